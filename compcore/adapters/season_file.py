@@ -1,0 +1,386 @@
+"""Season files (``spec/season-format.md``): read, check and write them back without loss.
+
+``load(path)`` gives a :class:`Season` and its :class:`Ruleset`, or raises
+:class:`SeasonError` with one line naming the file, round, player and field. ``dumps`` writes
+a season so that ``dumps(parse(x))`` has the same content as ``x``: optional fields a file
+left out stay out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import date
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from compcore.errors import CompcoreError, SeasonError
+from compcore.model import (
+    ENTRY_KINDS,
+    Decision,
+    ForcedGame,
+    Game,
+    Kind,
+    Player,
+    RatingChange,
+    Result,
+    Round,
+    RulesetRef,
+    Season,
+    freeze,
+    thaw,
+)
+from compcore.rulesets import Ruleset, load_ruleset
+from compcore.validate import check_season
+
+FORMAT = "compcore-season"
+VERSION = 1
+
+_RESULTS = ", ".join(r.value for r in Result)
+_KINDS = ", ".join(k.value for k in ENTRY_KINDS)
+
+
+class _Fields:
+    """Reads one JSON object's fields, each mistake named with where it is."""
+
+    def __init__(self, data: Any, where: str, allowed: tuple[str, ...]) -> None:
+        if not isinstance(data, dict):
+            raise SeasonError(f"{where}: expected an object, got {_show(data)}")
+        unknown = [k for k in data if k not in allowed]
+        if unknown:
+            raise SeasonError(
+                f"{where}: unknown field {unknown[0]!r} (allowed: {', '.join(allowed)})"
+            )
+        self.data = data
+        self.where = where
+
+    def _get(self, key: str, required: bool) -> Any:
+        if key not in self.data:
+            if required:
+                raise SeasonError(f"{self.where}: field {key!r} is required")
+            return None
+        value = self.data[key]
+        if value is None and required:
+            raise SeasonError(f"{self.where}: field {key!r} may not be null")
+        return value
+
+    def text(self, key: str, required: bool = False) -> str | None:
+        value = self._get(key, required)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise SeasonError(f"{self.where}: field {key!r} must be non-empty text, got {_show(value)}")
+        return value
+
+    def whole(self, key: str, required: bool = False, minimum: int | None = None) -> int | None:
+        value = self._get(key, required)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SeasonError(f"{self.where}: field {key!r} must be a whole number, got {_show(value)}")
+        if minimum is not None and value < minimum:
+            raise SeasonError(f"{self.where}: field {key!r} must be at least {minimum}, got {value}")
+        return value
+
+    def listing(self, key: str, required: bool = False) -> list[Any] | None:
+        value = self._get(key, required)
+        if value is not None and not isinstance(value, list):
+            raise SeasonError(f"{self.where}: field {key!r} must be a list, got {_show(value)}")
+        return value
+
+    def choice(self, key: str, options: tuple[str, ...]) -> str | None:
+        value = self._get(key, False)
+        if value is not None and value not in options:
+            raise SeasonError(
+                f"{self.where}: field {key!r}: {_show(value)} is not allowed "
+                f"(allowed: {', '.join(options)})"
+            )
+        return value
+
+    def ids(self, key: str) -> tuple[str, ...] | None:
+        items = self.listing(key)
+        if items is None:
+            return None
+        for item in items:
+            if not isinstance(item, str) or not item:
+                raise SeasonError(f"{self.where}: field {key!r}: {_show(item)} is not a player id")
+        return tuple(items)
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def parse(data: Any, source: str = "season") -> Season:
+    """A :class:`Season` from JSON data, checked in shape and in meaning against its ruleset."""
+    season = _parse_shape(data, source)
+    check_season(season, ruleset_of(season, source), source)
+    return season
+
+
+def ruleset_of(season: Season, source: str = "season") -> Ruleset:
+    try:
+        return load_ruleset(season.ruleset.preset, season.ruleset.overrides)
+    except CompcoreError as exc:
+        raise SeasonError(f"{source}: {exc}") from None
+
+
+def loads(text: str, source: str = "season") -> Season:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SeasonError(
+            f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    return parse(data, source)
+
+
+def load(path: str | Path) -> tuple[Season, Ruleset]:
+    """Read a season file: the season and its ruleset."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SeasonError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SeasonError(f"{path}: cannot be read ({exc})") from None
+    season = loads(text, str(path))
+    return season, ruleset_of(season, str(path))
+
+
+_TOP = (
+    "format", "version", "club", "season", "competition", "ruleset", "players",
+    "ratings", "rounds", "decisions",
+)  # fmt: skip
+_PLAYER = (
+    "id", "name", "rating", "strength", "level", "flags", "participation", "virtual",
+    "joined_round", "withdrawn_round",
+)  # fmt: skip
+_ROUND = (
+    "round", "date", "cycle", "seed", "present", "late", "forced", "games", "entries",
+)  # fmt: skip
+_GAME = ("white", "black", "result", "group", "reason", "override")
+_FORCED = ("white", "black", "reason")
+_DECISION = ("kind", "player", "cycle", "category", "round", "note")
+
+
+def _parse_shape(data: Any, source: str) -> Season:
+    top = _Fields(data, source, _TOP)
+    if data.get("format") != FORMAT:
+        raise SeasonError(f"{source}: field 'format' must be {FORMAT!r}, got {_show(data.get('format'))}")
+    if data.get("version") != VERSION:
+        raise SeasonError(f"{source}: unsupported version {_show(data.get('version'))} (supported: 1)")
+    ref = _Fields(top._get("ruleset", True), f"{source}: ruleset", ("preset", "overrides"))
+    preset = ref.text("preset", required=True)
+    overrides = ref._get("overrides", False)
+    if overrides is not None and not isinstance(overrides, dict):
+        raise SeasonError(f"{source}: ruleset: field 'overrides' must be an object")
+    players = tuple(
+        _player(item, f"{source}: player #{i}") for i, item in enumerate(top.listing("players", True) or [], 1)
+    )
+    ratings = top.listing("ratings")
+    decisions = top.listing("decisions")
+    rounds = top.listing("rounds") or []
+    return Season(
+        club=top.text("club", required=True) or "",
+        season=top.text("season", required=True) or "",
+        competition=top.text("competition", required=True) or "",
+        ruleset=RulesetRef(preset or "", freeze(overrides) if overrides is not None else MappingProxyType({})),
+        players=players,
+        rounds=tuple(_round(item, source, i) for i, item in enumerate(rounds, 1)),
+        ratings=None if ratings is None else tuple(_rating(r, f"{source}: ratings") for r in ratings),
+        decisions=None
+        if decisions is None
+        else tuple(_decision(d, f"{source}: decisions") for d in decisions),
+    )
+
+
+def _player(data: Any, where: str) -> Player:
+    f = _Fields(data, where, _PLAYER)
+    pid = f.text("id", required=True)
+    f.where = f"{where.rsplit(':', 1)[0]}: player {pid!r}"
+    flags = f.listing("flags")
+    if flags is not None and not all(isinstance(x, str) and x for x in flags):
+        raise SeasonError(f"{f.where}: every flag must be non-empty text")
+    joined = f.whole("joined_round", minimum=1)
+    withdrawn = f.whole("withdrawn_round", minimum=1)
+    if joined is not None and withdrawn is not None and withdrawn < joined:
+        raise SeasonError(f"{f.where}: withdrew (round {withdrawn}) before joining (round {joined})")
+    return Player(
+        id=pid or "",
+        name=f.text("name", required=True) or "",
+        rating=f.whole("rating", minimum=0),
+        strength=f.whole("strength"),
+        level=f.text("level"),
+        flags=None if flags is None else tuple(flags),
+        participation=f.choice("participation", ("always", "never")),  # type: ignore[arg-type]
+        virtual=f.choice("virtual", ("engine",)),  # type: ignore[arg-type]
+        joined_round=joined,
+        withdrawn_round=withdrawn,
+    )
+
+
+def _rating(data: Any, where: str) -> RatingChange:
+    f = _Fields(data, where, ("player", "from_round", "rating"))
+    return RatingChange(
+        player=f.text("player", required=True) or "",
+        from_round=f.whole("from_round", required=True, minimum=1) or 1,
+        rating=f.whole("rating", required=True, minimum=0) or 0,
+    )
+
+
+def _decision(data: Any, where: str) -> Decision:
+    f = _Fields(data, where, _DECISION)
+    return Decision(
+        kind=f.text("kind", required=True) or "",
+        player=f.text("player", required=True) or "",
+        cycle=f.whole("cycle", minimum=0),
+        category=f.text("category"),
+        round=f.whole("round", minimum=1),
+        note=f.text("note"),
+    )
+
+
+def _round(data: Any, source: str, index: int) -> Round:
+    number = data.get("round") if isinstance(data, dict) else None
+    where = f"{source}: round {number}" if isinstance(number, int) else f"{source}: round #{index}"
+    f = _Fields(data, where, _ROUND)
+    number = f.whole("round", required=True, minimum=1)
+    day = f.text("date")
+    if day is not None:
+        try:
+            date.fromisoformat(day)
+        except ValueError:
+            raise SeasonError(f"{where}: field 'date': {day!r} is not a date (YYYY-MM-DD)") from None
+    games = f.listing("games")
+    entries = f._get("entries", False)
+    if entries is not None and not isinstance(entries, dict):
+        raise SeasonError(f"{where}: field 'entries' must be an object of player id to kind")
+    forced = f.listing("forced")
+    return Round(
+        number=number or 0,
+        date=day,
+        cycle=f.whole("cycle", minimum=0),
+        games=None if games is None else tuple(_game(g, f"{where}: board {b}") for b, g in enumerate(games, 1)),
+        entries=None if entries is None else MappingProxyType(
+            {pid: _kind(kind, f"{where}: player {pid!r}") for pid, kind in entries.items()}
+        ),
+        present=f.ids("present"),
+        forced=None if forced is None else tuple(_forced(g, f"{where}: forced game") for g in forced),
+        seed=f.whole("seed"),
+        late=f.ids("late"),
+    )
+
+
+def _kind(value: Any, where: str) -> Kind:
+    if not isinstance(value, str) or value not in {k.value for k in ENTRY_KINDS}:
+        raise SeasonError(f"{where}: unknown entry kind {_show(value)} (allowed: {_KINDS})")
+    return Kind(value)
+
+
+def _game(data: Any, where: str) -> Game:
+    f = _Fields(data, where, _GAME)
+    result = f._get("result", False)
+    if result is not None and (not isinstance(result, str) or result not in {r.value for r in Result}):
+        raise SeasonError(f"{where}: unknown result {_show(result)} (allowed: {_RESULTS})")
+    return Game(
+        white=f.text("white", required=True) or "",
+        black=f.text("black", required=True) or "",
+        result=None if result is None else Result(result),
+        group=f.text("group"),
+        reason=f.text("reason"),
+        override=f.text("override"),
+    )
+
+
+def _forced(data: Any, where: str) -> ForcedGame:
+    f = _Fields(data, where, _FORCED)
+    return ForcedGame(
+        white=f.text("white", required=True) or "",
+        black=f.text("black", required=True) or "",
+        reason=f.text("reason"),
+    )
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _drop_none(pairs: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in pairs.items() if v is not None}
+
+
+def to_data(season: Season) -> dict[str, Any]:
+    """The season as JSON data, the inverse of :func:`parse`."""
+    ruleset: dict[str, Any] = {"preset": season.ruleset.preset}
+    if season.ruleset.overrides:
+        ruleset["overrides"] = thaw(season.ruleset.overrides)
+    return _drop_none(
+        {
+            "format": season.format,
+            "version": season.version,
+            "club": season.club,
+            "season": season.season,
+            "competition": season.competition,
+            "ruleset": ruleset,
+            "players": [_player_data(p) for p in season.players],
+            "ratings": None
+            if season.ratings is None
+            else [{"player": r.player, "from_round": r.from_round, "rating": r.rating} for r in season.ratings],
+            "rounds": [_round_data(r) for r in season.rounds],
+            "decisions": None
+            if season.decisions is None
+            else [
+                _drop_none({f: getattr(d, f) for f in _DECISION}) for d in season.decisions
+            ],
+        }
+    )
+
+
+def _player_data(p: Player) -> dict[str, Any]:
+    data = _drop_none({f: getattr(p, f) for f in _PLAYER})
+    if p.flags is not None:
+        data["flags"] = list(p.flags)
+    return data
+
+
+def _round_data(r: Round) -> dict[str, Any]:
+    return _drop_none(
+        {
+            "round": r.number,
+            "date": r.date,
+            "cycle": r.cycle,
+            "seed": r.seed,
+            "present": None if r.present is None else list(r.present),
+            "late": None if r.late is None else list(r.late),
+            "forced": None
+            if r.forced is None
+            else [_drop_none({f: getattr(g, f) for f in _FORCED}) for g in r.forced],
+            "games": None if r.games is None else [_game_data(g) for g in r.games],
+            "entries": None
+            if r.entries is None
+            else {pid: kind.value for pid, kind in r.entries.items()},
+        }
+    )
+
+
+def _game_data(g: Game) -> dict[str, Any]:
+    data = _drop_none({f: getattr(g, f) for f in _GAME})
+    if g.result is not None:
+        data["result"] = g.result.value
+    return data
+
+
+def dumps(season: Season) -> str:
+    """The season file's text: UTF-8 JSON, two-space indent, a newline at the end."""
+    return json.dumps(to_data(season), ensure_ascii=False, indent=2) + "\n"
+
+
+def dump(season: Season, path: str | Path) -> None:
+    """Write the season file next to its place and move it in, so a failed write loses nothing."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(dumps(season), encoding="utf-8")
+    tmp.replace(path)

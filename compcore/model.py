@@ -1,0 +1,328 @@
+"""The domain: players, rounds, games and entries of one competition's season.
+
+Everything here is immutable plain data with no I/O. A :class:`Season` is exactly what a
+season file holds (``spec/season-format.md``); optional fields that a file leaves out are
+``None`` so that writing a season back gives the same file. Derived facts (who played whom,
+colour histories, scores) are computed elsewhere by pure functions over these objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, Literal
+
+Colour = Literal["w", "b"]
+
+
+class Result(StrEnum):
+    """A game's result as written in season files."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "1/2-1/2"
+    WHITE_FORFEIT_WIN = "1-0F"  # black did not come
+    BLACK_FORFEIT_WIN = "0-1F"  # white did not come
+    DOUBLE_FORFEIT = "0-0F"
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.value.endswith("F")
+
+
+class Kind(StrEnum):
+    """What one player's round was: the unit every scoring rule is written in.
+
+    ``WIN``/``DRAW``/``LOSS`` come from played games; all others are the entry kinds of
+    ``spec/rulesets.md`` ("Entry kinds").
+    """
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    FORFEIT_WIN = "forfeit-win"
+    FORFEIT_LOSS = "forfeit-loss"
+    BYE = "bye"
+    ABSENT = "absent"
+    ABSENT_UNEXCUSED = "absent-unexcused"
+    EXTERNAL = "external"
+    CLUB_DUTY = "club-duty"
+    CUP_WIN = "cup-win"
+    CUP_DRAW = "cup-draw"
+    CUP_LOSS = "cup-loss"
+    JOKER = "joker"
+    DECLINED_ENGINE = "declined-engine"
+    NOT_PARTICIPATING = "not-participating"
+
+    @property
+    def is_game_outcome(self) -> bool:
+        """A result of a game against a named opponent (played or forfeited)."""
+        return self in _GAME_OUTCOMES
+
+
+_GAME_OUTCOMES = frozenset(
+    {Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}
+)
+
+#: Kinds a season file may put in a round's ``entries`` (games carry the others).
+ENTRY_KINDS: tuple[Kind, ...] = tuple(k for k in Kind if k not in (Kind.WIN, Kind.DRAW, Kind.LOSS))
+
+
+def freeze(value: Any) -> Any:
+    """A deep read-only copy of JSON-like data: dicts become mapping proxies, lists tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """The inverse of :func:`freeze`: plain dicts and lists, ready for ``json.dumps``."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [thaw(v) for v in value]
+    return value
+
+
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A registered player (or the engine entrant, DS-9)."""
+
+    id: str
+    name: str
+    rating: int | None = None
+    strength: int | None = None
+    level: str | None = None
+    flags: tuple[str, ...] | None = None
+    participation: Literal["always", "never"] | None = None
+    virtual: Literal["engine"] | None = None
+    joined_round: int | None = None
+    withdrawn_round: int | None = None
+
+    @property
+    def is_engine(self) -> bool:
+        return self.virtual == "engine"
+
+    def has_flag(self, flag: str) -> bool:
+        return flag in (self.flags or ())
+
+    @property
+    def participates_by_default(self) -> bool:
+        """DS-15: ``always`` players are paired unless they sign off."""
+        return (self.participation or "always") == "always"
+
+    def registered_in(self, round_no: int) -> bool:
+        """Whether the player belongs to the competition in that round (joined, not withdrawn)."""
+        if self.joined_round is not None and round_no < self.joined_round:
+            return False
+        return not (self.withdrawn_round is not None and round_no >= self.withdrawn_round)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A rating that applies from a round on (MG-1: values follow rating updates)."""
+
+    player: str
+    from_round: int
+    rating: int
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A board: white, black and (once played) the result.
+
+    ``group`` marks a game from a round-robin group (DS-16): it scores in the ladder but does
+    not count towards meeting limits. ``reason`` says why the board was made (a forced game's
+    reason, or the pairing explanation); ``override`` is the director's reason for making a
+    board that breaks a hard rule (KC-7), kept in the round's log.
+    """
+
+    white: str
+    black: str
+    result: Result | None = None
+    group: str | None = None
+    reason: str | None = None
+    override: str | None = None
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.white, self.black)
+
+    def opponent_of(self, player: str) -> str:
+        return self.black if player == self.white else self.white
+
+    def colour_of(self, player: str) -> Colour:
+        return "w" if player == self.white else "b"
+
+    def kind_for(self, player: str) -> Kind:
+        """The scoring kind this game gives ``player`` (requires a result)."""
+        if self.result is None:
+            raise ValueError("an unplayed board has no result yet")
+        white = player == self.white
+        match self.result:
+            case Result.WHITE_WINS:
+                return Kind.WIN if white else Kind.LOSS
+            case Result.BLACK_WINS:
+                return Kind.LOSS if white else Kind.WIN
+            case Result.DRAW:
+                return Kind.DRAW
+            case Result.WHITE_FORFEIT_WIN:
+                return Kind.FORFEIT_WIN if white else Kind.FORFEIT_LOSS
+            case Result.BLACK_FORFEIT_WIN:
+                return Kind.FORFEIT_LOSS if white else Kind.FORFEIT_WIN
+            case Result.DOUBLE_FORFEIT:
+                return Kind.FORFEIT_LOSS
+
+    @property
+    def played(self) -> bool:
+        """Played over the board (not a forfeit, and a result is known)."""
+        return self.result is not None and not self.result.is_forfeit
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedGame:
+    """A game the director fixes before pairing (MG-3, MG-8 cup games; director-fixed boards)."""
+
+    white: str
+    black: str
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One club evening. Played when ``games`` is set; open (to be paired) otherwise."""
+
+    number: int
+    date: str | None = None
+    cycle: int | None = None
+    games: tuple[Game, ...] | None = None
+    entries: Mapping[str, Kind] | None = None
+    present: tuple[str, ...] | None = None
+    forced: tuple[ForcedGame, ...] | None = None
+    seed: int | None = None
+    late: tuple[str, ...] | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.games is None
+
+    @property
+    def is_played(self) -> bool:
+        return self.games is not None
+
+    def game_of(self, player: str) -> Game | None:
+        for game in self.games or ():
+            if player in (game.white, game.black):
+                return game
+        return None
+
+    def entry_of(self, player: str) -> Kind | None:
+        return (self.entries or EMPTY).get(player)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetRef:
+    """Which preset a season uses and the fields it overrides (JSON-like, frozen)."""
+
+    preset: str
+    overrides: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An outcome the director records that no arithmetic decides (barrage and play-off
+    winners, DS-20, LA-11, MG-8)."""
+
+    kind: str
+    player: str
+    cycle: int | None = None
+    category: str | None = None
+    round: int | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A whole competition season: the content of one season file."""
+
+    club: str
+    season: str
+    competition: str
+    ruleset: RulesetRef
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...] = ()
+    ratings: tuple[RatingChange, ...] | None = None
+    decisions: tuple[Decision, ...] | None = None
+    format: str = "compcore-season"
+    version: int = 1
+
+    def player(self, player_id: str) -> Player:
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise KeyError(player_id)
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players)
+
+    @property
+    def played_rounds(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if r.is_played)
+
+    @property
+    def open_round(self) -> Round | None:
+        return next((r for r in self.rounds if r.is_open), None)
+
+    @property
+    def last_played(self) -> int:
+        """Number of the last played round, 0 before the first."""
+        played = self.played_rounds
+        return played[-1].number if played else 0
+
+    def round(self, number: int) -> Round:
+        for r in self.rounds:
+            if r.number == number:
+                return r
+        raise KeyError(number)
+
+    def rating_at(self, player_id: str, round_no: int) -> int | None:
+        """The player's rating valid in ``round_no`` (MG-1: updates apply from their round)."""
+        rating = self.player(player_id).rating
+        best = 0
+        for change in self.ratings or ():
+            if change.player == player_id and best <= change.from_round <= round_no:
+                best, rating = change.from_round, change.rating
+        return rating
+
+    def with_round(self, new: Round) -> Season:
+        """A copy with ``new`` replacing the round of the same number, or appended."""
+        rounds = [r for r in self.rounds if r.number != new.number]
+        rounds.append(new)
+        rounds.sort(key=lambda r: r.number)
+        return replace(self, rounds=tuple(rounds))
+
+    def without_round(self, number: int) -> Season:
+        return replace(self, rounds=tuple(r for r in self.rounds if r.number != number))
+
+    def truncated(self, after_round: int) -> Season:
+        """The season as it was after ``after_round`` was played (later rounds dropped)."""
+        return replace(self, rounds=tuple(r for r in self.rounds if r.number <= after_round))
+
+
+def iter_entries(rnd: Round) -> Iterator[tuple[str, Kind, Game | None]]:
+    """Every (player, kind, game) of a played round: game outcomes first, then entries."""
+    for game in rnd.games or ():
+        if game.result is None:
+            continue
+        yield game.white, game.kind_for(game.white), game
+        yield game.black, game.kind_for(game.black), game
+    for player, kind in (rnd.entries or EMPTY).items():
+        yield player, kind, None

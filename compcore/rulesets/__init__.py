@@ -1,0 +1,146 @@
+"""Rulesets as data: the club presets (TOML files in ``presets/``) and their overrides.
+
+``load_ruleset("dubbelschaak", {"rounds_per_cycle": 10})`` reads the preset, merges the
+overrides field by field and validates the result into a frozen :class:`Ruleset`. Every
+mistake (unknown preset or field, wrong type, impossible value) raises :class:`RulesetError`
+naming the field and what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any, get_args
+
+from pydantic import BaseModel, ValidationError
+
+from compcore.errors import RulesetError
+from compcore.model import thaw
+from compcore.rulesets.schema import Ruleset
+
+__all__ = ["Ruleset", "load_ruleset", "preset_names", "preset_source", "presets"]
+
+
+def preset_names() -> tuple[str, ...]:
+    """The names of the bundled presets, sorted."""
+    files = resources.files("compcore.rulesets").joinpath("presets").iterdir()
+    return tuple(sorted(f.name.removesuffix(".toml") for f in files if f.name.endswith(".toml")))
+
+
+@cache
+def _preset_data(name: str) -> dict[str, Any]:
+    if name not in preset_names():
+        raise RulesetError(
+            f"unknown preset {name!r} (allowed: {', '.join(preset_names())})"
+        )
+    text = resources.files("compcore.rulesets").joinpath("presets", f"{name}.toml").read_text(
+        encoding="utf-8"
+    )
+    return tomllib.loads(text)
+
+
+def preset_source(name: str) -> str:
+    """The preset's TOML text, for a club that wants to copy and change it."""
+    _preset_data(name)  # validates the name
+    return (
+        resources.files("compcore.rulesets")
+        .joinpath("presets", f"{name}.toml")
+        .read_text(encoding="utf-8")
+    )
+
+
+def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """Overrides win field by field; nested tables merge, everything else is replaced."""
+    merged = dict(base)
+    for key, value in overrides.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
+    """The validated ruleset of ``preset`` with ``overrides`` applied."""
+    data = merge(_preset_data(preset), thaw(overrides or {}))
+    try:
+        # JSON mode with strict types: "12" is not a number, but arrays may fill tuples
+        return Ruleset.model_validate_json(json.dumps(data))
+    except ValidationError as exc:
+        raise RulesetError(describe_validation_error(exc, Ruleset, f"ruleset {preset!r}")) from None
+
+
+@cache
+def presets() -> tuple[Ruleset, ...]:
+    """Every bundled preset, validated."""
+    return tuple(load_ruleset(name) for name in preset_names())
+
+
+def _field_names(model: type[BaseModel]) -> list[str]:
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The sub-model a validation error location points into (for listing allowed fields)."""
+    current: Any = model
+    for part in loc:
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        field = next(
+            (f for n, f in current.model_fields.items() if part in (n, f.alias)), None
+        )
+        if field is None:
+            return None
+        current = _first_model(field.annotation)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _first_model(annotation: Any) -> Any:
+    """The first pydantic model inside an annotation (``X | None``, ``Annotated[X, ...]``)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _first_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+_UNION_TAG = re.compile(r"^(int|str|bool|function-.*|literal\[.*\]|[A-Z]\w*|rank|rating)$")
+
+
+def describe_validation_error(exc: ValidationError, model: type[BaseModel], where: str) -> str:
+    """One line per wrong field, naming the field path and what is allowed.
+
+    Pydantic reports each member of a union separately; those are folded into one
+    "expected A or B" line for the field the user wrote.
+    """
+    problems: dict[str, list[str]] = {}
+    got: dict[str, Any] = {}
+    for err in exc.errors():
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and _UNION_TAG.match(p)))
+        path = ".".join(str(p) for p in loc)
+        if err["type"] == "extra_forbidden":
+            parent = _model_at(model, loc[:-1])
+            allowed = f" (allowed: {', '.join(_field_names(parent))})" if parent else ""
+            problems.setdefault(path, []).append(f"unknown field{allowed}")
+            continue
+        if err["type"] == "missing":
+            message = "is required"
+        else:
+            message = err["msg"].removeprefix("Value error, ")
+            if message.startswith("Input should be "):
+                message = "expected " + message.removeprefix("Input should be ")
+        problems.setdefault(path, []).append(message)
+        if not isinstance(err.get("input"), dict | list):
+            got[path] = err.get("input")
+    lines = []
+    for path, messages in problems.items():
+        what = " or ".join(dict.fromkeys(messages))
+        shown = f" (got {got[path]!r})" if path in got else ""
+        lines.append(f"{where}: {what}{shown}" if not path else f"{where}: field {path!r}: {what}{shown}")
+    return "; ".join(lines)

@@ -1,0 +1,427 @@
+"""The ruleset schema: every number and switch of a club's rulebook as a typed, frozen field.
+
+A ruleset is data (a preset TOML file, plus a season file's overrides). This module says
+which fields exist, their types and allowed values; :mod:`compcore.rulesets` loads and
+validates. Rule ids in the field comments point to ``spec/rulesets.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    model_validator,
+)
+
+from compcore.model import Kind
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True)
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def _to_fraction(value: Any) -> Fraction:
+    """Exact numbers from TOML/JSON: ints, decimal strings ("0.33") and fractions ("2/6").
+
+    Floats are refused: a ruleset is exact (0.33 must mean 33/100, not a binary float).
+    """
+    if isinstance(value, bool):
+        raise ValueError("expected a number, got a boolean")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise ValueError(f"expected an exact number such as 3, '0.33' or '2/6', got {value!r}")
+
+
+ExactNumber = Annotated[
+    Fraction,
+    BeforeValidator(_to_fraction),
+    PlainSerializer(lambda f: f.numerator if f.denominator == 1 else str(f)),
+]
+
+
+# --------------------------------------------------------------------------- points
+
+PointsBasis = Literal["constant", "opponent", "own", "evening-average"]
+
+_POINTS_RE = re.compile(r"^\s*(?P<num>\d+(?:\.\d+)?(?:/\d+)?)\s*(?P<of>opp|own)?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """How many points an entry gives: a constant, or a fraction of a Keizer value.
+
+    Written as text in rulesets: ``"1"``, ``"1/2"``, ``"9"`` (constants), ``"6/6 opp"``
+    (a fraction of the opponent's value), ``"2/6 own"`` (of the player's own value) or
+    ``"evening-average"`` (MG-5: the average score of that evening's players).
+    """
+
+    basis: PointsBasis
+    amount: Fraction
+    text: str
+
+    @classmethod
+    def parse(cls, text: Any) -> Points:
+        if isinstance(text, Points):
+            return text
+        if isinstance(text, bool) or not isinstance(text, str | int):
+            raise ValueError(f"expected points as text such as '6/6 opp', got {text!r}")
+        text = str(text)
+        if text.strip() == "evening-average":
+            return cls("evening-average", Fraction(1), "evening-average")
+        match = _POINTS_RE.match(text)
+        if not match:
+            raise ValueError(
+                f"{text!r} is not a points rule (allowed: a number such as '1' or '1/2', "
+                "'p/q opp', 'p/q own', 'evening-average')"
+            )
+        amount = Fraction(match["num"])
+        basis: PointsBasis = {"opp": "opponent", "own": "own", None: "constant"}[match["of"]]
+        return cls(basis, amount, text.strip())
+
+    @property
+    def is_zero(self) -> bool:
+        return self.basis != "evening-average" and self.amount == 0
+
+
+PointsField = Annotated[Points, BeforeValidator(Points.parse), PlainSerializer(lambda p: p.text)]
+
+ZERO = Points("constant", Fraction(0), "0")
+
+
+class Cap(_Frozen):
+    """ "At most N such entries per scope, then ``then``" (DS-4, PP-2, LA-9, MG-4)."""
+
+    count: int | None = Field(default=None, ge=0)
+    #: DS-4: the cap is this fraction of the rounds in a cycle, rounded up (0.33 x 12 -> 4).
+    fraction_of_cycle_rounds: ExactNumber | None = None
+    scope: Literal["cycle", "season"] = "season"
+    #: kinds with the same group share one counter (LA: club-duty counts as an absence).
+    group: str | None = None
+    then: PointsField = ZERO
+
+    @model_validator(mode="after")
+    def _one_count(self) -> Cap:
+        if (self.count is None) == (self.fraction_of_cycle_rounds is None):
+            raise ValueError("give exactly one of 'count' and 'fraction_of_cycle_rounds'")
+        return self
+
+    def limit(self, rounds_per_cycle: int) -> int:
+        if self.count is not None:
+            return self.count
+        assert self.fraction_of_cycle_rounds is not None
+        exact = self.fraction_of_cycle_rounds * rounds_per_cycle
+        return -(-exact.numerator // exact.denominator)  # rounded up
+
+
+def _kind_rule_shorthand(value: Any) -> Any:
+    return {"points": value} if isinstance(value, str | int) else value
+
+
+class KindRule(_Frozen):
+    """The points of one entry kind, and its cap if it has one."""
+
+    points: PointsField
+    cap: Cap | None = None
+
+
+KindRuleField = Annotated[KindRule, BeforeValidator(_kind_rule_shorthand)]
+
+
+class PointsTable(_Frozen):
+    """Points per entry kind. A kind left out is not used by the ruleset: entering it is an
+    error (the spec's tables mark those with a dash)."""
+
+    win: KindRuleField
+    draw: KindRuleField
+    loss: KindRuleField
+    forfeit_win: KindRuleField = Field(alias="forfeit-win")
+    forfeit_loss: KindRuleField = Field(alias="forfeit-loss")
+    bye: KindRuleField | None = None
+    absent: KindRuleField | None = None
+    absent_unexcused: KindRuleField = Field(
+        default=KindRule(points=ZERO), alias="absent-unexcused"
+    )
+    not_participating: KindRuleField = Field(
+        default=KindRule(points=ZERO), alias="not-participating"
+    )
+    external: KindRuleField | None = None
+    club_duty: KindRuleField | None = Field(default=None, alias="club-duty")
+    cup_win: KindRuleField | None = Field(default=None, alias="cup-win")
+    cup_draw: KindRuleField | None = Field(default=None, alias="cup-draw")
+    cup_loss: KindRuleField | None = Field(default=None, alias="cup-loss")
+    joker: KindRuleField | None = None
+    declined_engine: KindRuleField | None = Field(default=None, alias="declined-engine")
+
+    def rule(self, kind: Kind) -> KindRule | None:
+        return getattr(self, kind.value.replace("-", "_"))
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """The kinds this ruleset uses."""
+        return tuple(k for k in Kind if self.rule(k) is not None)
+
+
+# --------------------------------------------------------------------------- Keizer values
+
+
+class TopRatio(_Frozen):
+    """DS-1 reading: the top value is ``ratio`` times the bottom one (top = ratio(N-1)/(ratio-1),
+    rounded up)."""
+
+    ratio: ExactNumber = Field(gt=1)
+
+
+class RankValues(_Frozen):
+    """Values linear in rank: top, top - step, ..., never below ``min`` (DS-1, KC-2)."""
+
+    basis: Literal["rank"] = "rank"
+    top: int | Literal["players"] | TopRatio
+    step: int = Field(default=1, ge=1)
+    min: int = Field(default=1, ge=0)
+
+
+class RatingValues(_Frozen):
+    """Values linear in rating between ``low`` (lowest-rated player) and ``high``
+    (highest-rated), following rating updates (MG-1)."""
+
+    basis: Literal["rating"]
+    low: ExactNumber = Fraction(10)
+    high: ExactNumber = Fraction(30)
+
+
+IterateAt = int | Literal["every", "last"]
+
+
+class KeizerRules(_Frozen):
+    """How Keizer scores are computed (the three modes of ``spec/rulesets.md``)."""
+
+    mode: Literal["at-time", "recompute", "iterate"]
+    #: rounds after which ``iterate`` runs to a fixed point; ``recompute`` in the others.
+    iterate_rounds: tuple[IterateAt, ...] = ()
+    values: RankValues | RatingValues = Field(discriminator="basis")
+    #: safety bound on iteration steps (oscillations are detected long before).
+    max_iterations: int = Field(default=200, ge=1)
+
+    @model_validator(mode="after")
+    def _iterate_rounds_only_when_iterating(self) -> KeizerRules:
+        if self.mode == "iterate" and not self.iterate_rounds:
+            raise ValueError("mode 'iterate' needs iterate_rounds (e.g. ['every'] or [19, 'last'])")
+        if self.mode != "iterate" and self.iterate_rounds:
+            raise ValueError(f"iterate_rounds is only used with mode 'iterate', not {self.mode!r}")
+        return self
+
+
+# --------------------------------------------------------------------------- tie-breaks
+
+TieBreak = Literal[
+    "initial-order",  # the order before any result (KC-3, LA-2, ...)
+    "wins",  # number of won games (LA-10)
+    "sonneborn-berger",  # PP-6 weerstandspunten (with sb_adjustment if set)
+    "fewest-jokers",  # PP-6
+    "buchholz",
+]
+
+
+class SbAdjustment(_Frozen):
+    """PP-6: for a joker round, and for an absence after the jokers are used up, add ``share``
+    of the player's average Sonneborn-Berger per game."""
+
+    kinds: tuple[Kind, ...] = (Kind.JOKER,)
+    after_cap_kinds: tuple[Kind, ...] = (Kind.ABSENT,)
+    cap_kind: Kind = Kind.JOKER
+    share: ExactNumber = Fraction(1, 2)
+
+
+# --------------------------------------------------------------------------- pairing
+
+ColourRule = Literal[
+    "repeat-reversed",  # a repeated meeting reverses the colours of the previous one (DS-13.1)
+    "critical-balance",  # a player at the critical balance gets the restoring colour (LA-6)
+    "lower-balance-white",  # DS-13.2, LA-7
+    "alternate",  # opposite of one's previous colour (DS-13.3; LA-7: black last -> white)
+    "higher-placed-black",  # DS-13.4, MG-3
+    "higher-placed-white",  # LA-7
+]
+
+RelaxableRule = Literal[
+    "single-meeting-window",  # KC-6
+    "min-rounds-between",  # LA-4
+    "max-meetings",  # DS-11, KC-6, LA-4
+    "colour-critical",  # LA-6
+    "level-only",  # LA-3
+    "engine-limit",  # DS-9
+]
+
+
+class FirstRounds(_Frozen):
+    """Rounds paired by a scheme instead of the ladder (KC-5, DS-12, PP-5)."""
+
+    scheme: Literal["blocks", "random"]
+    #: round numbers, or "cycle-start" for the first round of every cycle (DS-12)
+    rounds: tuple[int | Literal["cycle-start"], ...]
+    #: KC-5: blocks of 20 by current ranking, top half against bottom half
+    block_size: int = Field(default=20, ge=2)
+
+
+class ByeRules(_Frozen):
+    """Who sits out when the number of present players is odd (KC-8, PP-4, LA-8, DS-9)."""
+
+    method: Literal["fewest-byes-lowest-placed", "engine", "swiss", "random"]
+    #: LA-8: players with fewer games than this get no bye ...
+    min_games: int = Field(default=0, ge=0)
+    #: ... except in these rounds (LA-8: round 1)
+    protect_except_rounds: tuple[int, ...] = ()
+
+
+class EngineRules(_Frozen):
+    """The computer entrant (DS-9, DS-10)."""
+
+    opt_in_flag: str = "engine-opt-in"
+    max_games_per_player: int = Field(default=1, ge=0)  # per season
+    rating_offset: int = -100  # plays this many rating points from its opponent
+
+
+class PairingRules(_Frozen):
+    method: Literal["ladder", "swiss", "knockout"]
+    #: DS-11, MG-3: players not yet met (in the meetings scope) before those already met
+    prefer_unmet: bool = False
+    max_meetings: int | None = Field(default=None, ge=1)  # DS-11 3/cycle, KC-6 3, LA-4 2
+    meetings_scope: Literal["cycle", "season"] = "season"
+    single_meeting_until_round: int | None = Field(default=None, ge=1)  # KC-6: 15
+    min_rounds_between_meetings: int | None = Field(default=None, ge=1)  # LA-4: 8
+    colour_critical_balance: int | None = Field(default=None, ge=1)  # LA-6: 3
+    level_only_rounds: tuple[int, ...] = ()  # LA-3: (1, 2)
+    level_only_flag: str | None = None  # LA-3: own-level-only
+    first_rounds: FirstRounds | None = None
+    colours: tuple[ColourRule, ...] = ()
+    relax_order: tuple[RelaxableRule, ...] = ()
+    bye: ByeRules
+    engine: EngineRules | None = None
+    #: Swiss: where the no-rematch rule applies (PP-5: within a cycle)
+    rematch_scope: Literal["cycle", "season"] = "season"
+    #: DS-14: late re-pairing among players whose opponent did not come
+    late_repairing: bool = False
+
+
+# --------------------------------------------------------------------------- awards
+
+
+class Category(_Frozen):
+    """A rating category (DS-18): ``min_rating <= rating < below_rating``."""
+
+    name: str
+    min_rating: int | None = None
+    below_rating: int | None = None
+
+
+class LevelTop(_Frozen):
+    """LA-11: a top N of the players of one level (the B-players' top 3)."""
+
+    level: str
+    count: int = Field(ge=1)
+
+
+class Subgroups(_Frozen):
+    """KC-12: after ``after_round`` players are split by the ranking into groups of ``size``."""
+
+    after_round: int = Field(ge=1)
+    size: int = Field(ge=2)
+
+
+class Awards(_Frozen):
+    categories: tuple[Category, ...] = ()
+    #: first: the leader wins; first-or-playoff: a tie for first needs a play-off (LA-11);
+    #: all-cycles-or-playoff: DS-19 (champion if they won every cycle, else a play-off)
+    champion: Literal["first", "first-or-playoff", "all-cycles-or-playoff"] = "first"
+    playoff_size: int = Field(default=4, ge=2)
+    level_top: LevelTop | None = None
+    subgroups: Subgroups | None = None
+    #: MG-8: in a drawn cup game a rating gap above this sends the lower-rated player through
+    cup_rating_gap: int | None = None
+
+
+# --------------------------------------------------------------------------- the ruleset
+
+InitialOrderKey = Literal["strength", "rating", "name"]
+
+
+class Ruleset(_Frozen):
+    """One club's competition rules. Built from a preset plus a season's overrides."""
+
+    name: str
+    version: int = Field(default=1, ge=1)
+    description: str
+    description_nl: str | None = None
+    system: Literal["keizer", "points"]
+    keizer: KeizerRules | None = None
+    points: PointsTable
+    cycles: int = Field(default=1, ge=1)
+    rounds_per_cycle: int = Field(ge=1)
+    #: DS-17 restart: each cycle's standings start from zero and the initial order;
+    #: PP-5 accumulate: one standings table over the season
+    cycle_standings: Literal["restart", "accumulate"] = "accumulate"
+    initial_order: tuple[InitialOrderKey, ...] = ("strength", "rating", "name")
+    tie_breaks: tuple[TieBreak, ...] = ("initial-order",)
+    #: columns shown as information only (LA-10: Buchholz, SB)
+    info_columns: tuple[TieBreak, ...] = ()
+    sb_adjustment: SbAdjustment | None = None
+    #: PP-3: the count of unexcused no-shows shown per player, with these warnings
+    no_show_warnings: tuple[str, ...] = ()
+    pairing: PairingRules
+    awards: Awards = Awards()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Ruleset:
+        if self.system == "keizer" and self.keizer is None:
+            raise ValueError("system 'keizer' needs a [keizer] section")
+        if self.system == "points" and self.keizer is not None:
+            raise ValueError("system 'points' has no [keizer] section")
+        if self.system == "points":
+            for kind in self.points.kinds:
+                rule = self.points.rule(kind)
+                assert rule is not None
+                if rule.points.basis != "constant":
+                    raise ValueError(
+                        f"points.{kind.value}: system 'points' needs plain numbers, "
+                        f"not {rule.points.text!r}"
+                    )
+        if self.pairing.bye.method == "engine" and self.pairing.engine is None:
+            raise ValueError("pairing.bye.method 'engine' needs a [pairing.engine] section")
+        return self
+
+    @property
+    def total_rounds(self) -> int:
+        return self.cycles * self.rounds_per_cycle
+
+    @property
+    def is_keizer(self) -> bool:
+        return self.system == "keizer"
+
+    @property
+    def restarts_per_cycle(self) -> bool:
+        return self.cycle_standings == "restart"
+
+    def cycle_of(self, round_no: int) -> int:
+        """The cycle (0-based) of a round that does not say its cycle itself."""
+        return min((round_no - 1) // self.rounds_per_cycle, self.cycles - 1)
+
+    def last_round_of_cycle(self, cycle: int) -> int:
+        return (cycle + 1) * self.rounds_per_cycle
