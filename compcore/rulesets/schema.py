@@ -385,6 +385,8 @@ class Ruleset(_Frozen):
     sb_adjustment: SbAdjustment | None = None
     #: PP-3: the count of unexcused no-shows shown per player, with these warnings
     no_show_warnings: tuple[str, ...] = ()
+    #: decimals shown for scores and values (MG-1: one decimal); scoring is exact
+    display_decimals: int = Field(default=2, ge=0, le=6)
     pairing: PairingRules
     awards: Awards = Awards()
 

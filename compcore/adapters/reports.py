@@ -1,0 +1,152 @@
+"""Standings as text: a readable table, CSV and JSON (``spec/season-format.md``).
+
+Scores are exact fractions inside compcore; here they are rounded for display only. JSON
+keeps the unrounded score (``score``, as a JSON number) and the exact value as a fraction
+string (``score_exact``), so members can check their points by hand.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+from typing import Any
+
+from compcore.i18n import Lang, t
+from compcore.rulesets import Ruleset
+from compcore.scoring.standings import Row, Standings
+
+
+def exact(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def decimal(value: Fraction | int | None, decimals: int, lang: Lang = "en") -> str:
+    if value is None:
+        return ""
+    if isinstance(value, int):
+        return str(value)
+    # half away from zero, in exact arithmetic (3.11's Fraction has no format spec)
+    scaled = abs(value) * 10**decimals
+    units = int(scaled + Fraction(1, 2))
+    sign = "-" if value < 0 and units else ""
+    whole, part = divmod(units, 10**decimals)
+    text = f"{sign}{whole}" + (f".{part:0{decimals}d}" if decimals else "")
+    return text.replace(".", ",") if lang == "nl" else text
+
+
+def cell(row: Row, column: str, decimals: int, lang: Lang) -> str:
+    """A column's display text for one row."""
+    if column in row.tie_breaks:
+        value = row.tie_breaks[column]
+        return decimal(value, decimals, lang)
+    if column in row.info:
+        return decimal(row.info[column], decimals, lang)
+    value = getattr(row, column)
+    if column == "value" and value is not None and value.denominator == 1:
+        return str(value.numerator)
+    if column in ("score", "value"):
+        return decimal(value, decimals, lang)
+    if column == "percentage":
+        return decimal(value, 0, lang) if value is not None else ""
+    if column == "colour_balance":
+        return f"{value:+d}" if value else "0"
+    return str(value)
+
+
+def header(column: str, lang: Lang) -> str:
+    return t(f"col.{column}", lang)
+
+
+def diagnostics(standings: Standings) -> dict[str, Any]:
+    """How the standings were computed: mode, iterations, oscillation, per round."""
+    final = standings.final
+    return {
+        "ruleset": standings.ruleset,
+        "after_round": standings.after_round,
+        "cycle": standings.cycle,
+        "mode": final.method,
+        "iterations": final.iterations,
+        "oscillated": final.oscillated,
+        "period": final.period,
+        "swapping": list(final.swapping),
+        "rounds": [
+            {
+                "round": s.round,
+                "mode": s.method,
+                "iterations": s.iterations,
+                "oscillated": s.oscillated,
+                **({"swapping": list(s.swapping)} if s.oscillated else {}),
+            }
+            for s in standings.snapshots[1:]
+        ],
+    }
+
+
+def to_json(standings: Standings) -> str:
+    rows = []
+    for row in standings.rows:
+        item: dict[str, Any] = {
+            "rank": row.rank,
+            "player": row.player,
+            "name": row.name,
+            "score": float(row.score),
+            "score_exact": exact(row.score),
+        }
+        if row.value is not None:
+            item["value"] = float(row.value)
+            item["value_exact"] = exact(row.value)
+        for column in standings.columns:
+            if column in ("rank", "name", "score", "value"):
+                continue
+            if column in row.tie_breaks or column in row.info:
+                raw = row.tie_breaks.get(column, row.info.get(column))
+                item[column] = float(raw) if isinstance(raw, Fraction) else raw
+                if isinstance(raw, Fraction):
+                    item[f"{column}_exact"] = exact(raw)
+            else:
+                raw = getattr(row, column)
+                item[column] = float(raw) if isinstance(raw, Fraction) else raw
+        item["withdrawn"] = row.withdrawn
+        if row.virtual:
+            item["virtual"] = True
+        rows.append(item)
+    return json.dumps({"standings": diagnostics(standings), "rows": rows}, ensure_ascii=False, indent=2)
+
+
+def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([header(c, lang) for c in standings.columns])
+    for row in standings.rows:
+        writer.writerow([cell(row, c, ruleset.display_decimals, "en") for c in standings.columns])
+    return buf.getvalue()
+
+
+def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
+    cols = standings.columns
+    body = [[cell(r, c, ruleset.display_decimals, lang) for c in cols] for r in standings.rows]
+    heads = [header(c, lang) for c in cols]
+    widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(heads)]
+    left = {"name", "alternation"}
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if col in left else c.rjust(w)
+            for c, w, col in zip(cells, widths, cols, strict=True)
+        ).rstrip()
+
+    final = standings.final
+    scope = f"{ruleset.name}, " + (
+        f"cycle {standings.cycle}, " if standings.cycle is not None else ""
+    ) + f"after round {standings.after_round}"
+    how = t(f"diag.mode.{final.method}", lang)
+    if final.oscillated:
+        how += "; " + t(
+            "diag.oscillated", lang, iterations=final.iterations, players=", ".join(final.swapping)
+        )
+    elif final.method == "iterate":
+        how += "; " + t("diag.fixed", lang, iterations=final.iterations)
+    out = [f"{scope} ({how})", line(heads), *(line(b) for b in body)]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,442 @@
+"""A strict reader for FIDE TRF16 files, and a writer for the plain pairing format.
+
+The reader follows the column layout of ``spec/formats.md`` (player record ``001``:
+1-based columns 5-8 pairing number, 10 sex, 11-13 title, 15-47 name, 49-52 rating,
+54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank; round
+``r`` starts at column ``92 + 10 (r - 1)``: opponent in 4 columns, colour two columns
+later, result two columns after that). It reads the header records ``012`` (name),
+``XXR`` (total rounds), ``XXC`` (``white1``/``black1``: initial colour) and the point
+values ``BBW BBD BBL BBZ BBF BBU``; every other record is kept verbatim and otherwise
+ignored.
+
+It is strict: any malformed field, an inconsistent game (the opponent's line does not
+show the same game with the other colour and the matching result), or declared points
+that are not the sum of the results raise :class:`compcore.errors.TrfError` with a
+one-line message naming the line.
+
+The round to pair is the round after the last one that the pairing program paired (a
+game, a forfeit or a pairing-allocated bye). Entries recorded for that round are
+pre-assigned (a requested bye ``H``/``F`` or an absence ``Z``/``-``): those players are
+not paired (see :attr:`TrfDocument.unavailable`).
+
+The plain pairing format (the test vectors' ``.expected`` files): the number of boards,
+then one ``white black`` line per board by pairing number, ``N 0`` for the
+pairing-allocated bye (last).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from pathlib import Path
+from types import MappingProxyType
+from typing import Literal
+
+from compcore.errors import TrfError
+from compcore.pairing.swiss.model import (
+    BYE_RESULTS,
+    FIDE_POINTS,
+    GAME_RESULTS,
+    OPPOSITE_RESULTS,
+    PLAYED_RESULTS,
+    PointValues,
+    SwissPairing,
+    SwissPlayer,
+    SwissRecord,
+    SwissTournament,
+)
+
+__all__ = [
+    "TrfDocument",
+    "TrfPlayer",
+    "TrfRecord",
+    "format_plain_pairing",
+    "read_plain_pairing",
+    "read_trf",
+    "read_trf_file",
+]
+
+#: Shortest legal ``001`` line (everything up to the points column).
+MIN_PLAYER_LINE = 84
+#: 0-based index where round 1's block starts (column 92).
+FIRST_ROUND_INDEX = 91
+ROUND_WIDTH = 10
+
+_POINT_RECORDS = {
+    "BBW": "win",
+    "BBD": "draw",
+    "BBL": "loss",
+    "BBZ": "zero_bye",
+    "BBF": "full_bye",
+    "BBU": "pab",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TrfRecord:
+    """A header record that the reader keeps but does not interpret."""
+
+    line: int
+    code: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrfPlayer:
+    """Everything a ``001`` line says. ``rounds`` has one entry per round block written
+    (a blank block reads as ``SwissRecord(None, None, "Z")``)."""
+
+    line: int
+    number: int
+    sex: str
+    title: str
+    name: str
+    rating: int | None
+    federation: str
+    fide_id: str
+    birth_date: str
+    points: Fraction
+    rank: int | None
+    rounds: tuple[SwissRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrfDocument:
+    """A TRF16 file as read: header, players, and the round to pair next."""
+
+    name: str | None
+    total_rounds: int | None
+    initial_colour: Literal["white1", "black1"] | None
+    point_values: PointValues
+    players: tuple[TrfPlayer, ...]
+    round_to_pair: int
+    records: tuple[TrfRecord, ...]
+
+    @property
+    def tournament(self) -> SwissTournament:
+        """The tournament before :attr:`round_to_pair` (missing rounds read as ``Z``)."""
+        past = self.round_to_pair - 1
+        players = tuple(
+            SwissPlayer(
+                number=p.number,
+                name=p.name,
+                rating=p.rating,
+                history=tuple(
+                    p.rounds[r] if r < len(p.rounds) else _ZERO for r in range(past)
+                ),
+            )
+            for p in self.players
+        )
+        return SwissTournament(
+            players=players,
+            total_rounds=self.total_rounds,
+            first_colour_white=self.initial_colour != "black1",
+            points=self.point_values,
+        )
+
+    @property
+    def preassigned(self) -> Mapping[int, SwissRecord]:
+        """Entries already recorded for :attr:`round_to_pair`, by pairing number."""
+        r = self.round_to_pair - 1
+        return MappingProxyType(
+            {p.number: p.rounds[r] for p in self.players if r < len(p.rounds) and p.rounds[r]}
+        )
+
+    @property
+    def unavailable(self) -> frozenset[int]:
+        """Players not to be paired in :attr:`round_to_pair` (they have an entry already)."""
+        return frozenset(self.preassigned)
+
+
+_ZERO = SwissRecord(None, None, "Z")
+
+
+def _fail(line: int, message: str) -> TrfError:
+    return TrfError(f"TRF line {line}: {message}")
+
+
+def _parse_int(text: str, line: int, what: str, *, minimum: int = 0) -> int:
+    stripped = text.strip()
+    if not stripped.isdigit() or not stripped.isascii():
+        raise _fail(line, f"{what} {stripped!r} is not a whole number")
+    value = int(stripped)
+    if value < minimum:
+        raise _fail(line, f"{what} {value} is below {minimum}")
+    return value
+
+
+def _parse_points(text: str, line: int, what: str) -> Fraction:
+    stripped = text.strip()
+    try:
+        value = Decimal(stripped)
+    except InvalidOperation:
+        raise _fail(line, f"{what} {stripped!r} is not a number") from None
+    if not value.is_finite() or value < 0:
+        raise _fail(line, f"{what} {stripped!r} is not a non-negative number")
+    return Fraction(value)
+
+
+def _parse_block(block: str, line: int, rnd: int) -> SwissRecord | None:
+    """Parse one 10-column round block; ``None`` when it is blank."""
+    if not block.strip():
+        return None
+    block = block.ljust(ROUND_WIDTH)
+    where = f"round {rnd}"
+    for offset in (4, 6, 8, 9):
+        if block[offset] != " ":
+            column = FIRST_ROUND_INDEX + ROUND_WIDTH * (rnd - 1) + offset + 1
+            raise _fail(line, f"{where}: unexpected {block[offset]!r} in column {column}")
+    opp_text, colour_char, result = block[0:4], block[5], block[7].upper()
+    opponent: int | None
+    if opp_text.strip() in ("", "0000"):
+        opponent = None
+    else:
+        opponent = _parse_int(opp_text, line, f"{where}: opponent", minimum=1)
+    if colour_char not in "wb- ":
+        raise _fail(line, f"{where}: colour {colour_char!r} is not w, b or -")
+    colour: Literal["w", "b"] | None = "w" if colour_char == "w" else None
+    if colour_char == "b":
+        colour = "b"
+    if result == " ":
+        if opponent is not None:
+            raise _fail(line, f"{where}: the game against {opponent} has no result")
+        result = "Z"
+    if result not in GAME_RESULTS and result not in BYE_RESULTS:
+        raise _fail(line, f"{where}: unknown result {block[7]!r}")
+    if opponent is not None:
+        if colour is None:
+            raise _fail(line, f"{where}: the game against {opponent} has no colour")
+        if result not in GAME_RESULTS:
+            raise _fail(line, f"{where}: bye result {result!r} with an opponent")
+    else:
+        if colour is not None:
+            raise _fail(line, f"{where}: colour {colour} without an opponent")
+        if result in PLAYED_RESULTS:
+            raise _fail(line, f"{where}: game result {result!r} without an opponent")
+    return SwissRecord(opponent, colour, result)
+
+
+def _parse_player(text: str, line: int) -> TrfPlayer:
+    if len(text) < MIN_PLAYER_LINE:
+        raise _fail(
+            line, f"player line has {len(text)} characters, at least {MIN_PLAYER_LINE} needed"
+        )
+    if text[3] != " ":
+        raise _fail(line, f"unexpected {text[3]!r} in column 4")
+    number = _parse_int(text[4:8], line, "pairing number", minimum=1)
+    rating_text = text[48:52]
+    rating = None if not rating_text.strip() else _parse_int(rating_text, line, "rating")
+    points = _parse_points(text[80:84], line, "points")
+    rank_text = text[85:89]
+    rank = None if not rank_text.strip() else _parse_int(rank_text, line, "rank", minimum=1)
+    tail = text[89:FIRST_ROUND_INDEX]
+    if tail.strip():
+        raise _fail(line, f"unexpected {tail.strip()!r} in columns 90-91")
+    blocks: list[SwissRecord | None] = []
+    start = FIRST_ROUND_INDEX
+    while start < len(text):
+        blocks.append(_parse_block(text[start : start + ROUND_WIDTH], line, len(blocks) + 1))
+        start += ROUND_WIDTH
+    while blocks and blocks[-1] is None:
+        blocks.pop()
+    return TrfPlayer(
+        line=line,
+        number=number,
+        sex=text[9].strip(),
+        title=text[10:13].strip(),
+        name=text[14:47].strip(),
+        rating=rating,
+        federation=text[53:56].strip(),
+        fide_id=text[57:68].strip(),
+        birth_date=text[69:79].strip(),
+        points=points,
+        rank=rank,
+        rounds=tuple(b if b is not None else _ZERO for b in blocks),
+    )
+
+
+def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
+    """Read a TRF16 text. Raises :class:`TrfError` naming the line of the first problem.
+
+    ``check_points``: require each player's declared points to equal the sum of their
+    results (all rounds, or all rounds before the round to pair when that round has
+    pre-assigned entries), with the point values of the ``BB?`` records.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    name: str | None = None
+    total_rounds: int | None = None
+    initial: Literal["white1", "black1"] | None = None
+    seen: dict[str, int] = {}
+    values: dict[str, Fraction] = {}
+    players: dict[int, TrfPlayer] = {}
+    records: list[TrfRecord] = []
+    lines = text.splitlines()
+    for index, raw in enumerate(lines):
+        line = index + 1
+        row = raw.rstrip()
+        if not row:
+            continue
+        code = row[:3]
+        if code == "001":
+            player = _parse_player(row, line)
+            if player.number in players:
+                first = players[player.number].line
+                raise _fail(line, f"pairing number {player.number} repeats line {first}")
+            players[player.number] = player
+            continue
+        if code in ("012", "XXR", "XXC") or code in _POINT_RECORDS:
+            if code in seen:
+                raise _fail(line, f"record {code} repeats line {seen[code]}")
+            seen[code] = line
+            if len(row) > 3 and row[3] != " ":
+                raise _fail(line, f"unexpected {row[3]!r} in column 4")
+            content = row[4:].strip()
+            if code == "012":
+                name = content
+            elif code == "XXR":
+                total_rounds = _parse_int(content, line, "XXR total rounds", minimum=1)
+            elif code == "XXC":
+                token = content.split()[0].lower() if content else ""
+                if token == "white1":
+                    initial = "white1"
+                elif token == "black1":
+                    initial = "black1"
+                else:
+                    raise _fail(line, f"XXC {content!r} is not white1 or black1")
+            else:
+                values[_POINT_RECORDS[code]] = _parse_points(content, line, f"{code} points")
+            continue
+        records.append(TrfRecord(line, code, row))
+    if not players:
+        raise _fail(len(lines), "no player (001) line in the file")
+    point_values = PointValues(**{**_point_defaults(), **values})
+    ordered = tuple(sorted(players.values(), key=lambda p: p.number))
+    _check_games(players)
+    last_paired = 0
+    for p in ordered:
+        for r, rec in enumerate(p.rounds, start=1):
+            if rec.paired:
+                last_paired = max(last_paired, r)
+    round_to_pair = last_paired + 1
+    if total_rounds is not None and last_paired > total_rounds:
+        raise _fail(seen["XXR"], f"XXR {total_rounds} but round {last_paired} was paired")
+    if check_points:
+        for p in ordered:
+            _check_points(p, point_values, round_to_pair)
+    return TrfDocument(
+        name=name,
+        total_rounds=total_rounds,
+        initial_colour=initial,
+        point_values=point_values,
+        players=ordered,
+        round_to_pair=round_to_pair,
+        records=tuple(records),
+    )
+
+
+def read_trf_file(path: str | Path, *, check_points: bool = True) -> TrfDocument:
+    """Read a TRF16 file, which must be UTF-8 (see :func:`read_trf`)."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise _fail(line, f"not UTF-8 (byte {data[exc.start]:#04x})") from None
+    return read_trf(text, check_points=check_points)
+
+
+def _point_defaults() -> dict[str, Fraction]:
+    return {field: getattr(FIDE_POINTS, field) for field in _POINT_RECORDS.values()}
+
+
+def _check_games(players: dict[int, TrfPlayer]) -> None:
+    """Every game must appear on both lines with the other colour and result."""
+    for p in sorted(players.values(), key=lambda p: p.line):
+        for r, rec in enumerate(p.rounds, start=1):
+            if rec.opponent is None:
+                continue
+            if rec.opponent == p.number:
+                raise _fail(p.line, f"round {r}: player {p.number} plays against themself")
+            other = players.get(rec.opponent)
+            if other is None:
+                raise _fail(p.line, f"round {r}: opponent {rec.opponent} has no 001 line")
+            back = other.rounds[r - 1] if r <= len(other.rounds) else _ZERO
+            if back.opponent != p.number:
+                raise _fail(
+                    p.line,
+                    f"round {r}: opponent {other.number} (line {other.line}) "
+                    f"does not show a game against {p.number}",
+                )
+            if back.colour == rec.colour:
+                raise _fail(
+                    p.line,
+                    f"round {r}: {p.number} and {other.number} (line {other.line}) "
+                    f"both have colour {rec.colour}",
+                )
+            if back.result not in OPPOSITE_RESULTS[rec.result]:
+                raise _fail(
+                    p.line,
+                    f"round {r}: result {rec.result!r} against {other.number} but "
+                    f"{back.result!r} on line {other.line}",
+                )
+
+
+def _check_points(p: TrfPlayer, values: PointValues, round_to_pair: int) -> None:
+    total = sum((values.points(rec.result) for rec in p.rounds), Fraction(0))
+    before = sum(
+        (values.points(rec.result) for rec in p.rounds[: round_to_pair - 1]), Fraction(0)
+    )
+    if p.points not in (total, before):
+        raise _fail(
+            p.line,
+            f"player {p.number} has {_fmt(p.points)} points but the results add up "
+            f"to {_fmt(total)}",
+        )
+
+
+def _fmt(value: Fraction) -> str:
+    return f"{float(value):.1f}" if value.denominator <= 2 else str(value)
+
+
+def format_plain_pairing(pairing: SwissPairing) -> str:
+    """The vectors' plain format: board count, ``white black`` lines, ``N 0`` for the bye."""
+    lines = [f"{b.white} {b.black}" for b in pairing.boards]
+    if pairing.bye is not None:
+        lines.append(f"{pairing.bye} 0")
+    return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def read_plain_pairing(text: str) -> tuple[tuple[tuple[int, int], ...], int | None]:
+    """Read the plain pairing format: ``((white, black), ...)`` in board order, and the bye.
+
+    Raises :class:`TrfError` naming the line of a malformed entry.
+    """
+    lines = [row.strip() for row in text.splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines:
+        raise TrfError("pairing line 1: empty")
+    count = _parse_int(lines[0], 1, "board count")
+    if len(lines) - 1 != count:
+        raise TrfError(f"pairing line 1: {count} boards announced, {len(lines) - 1} given")
+    boards: list[tuple[int, int]] = []
+    bye: int | None = None
+    seen: set[int] = set()
+    for index, row in enumerate(lines[1:], start=2):
+        parts = row.split()
+        if len(parts) != 2 or not all(x.isdigit() for x in parts):
+            raise TrfError(f"pairing line {index}: expected 'white black', got {row!r}")
+        white, black = int(parts[0]), int(parts[1])
+        if white in seen or black in seen or white == black or white == 0:
+            raise TrfError(f"pairing line {index}: a player appears twice")
+        seen.update((white, black))
+        if black == 0:
+            if bye is not None:
+                raise TrfError(f"pairing line {index}: a second bye")
+            bye = white
+        else:
+            boards.append((white, black))
+    return tuple(boards), bye

@@ -1,0 +1,137 @@
+"""What happened to each player, round by round: the facts scoring and pairing both read.
+
+:func:`history` turns a season's played rounds into one :class:`Entry` per registered
+player per round (a player missing from a played round is ``not-participating``), in round
+order. Everything else (scores, colour balances, meetings, byes) is computed from these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from compcore.model import EMPTY, Colour, Kind, Round, Season
+from compcore.rulesets import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player's round."""
+
+    round: int
+    cycle: int
+    kind: Kind
+    opponent: str | None = None
+    colour: Colour | None = None
+    #: played over the board (a result, not a forfeit)
+    played: bool = False
+    #: a round-robin group game (DS-16): scores, but does not count for meeting limits
+    group: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """Every player's entries over a season's played rounds (up to some round)."""
+
+    rounds: tuple[int, ...]
+    cycles: dict[int, int]
+    by_player: dict[str, tuple[Entry, ...]]
+
+    def entries(self, player: str) -> tuple[Entry, ...]:
+        return self.by_player.get(player, ())
+
+    def games(self, player: str) -> Iterable[Entry]:
+        """Played games (over the board), in round order."""
+        return (e for e in self.entries(player) if e.played)
+
+    def colours(self, player: str) -> list[Colour]:
+        """Colours of the player's played games, in order (forfeits carry no colour)."""
+        return [e.colour for e in self.entries(player) if e.played and e.colour is not None]
+
+    def colour_balance(self, player: str) -> int:
+        """Whites minus blacks over played games (KC-14 Kl, DS-13.2, LA-6)."""
+        cols = self.colours(player)
+        return cols.count("w") - cols.count("b")
+
+    def alternation(self, player: str) -> str:
+        """KC-14 Al: the colour of the last played game and how many in a row, e.g. ``3W``."""
+        cols = self.colours(player)
+        if not cols:
+            return ""
+        last, streak = cols[-1], 0
+        for colour in reversed(cols):
+            if colour != last:
+                break
+            streak += 1
+        return f"{streak}{'W' if last == 'w' else 'Z'}"
+
+    def meetings(self, a: str, b: str, *, cycle: int | None = None) -> list[Entry]:
+        """The games (played or forfeited) of ``a`` against ``b`` that count as meetings.
+
+        Round-robin group games (DS-16) do not count. With ``cycle`` only that cycle's.
+        """
+        return [
+            e
+            for e in self.entries(a)
+            if e.opponent == b
+            and e.group is None
+            and e.kind.is_game_outcome
+            and (cycle is None or e.cycle == cycle)
+        ]
+
+    def count(self, player: str, kinds: Sequence[Kind], *, cycle: int | None = None) -> int:
+        return sum(
+            1
+            for e in self.entries(player)
+            if e.kind in kinds and (cycle is None or e.cycle == cycle)
+        )
+
+
+def cycle_of(rnd: Round, ruleset: Ruleset) -> int:
+    """A round's cycle: as the season file says, else from the ruleset's cycle length."""
+    return rnd.cycle if rnd.cycle is not None else ruleset.cycle_of(rnd.number)
+
+
+def history(season: Season, ruleset: Ruleset, upto: int | None = None) -> History:
+    """The entries of every played round up to ``upto`` (default: all played rounds).
+
+    Boards without a result yet (a round being played) give their players nothing:
+    they count as not having played that round so far.
+    """
+    rounds: list[int] = []
+    cycles: dict[int, int] = {}
+    by_player: dict[str, list[Entry]] = {p.id: [] for p in season.players}
+    for rnd in season.rounds:
+        if rnd.is_open or (upto is not None and rnd.number > upto):
+            continue
+        cycle = cycle_of(rnd, ruleset)
+        rounds.append(rnd.number)
+        cycles[rnd.number] = cycle
+        placed: set[str] = set()
+        for game in rnd.games or ():
+            if game.result is None:
+                continue
+            for pid in game.players:
+                by_player[pid].append(
+                    Entry(
+                        round=rnd.number,
+                        cycle=cycle,
+                        kind=game.kind_for(pid),
+                        opponent=game.opponent_of(pid),
+                        colour=game.colour_of(pid),
+                        played=game.played,
+                        group=game.group,
+                    )
+                )
+                placed.add(pid)
+        for pid, kind in (rnd.entries or EMPTY).items():
+            by_player[pid].append(Entry(round=rnd.number, cycle=cycle, kind=kind))
+            placed.add(pid)
+        for pid, entries in by_player.items():
+            if pid not in placed:
+                entries.append(Entry(round=rnd.number, cycle=cycle, kind=Kind.NOT_PARTICIPATING))
+    return History(
+        rounds=tuple(rounds),
+        cycles=cycles,
+        by_player={pid: tuple(entries) for pid, entries in by_player.items()},
+    )

@@ -1,0 +1,36 @@
+"""Dutch (default) and English words for everything compcore shows, in the clubs' own terms.
+
+Plain data, one module per area (``standings``, ``pairing``, ``app``), each with an ``NL``
+and an ``EN`` dict. The command line and the app look labels up with :func:`t`. A key
+missing in one language falls back to the other, then to the key itself, so a missing
+translation shows up as a visible key rather than an error (``tests`` check that both
+languages have the same keys).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from typing import Literal
+
+Lang = Literal["nl", "en"]
+LANGUAGES: tuple[Lang, ...] = ("nl", "en")
+DEFAULT: Lang = "nl"
+
+
+@cache
+def catalog(lang: Lang) -> dict[str, str]:
+    """Every area's words in one language."""
+    merged: dict[str, str] = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        merged.update(getattr(module, lang.upper()))
+    return merged
+
+
+def t(key: str, lang: Lang = DEFAULT, **fields: object) -> str:
+    """The text for ``key`` in ``lang``, with ``{fields}`` filled in."""
+    other: Lang = "en" if lang == "nl" else "nl"
+    text = catalog(lang).get(key) or catalog(other).get(key) or key
+    return text.format(**fields) if fields else text

@@ -1,0 +1,116 @@
+"""What each entry is worth, as a linear term in the Keizer values (caps applied).
+
+An entry's points are ``amount`` times a value (the opponent's or the player's own), a
+constant, or the evening's average (MG-5). Caps ("at most N per cycle/season, then X":
+DS-4, PP-2, LA-9, MG-4) depend only on the order of entries, never on values, so they are
+settled once here and scoring just multiplies.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from compcore.history import Entry, History
+from compcore.model import Kind
+from compcore.rulesets.schema import ZERO, Points, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """``amount`` x value of ``target`` (a player id), or ``amount`` points when target is None."""
+
+    amount: Fraction
+    target: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One entry with the points rule that applies to it after caps."""
+
+    player: str
+    entry: Entry
+    points: Points
+    #: True when the cap was used up and the cap's ``then`` rule applied instead
+    over_cap: bool = False
+
+
+def apply_caps(hist: History, ruleset: Ruleset) -> dict[str, tuple[Scored, ...]]:
+    """Each player's entries with their points rule, over the whole season (DS-4, PP-2, LA-9,
+    MG-4).
+
+    Counting runs over every entry of the season in round order, so a per-season cap counts
+    across cycles even when standings restart per cycle. Kinds in the same cap ``group``
+    share one counter (LA: club duty counts as an absence).
+    """
+    result: dict[str, tuple[Scored, ...]] = {}
+    for pid, entries in hist.by_player.items():
+        counters: dict[tuple[str, int | None], int] = defaultdict(int)
+        scored = []
+        for entry in entries:
+            rule = ruleset.points.rule(entry.kind)
+            if rule is None:
+                # a kind the ruleset does not use; validation refuses these in season files
+                scored.append(Scored(pid, entry, ZERO))
+                continue
+            if rule.cap is None:
+                scored.append(Scored(pid, entry, rule.points))
+                continue
+            cap = rule.cap
+            key = (cap.group or entry.kind.value, entry.cycle if cap.scope == "cycle" else None)
+            counters[key] += 1
+            if counters[key] > cap.limit(ruleset.rounds_per_cycle):
+                scored.append(Scored(pid, entry, cap.then, over_cap=True))
+            else:
+                scored.append(Scored(pid, entry, rule.points))
+        result[pid] = tuple(scored)
+    return result
+
+
+def terms_of_round(scored: list[Scored]) -> dict[str, list[Term]]:
+    """The linear terms of every player's entry in one round.
+
+    MG-5: an ``evening-average`` entry is the mean of the points of every player who had a
+    game or forfeit that evening (losers' zeros included), which is itself linear in the
+    values, so it is folded into terms too.
+    """
+    terms: dict[str, list[Term]] = {}
+    averaging: list[Scored] = []
+    for s in scored:
+        if s.points.basis == "evening-average":
+            averaging.append(s)
+        else:
+            terms[s.player] = [_term(s)] if not s.points.is_zero else []
+    if averaging:
+        players = [s.player for s in scored if s.entry.kind.is_game_outcome]
+        evening: list[Term] = []
+        for pid in players:
+            for term in terms[pid]:
+                evening.append(Term(term.amount / len(players), term.target))
+        for s in averaging:
+            terms[s.player] = [Term(t.amount * s.points.amount, t.target) for t in evening]
+    return terms
+
+
+def _term(s: Scored) -> Term:
+    match s.points.basis:
+        case "opponent":
+            return Term(s.points.amount, s.entry.opponent)
+        case "own":
+            return Term(s.points.amount, s.player)
+        case _:
+            return Term(s.points.amount, None)
+
+
+#: Kinds counted in the KC-14 columns
+BYE_KINDS = (Kind.BYE, Kind.DECLINED_ENGINE)  # On (oneven)
+ABSENT_KINDS = (Kind.ABSENT, Kind.JOKER)  # Ng (afwezig met geldige reden)
+NO_FAULT_KINDS = (  # Nbs (niet gespeeld buiten schuld)
+    Kind.EXTERNAL,
+    Kind.CLUB_DUTY,
+    Kind.CUP_WIN,
+    Kind.CUP_DRAW,
+    Kind.CUP_LOSS,
+    Kind.FORFEIT_WIN,
+)

@@ -1,0 +1,352 @@
+"""Standings: the pure function from (ruleset, season, round, cycle) to a ranked table.
+
+The scope is the standings' set of rounds: for a ruleset that restarts per cycle (DS-17)
+the rounds of one cycle, else every round of the season (PP-5), up to ``after_round``.
+The ranking holds every registered player (withdrawn ones included, KC-13; the engine,
+DS-9) from the round before they join.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from compcore.errors import CompcoreError
+from compcore.history import Entry, History, history
+from compcore.model import Kind, Season
+from compcore.rulesets.schema import RankValues, Ruleset
+from compcore.scoring import tiebreaks
+from compcore.scoring.entries import (
+    ABSENT_KINDS,
+    BYE_KINDS,
+    NO_FAULT_KINDS,
+    Scored,
+    Term,
+    apply_caps,
+    terms_of_round,
+)
+from compcore.scoring.keizer import Snapshot, chain
+from compcore.scoring.values import Number, rank_values, rating_values
+
+
+class UnknownRound(CompcoreError):
+    """Standings were asked for a round or cycle that has not been played."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the standings (KC-14's columns where they mean something)."""
+
+    rank: int
+    player: str
+    name: str
+    score: Fraction
+    value: Fraction | None
+    games: int
+    won: int
+    drawn: int
+    lost: int
+    percentage: Fraction | None
+    colour_balance: int
+    alternation: str
+    byes: int
+    absences: int
+    no_fault: int
+    no_shows: int
+    jokers: int
+    tie_breaks: Mapping[str, Fraction | int] = field(default_factory=dict)
+    info: Mapping[str, Fraction | int] = field(default_factory=dict)
+    withdrawn: bool = False
+    virtual: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The ranked table after a round, with how it was computed."""
+
+    ruleset: str
+    after_round: int
+    cycle: int | None
+    rows: tuple[Row, ...]
+    columns: tuple[str, ...]
+    #: S(0), then one snapshot per round of the scope (for charts: values, ranks, scores)
+    snapshots: tuple[Snapshot, ...]
+
+    @property
+    def final(self) -> Snapshot:
+        return self.snapshots[-1]
+
+    @property
+    def mode(self) -> str:
+        return self.final.method
+
+    @property
+    def iterations(self) -> int:
+        return self.final.iterations
+
+    @property
+    def oscillated(self) -> bool:
+        return self.final.oscillated
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        return tuple(r.player for r in self.rows)
+
+    def row(self, player: str) -> Row:
+        for r in self.rows:
+            if r.player == player:
+                return r
+        raise KeyError(player)
+
+
+# --------------------------------------------------------------------------- scope
+
+
+def last_complete_round(season: Season) -> int:
+    """The last played round whose boards all have a result (0 before any)."""
+    last = 0
+    for rnd in season.played_rounds:
+        if all(g.result is not None for g in rnd.games or ()):
+            last = rnd.number
+    return last
+
+
+def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str, ...]:
+    """The order before any result: strength list, else rating (high first, as valid in
+    ``at_round``), else name; the keys and their order are the ruleset's ``initial_order``
+    (DS-2, KC-3, LA-2)."""
+
+    def key(pid: str) -> tuple[object, ...]:
+        player = season.player(pid)
+        parts: list[object] = []
+        for name in ruleset.initial_order:
+            if name == "strength":
+                parts.append((player.strength is None, player.strength or 0))
+            elif name == "rating":
+                rating = season.rating_at(pid, at_round)
+                parts.append((rating is None, -(rating or 0)))
+            else:
+                parts.append(player.name.casefold())
+        parts.append(pid)
+        return tuple(parts)
+
+    return tuple(sorted(season.player_ids, key=key))
+
+
+def in_ranking(season: Season, after_round: int) -> list[str]:
+    """Who is in the ranking after ``after_round``: everyone registered by the next round
+    (so a new member can be paired and valued), withdrawn players included (KC-13)."""
+    return [
+        p.id for p in season.players if p.joined_round is None or p.joined_round <= after_round + 1
+    ]
+
+
+def resolve_scope(
+    season: Season, ruleset: Ruleset, after_round: int | None, cycle: int | None
+) -> tuple[int, int | None, list[int]]:
+    """(after_round, cycle, rounds in scope)."""
+    last = last_complete_round(season)
+    if after_round is None:
+        after_round = last
+    if after_round < 0 or after_round > last:
+        raise UnknownRound(
+            f"round {after_round} has not been played (played: {'none' if last == 0 else f'1 to {last}'})"
+        )
+    hist_cycles = {r.number: (r.cycle if r.cycle is not None else ruleset.cycle_of(r.number)) for r in season.rounds}
+    played = [r.number for r in season.played_rounds if r.number <= after_round]
+    if cycle is not None and cycle not in set(hist_cycles.values()) and not 0 <= cycle < ruleset.cycles:
+        raise UnknownRound(f"cycle {cycle} does not exist (cycles: 0 to {ruleset.cycles - 1})")
+    if ruleset.restarts_per_cycle:
+        if cycle is None:
+            cycle = hist_cycles.get(after_round, 0) if after_round else 0
+        rounds = [k for k in played if hist_cycles[k] == cycle]
+        if rounds:
+            after_round = rounds[-1]
+        return after_round, cycle, rounds
+    if cycle is not None:
+        played = [k for k in played if hist_cycles[k] <= cycle]
+        after_round = played[-1] if played else 0
+    return after_round, cycle, played
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def standings(
+    season: Season,
+    ruleset: Ruleset,
+    *,
+    after_round: int | None = None,
+    cycle: int | None = None,
+) -> Standings:
+    """The standings after ``after_round`` (default: the last complete round), for ``cycle``
+    where the ruleset restarts per cycle (default: the cycle of that round)."""
+    after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
+    hist = history(season, ruleset, upto=after_round)
+    scored = apply_caps(hist, ruleset)
+    scope = set(rounds)
+    scope_entries: dict[str, list[Entry]] = {
+        pid: [e for e in entries if e.round in scope] for pid, entries in hist.by_player.items()
+    }
+    first = rounds[0] if rounds else after_round + 1
+    start_order = initial_order(season, ruleset, first)
+    tie_index = {p: i for i, p in enumerate(start_order)}
+    by_round: dict[int, list[Scored]] = {k: [] for k in rounds}
+    for entries in scored.values():
+        for s in entries:
+            if s.entry.round in scope:
+                by_round[s.entry.round].append(s)
+    terms: dict[int, dict[str, list[Term]]] = {k: terms_of_round(v) for k, v in by_round.items()}
+
+    def population(k: int) -> list[str]:
+        return in_ranking(season, k)
+
+    def entries_upto(k: int) -> dict[str, list[Entry]]:
+        return {p: [e for e in es if e.round <= k] for p, es in scope_entries.items()}
+
+    def rank(units: Mapping[str, Number], scale: int, k: int) -> tuple[str, ...]:
+        if ruleset.tie_breaks == ("initial-order",):
+            return tuple(sorted(units, key=lambda p: (-units[p], tie_index[p])))
+        scores = {p: Fraction(v) / scale for p, v in units.items()}
+        return tiebreaks.ranking(scores, ruleset, entries_upto(k), tie_index)
+
+    initial = [p for p in start_order if p in set(population(first - 1))]
+    if ruleset.is_keizer:
+        assert ruleset.keizer is not None
+        keizer = ruleset.keizer
+        values_rule = keizer.values
+        last_of_scope = (
+            ruleset.last_round_of_cycle(cycle or 0)
+            if ruleset.restarts_per_cycle
+            else ruleset.total_rounds
+        )
+
+        def value_table(order: Sequence[str], k: int) -> Mapping[str, Number]:
+            if isinstance(values_rule, RankValues):
+                return rank_values(values_rule, order)
+            return rating_values(values_rule, {p: season.rating_at(p, k) for p in order})
+
+        def iterate_at(k: int) -> bool:
+            return any(
+                at == "every" or at == k or (at == "last" and k == last_of_scope)
+                for at in keizer.iterate_rounds
+            )
+
+        snapshots = chain(
+            mode=keizer.mode,
+            rounds=rounds,
+            terms=terms,
+            initial=initial,
+            population=population,
+            value_table=value_table,
+            rank=rank,
+            iterate_at=iterate_at,
+            tie_index=tie_index,
+            max_iterations=keizer.max_iterations,
+        )
+    else:
+        snapshots = _points_chain(rounds, terms, initial, population, rank)
+    final = snapshots[-1]
+    rows = _rows(season, ruleset, final, hist, scope_entries, tie_index)
+    return Standings(
+        ruleset=ruleset.name,
+        after_round=after_round,
+        cycle=cycle if ruleset.restarts_per_cycle or cycle is not None else None,
+        rows=rows,
+        columns=columns(ruleset),
+        snapshots=tuple(snapshots),
+    )
+
+
+def _points_chain(
+    rounds: Sequence[int],
+    terms: Mapping[int, Mapping[str, Sequence[Term]]],
+    initial: Sequence[str],
+    population: object,
+    rank: object,
+) -> list[Snapshot]:
+    """Point systems (PP, LA, MG youth): totals of plain numbers, ranked after every round."""
+    assert callable(population) and callable(rank)
+    first = rounds[0] if rounds else 1
+    snapshots = [Snapshot(first - 1, tuple(initial), {p: Fraction(0) for p in initial})]
+    totals: dict[str, Fraction] = {}
+    for k in rounds:
+        for player, player_terms in terms.get(k, {}).items():
+            totals[player] = totals.get(player, Fraction(0)) + sum(
+                (t.amount for t in player_terms), Fraction(0)
+            )
+        scores = {p: totals.get(p, Fraction(0)) for p in population(k)}
+        snapshots.append(Snapshot(k, rank(scores, 1, k), scores, method="points"))
+    return snapshots
+
+
+def columns(ruleset: Ruleset) -> tuple[str, ...]:
+    """The columns that mean something for this ruleset (KC-14 for Keizer presets)."""
+    cols = ["rank", "name", "score"]
+    if ruleset.is_keizer:
+        cols.append("value")
+    cols += ["games", "won", "drawn", "lost", "percentage", "colour_balance", "alternation"]
+    kinds = set(ruleset.points.kinds)
+    if kinds & set(BYE_KINDS):
+        cols.append("byes")
+    cols.append("absences")
+    if ruleset.is_keizer:
+        cols.append("no_fault")
+    if Kind.JOKER in kinds:
+        cols.append("jokers")
+    if ruleset.no_show_warnings:
+        cols.append("no_shows")
+    cols += [b for b in ruleset.tie_breaks if b != "initial-order"]
+    cols += [c for c in ruleset.info_columns if c not in cols]
+    return tuple(cols)
+
+
+def _rows(
+    season: Season,
+    ruleset: Ruleset,
+    final: Snapshot,
+    hist: History,
+    scope_entries: Mapping[str, Sequence[Entry]],
+    tie_index: Mapping[str, int],
+) -> tuple[Row, ...]:
+    extra = {b for b in ruleset.tie_breaks if b != "initial-order"} | set(ruleset.info_columns)
+    computed = {
+        name: tiebreaks.compute(name, scope_entries, final.scores, ruleset, tie_index)  # type: ignore[arg-type]
+        for name in extra
+    }
+    rows = []
+    for rank, pid in enumerate(final.order, start=1):
+        player = season.player(pid)
+        entries = scope_entries.get(pid, ())
+        won = sum(1 for e in entries if e.played and e.kind is Kind.WIN)
+        drawn = sum(1 for e in entries if e.played and e.kind is Kind.DRAW)
+        lost = sum(1 for e in entries if e.played and e.kind is Kind.LOSS)
+        games = won + drawn + lost
+        rows.append(
+            Row(
+                rank=rank,
+                player=pid,
+                name=player.name,
+                score=final.scores[pid],
+                value=final.values.get(pid) if ruleset.is_keizer else None,
+                games=games,
+                won=won,
+                drawn=drawn,
+                lost=lost,
+                percentage=Fraction(2 * won + drawn, 2 * games) * 100 if games else None,
+                colour_balance=hist.colour_balance(pid),
+                alternation=hist.alternation(pid),
+                byes=sum(1 for e in entries if e.kind in BYE_KINDS),
+                absences=sum(1 for e in entries if e.kind in ABSENT_KINDS),
+                no_fault=sum(1 for e in entries if e.kind in NO_FAULT_KINDS),
+                no_shows=hist.count(pid, (Kind.ABSENT_UNEXCUSED,)),
+                jokers=tiebreaks.jokers(entries),
+                tie_breaks={b: computed[b][pid] for b in ruleset.tie_breaks if b in computed},
+                info={c: computed[c][pid] for c in ruleset.info_columns},
+                withdrawn=player.withdrawn_round is not None
+                and player.withdrawn_round <= final.round,
+                virtual=player.is_engine,
+            )
+        )
+    return tuple(rows)

@@ -1,0 +1,54 @@
+"""Keizer value tables: what each player is worth for a given ranking or rating list."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from compcore.rulesets.schema import RankValues, RatingValues, TopRatio
+
+Number = int | Fraction
+
+
+def top_value(values: RankValues, players: int) -> int:
+    """The value of rank 1 (DS-1, KC-2).
+
+    A fixed number (KC-2: 30), the number of players, or a top/bottom ratio r:
+    top = r x bottom with bottom = top - (N - 1) gives top = r(N-1)/(r-1), rounded up
+    (DS-1: r = 3, so N = 25 gives top 36 and bottom 12).
+    """
+    if isinstance(values.top, int):
+        return values.top
+    if values.top == "players":
+        return players
+    assert isinstance(values.top, TopRatio)
+    r = values.top.ratio
+    exact = r * (players - 1) * values.step / (r - 1)
+    return -(-exact.numerator // exact.denominator)
+
+
+def rank_values(values: RankValues, order: Sequence[str]) -> dict[str, int]:
+    """Values by rank: top, top - step, ..., never below ``min`` (DS-1, KC-2)."""
+    top = top_value(values, len(order))
+    return {pid: max(top - i * values.step, values.min) for i, pid in enumerate(order)}
+
+
+def rating_values(
+    values: RatingValues, ratings: Mapping[str, int | None]
+) -> dict[str, Fraction]:
+    """MG-1: linear in rating, ``low`` for the lowest-rated player of the pool and ``high``
+    for the highest. Not rounded. A player without any rating (not even the director's
+    estimate) is valued as the lowest-rated; if everyone has the same rating, everyone gets
+    the middle of the range."""
+    known = [r for r in ratings.values() if r is not None]
+    if not known:
+        return {pid: (values.low + values.high) / 2 for pid in ratings}
+    lo, hi = min(known), max(known)
+    out: dict[str, Fraction] = {}
+    for pid, rating in ratings.items():
+        if hi == lo:
+            out[pid] = (values.low + values.high) / 2
+        else:
+            r = lo if rating is None else rating
+            out[pid] = values.low + (values.high - values.low) * Fraction(r - lo, hi - lo)
+    return out
