@@ -319,6 +319,9 @@ class PairingRules(_Frozen):
     rematch_scope: Literal["cycle", "season"] = "season"
     #: DS-14: late re-pairing among players whose opponent did not come
     late_repairing: bool = False
+    #: the entry of an ``always`` player who is neither present nor signed off (DS: seen as a
+    #: sign-off; KC-9: absent; PP-1, MG-4: absent without notice)
+    missing_kind: Kind = Kind.ABSENT
 
 
 # --------------------------------------------------------------------------- awards
