@@ -39,7 +39,11 @@ def cmd_presets(args: argparse.Namespace) -> int:
     from compcore.rulesets import presets
 
     for ruleset in presets():
-        text = ruleset.description_nl if args.lang == "nl" and ruleset.description_nl else ruleset.description
+        text = (
+            ruleset.description_nl
+            if args.lang == "nl" and ruleset.description_nl
+            else ruleset.description
+        )
         print(f"{ruleset.name:<16} {text}")
     return 0
 
@@ -112,7 +116,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="compcore", description="A chess club's internal competition.")
-    p.add_argument("--lang", choices=LANGUAGES, default=DEFAULT, help="language of the output (default: nl)")
+    p.add_argument(
+        "--lang", choices=LANGUAGES, default=DEFAULT, help="language of the output (default: nl)"
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
     def source(sp: argparse.ArgumentParser) -> None:
@@ -167,8 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: still one line, the traceback only on request
         if os.environ.get("COMPCORE_DEBUG"):
             raise
-        print(f"compcore: internal error ({type(exc).__name__}: {exc}); "
-              "set COMPCORE_DEBUG=1 for details", file=sys.stderr)
+        print(
+            f"compcore: internal error ({type(exc).__name__}: {exc}); "
+            "set COMPCORE_DEBUG=1 for details",
+            file=sys.stderr,
+        )
         return 70
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from compcore.model import EMPTY, Colour, Kind, Round, Season
 from compcore.rulesets import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One player's round."""
+class Entry(NamedTuple):
+    """One player's round (a named tuple: there are many, and they are made often)."""
 
     round: int
     cycle: int
@@ -87,6 +87,9 @@ class History:
         )
 
 
+NOT_PARTICIPATING = Kind.NOT_PARTICIPATING
+
+
 def cycle_of(rnd: Round, ruleset: Ruleset) -> int:
     """A round's cycle: as the season file says, else from the ruleset's cycle length."""
     return rnd.cycle if rnd.cycle is not None else ruleset.cycle_of(rnd.number)
@@ -127,9 +130,10 @@ def history(season: Season, ruleset: Ruleset, upto: int | None = None) -> Histor
         for pid, kind in (rnd.entries or EMPTY).items():
             by_player[pid].append(Entry(round=rnd.number, cycle=cycle, kind=kind))
             placed.add(pid)
+        absent = Entry(rnd.number, cycle, NOT_PARTICIPATING)
         for pid, entries in by_player.items():
             if pid not in placed:
-                entries.append(Entry(round=rnd.number, cycle=cycle, kind=Kind.NOT_PARTICIPATING))
+                entries.append(absent)
     return History(
         rounds=tuple(rounds),
         cycles=cycles,

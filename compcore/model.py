@@ -62,9 +62,7 @@ class Kind(StrEnum):
         return self in _GAME_OUTCOMES
 
 
-_GAME_OUTCOMES = frozenset(
-    {Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}
-)
+_GAME_OUTCOMES = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
 #: Kinds a season file may put in a round's ``entries`` (games carry the others).
 ENTRY_KINDS: tuple[Kind, ...] = tuple(k for k in Kind if k not in (Kind.WIN, Kind.DRAW, Kind.LOSS))
@@ -262,12 +260,25 @@ class Season:
     decisions: tuple[Decision, ...] | None = None
     format: str = "compcore-season"
     version: int = 1
+    _by_id: Mapping[str, Player] = field(init=False, repr=False, compare=False)
+    _ratings: Mapping[str, tuple[tuple[int, int], ...]] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        # lookups by id and rating timelines are asked for constantly: index them once
+        object.__setattr__(self, "_by_id", {p.id: p for p in self.players})
+        timeline: dict[str, list[tuple[int, int]]] = {}
+        for change in self.ratings or ():
+            timeline.setdefault(change.player, []).append((change.from_round, change.rating))
+        object.__setattr__(
+            self,
+            "_ratings",
+            {pid: tuple(sorted(changes, key=lambda c: c[0])) for pid, changes in timeline.items()},
+        )
 
     def player(self, player_id: str) -> Player:
-        for p in self.players:
-            if p.id == player_id:
-                return p
-        raise KeyError(player_id)
+        return self._by_id[player_id]
 
     @property
     def player_ids(self) -> tuple[str, ...]:
@@ -294,12 +305,13 @@ class Season:
         raise KeyError(number)
 
     def rating_at(self, player_id: str, round_no: int) -> int | None:
-        """The player's rating valid in ``round_no`` (MG-1: updates apply from their round)."""
-        rating = self.player(player_id).rating
-        best = 0
-        for change in self.ratings or ():
-            if change.player == player_id and best <= change.from_round <= round_no:
-                best, rating = change.from_round, change.rating
+        """The player's rating valid in ``round_no`` (MG-1: updates apply from their round;
+        of two changes from the same round the later listed one counts)."""
+        rating = self._by_id[player_id].rating
+        for from_round, changed in self._ratings.get(player_id, ()):
+            if from_round > round_no:
+                break
+            rating = changed
         return rating
 
     def with_round(self, new: Round) -> Season:

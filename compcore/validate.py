@@ -10,7 +10,7 @@ accepting data, so a bad season never gets in.
 from __future__ import annotations
 
 from compcore.errors import SeasonError
-from compcore.model import ENTRY_KINDS, EMPTY, Kind, Round, Season
+from compcore.model import EMPTY, ENTRY_KINDS, Kind, Round, Season
 from compcore.rulesets import Ruleset
 
 
@@ -83,9 +83,7 @@ def _check_round(
         place(pid, f"entry {kind.value!r}")
     for pid in placed:
         player = season.player(pid)
-        if entries.get(pid) is not Kind.NOT_PARTICIPATING and not player.registered_in(
-            rnd.number
-        ):
+        if entries.get(pid) is not Kind.NOT_PARTICIPATING and not player.registered_in(rnd.number):
             raise SeasonError(
                 f"{where}: player {pid!r} takes part but is not registered in this round "
                 f"(joined in round {player.joined_round}, "

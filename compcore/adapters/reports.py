@@ -19,7 +19,9 @@ from compcore.scoring.standings import Row, Standings
 
 
 def exact(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
 
 
 def decimal(value: Fraction | int | None, decimals: int, lang: Lang = "en") -> str:
@@ -112,7 +114,9 @@ def to_json(standings: Standings) -> str:
         if row.virtual:
             item["virtual"] = True
         rows.append(item)
-    return json.dumps({"standings": diagnostics(standings), "rows": rows}, ensure_ascii=False, indent=2)
+    return json.dumps(
+        {"standings": diagnostics(standings), "rows": rows}, ensure_ascii=False, indent=2
+    )
 
 
 def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
@@ -128,7 +132,9 @@ def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
     cols = standings.columns
     body = [[cell(r, c, ruleset.display_decimals, lang) for c in cols] for r in standings.rows]
     heads = [header(c, lang) for c in cols]
-    widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(heads)]
+    widths = [
+        max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(heads)
+    ]
     left = {"name", "alternation"}
 
     def line(cells: list[str]) -> str:
@@ -138,9 +144,11 @@ def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
         ).rstrip()
 
     final = standings.final
-    scope = f"{ruleset.name}, " + (
-        f"cycle {standings.cycle}, " if standings.cycle is not None else ""
-    ) + f"after round {standings.after_round}"
+    scope = (
+        f"{ruleset.name}, "
+        + (f"cycle {standings.cycle}, " if standings.cycle is not None else "")
+        + f"after round {standings.after_round}"
+    )
     how = t(f"diag.mode.{final.method}", lang)
     if final.oscillated:
         how += "; " + t(

@@ -68,7 +68,9 @@ class _Fields:
     def text(self, key: str, required: bool = False) -> str | None:
         value = self._get(key, required)
         if value is not None and (not isinstance(value, str) or not value.strip()):
-            raise SeasonError(f"{self.where}: field {key!r} must be non-empty text, got {_show(value)}")
+            raise SeasonError(
+                f"{self.where}: field {key!r} must be non-empty text, got {_show(value)}"
+            )
         return value
 
     def whole(self, key: str, required: bool = False, minimum: int | None = None) -> int | None:
@@ -76,9 +78,13 @@ class _Fields:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SeasonError(f"{self.where}: field {key!r} must be a whole number, got {_show(value)}")
+            raise SeasonError(
+                f"{self.where}: field {key!r} must be a whole number, got {_show(value)}"
+            )
         if minimum is not None and value < minimum:
-            raise SeasonError(f"{self.where}: field {key!r} must be at least {minimum}, got {value}")
+            raise SeasonError(
+                f"{self.where}: field {key!r} must be at least {minimum}, got {value}"
+            )
         return value
 
     def listing(self, key: str, required: bool = False) -> list[Any] | None:
@@ -170,16 +176,21 @@ _DECISION = ("kind", "player", "cycle", "category", "round", "note")
 def _parse_shape(data: Any, source: str) -> Season:
     top = _Fields(data, source, _TOP)
     if data.get("format") != FORMAT:
-        raise SeasonError(f"{source}: field 'format' must be {FORMAT!r}, got {_show(data.get('format'))}")
+        raise SeasonError(
+            f"{source}: field 'format' must be {FORMAT!r}, got {_show(data.get('format'))}"
+        )
     if data.get("version") != VERSION:
-        raise SeasonError(f"{source}: unsupported version {_show(data.get('version'))} (supported: 1)")
+        raise SeasonError(
+            f"{source}: unsupported version {_show(data.get('version'))} (supported: 1)"
+        )
     ref = _Fields(top._get("ruleset", True), f"{source}: ruleset", ("preset", "overrides"))
     preset = ref.text("preset", required=True)
     overrides = ref._get("overrides", False)
     if overrides is not None and not isinstance(overrides, dict):
         raise SeasonError(f"{source}: ruleset: field 'overrides' must be an object")
     players = tuple(
-        _player(item, f"{source}: player #{i}") for i, item in enumerate(top.listing("players", True) or [], 1)
+        _player(item, f"{source}: player #{i}")
+        for i, item in enumerate(top.listing("players", True) or [], 1)
     )
     ratings = top.listing("ratings")
     decisions = top.listing("decisions")
@@ -188,10 +199,14 @@ def _parse_shape(data: Any, source: str) -> Season:
         club=top.text("club", required=True) or "",
         season=top.text("season", required=True) or "",
         competition=top.text("competition", required=True) or "",
-        ruleset=RulesetRef(preset or "", freeze(overrides) if overrides is not None else MappingProxyType({})),
+        ruleset=RulesetRef(
+            preset or "", freeze(overrides) if overrides is not None else MappingProxyType({})
+        ),
         players=players,
         rounds=tuple(_round(item, source, i) for i, item in enumerate(rounds, 1)),
-        ratings=None if ratings is None else tuple(_rating(r, f"{source}: ratings") for r in ratings),
+        ratings=None
+        if ratings is None
+        else tuple(_rating(r, f"{source}: ratings") for r in ratings),
         decisions=None
         if decisions is None
         else tuple(_decision(d, f"{source}: decisions") for d in decisions),
@@ -208,7 +223,9 @@ def _player(data: Any, where: str) -> Player:
     joined = f.whole("joined_round", minimum=1)
     withdrawn = f.whole("withdrawn_round", minimum=1)
     if joined is not None and withdrawn is not None and withdrawn < joined:
-        raise SeasonError(f"{f.where}: withdrew (round {withdrawn}) before joining (round {joined})")
+        raise SeasonError(
+            f"{f.where}: withdrew (round {withdrawn}) before joining (round {joined})"
+        )
     return Player(
         id=pid or "",
         name=f.text("name", required=True) or "",
@@ -254,7 +271,9 @@ def _round(data: Any, source: str, index: int) -> Round:
         try:
             date.fromisoformat(day)
         except ValueError:
-            raise SeasonError(f"{where}: field 'date': {day!r} is not a date (YYYY-MM-DD)") from None
+            raise SeasonError(
+                f"{where}: field 'date': {day!r} is not a date (YYYY-MM-DD)"
+            ) from None
     games = f.listing("games")
     entries = f._get("entries", False)
     if entries is not None and not isinstance(entries, dict):
@@ -264,12 +283,18 @@ def _round(data: Any, source: str, index: int) -> Round:
         number=number or 0,
         date=day,
         cycle=f.whole("cycle", minimum=0),
-        games=None if games is None else tuple(_game(g, f"{where}: board {b}") for b, g in enumerate(games, 1)),
-        entries=None if entries is None else MappingProxyType(
+        games=None
+        if games is None
+        else tuple(_game(g, f"{where}: board {b}") for b, g in enumerate(games, 1)),
+        entries=None
+        if entries is None
+        else MappingProxyType(
             {pid: _kind(kind, f"{where}: player {pid!r}") for pid, kind in entries.items()}
         ),
         present=f.ids("present"),
-        forced=None if forced is None else tuple(_forced(g, f"{where}: forced game") for g in forced),
+        forced=None
+        if forced is None
+        else tuple(_forced(g, f"{where}: forced game") for g in forced),
         seed=f.whole("seed"),
         late=f.ids("late"),
     )
@@ -284,7 +309,9 @@ def _kind(value: Any, where: str) -> Kind:
 def _game(data: Any, where: str) -> Game:
     f = _Fields(data, where, _GAME)
     result = f._get("result", False)
-    if result is not None and (not isinstance(result, str) or result not in {r.value for r in Result}):
+    if result is not None and (
+        not isinstance(result, str) or result not in {r.value for r in Result}
+    ):
         raise SeasonError(f"{where}: unknown result {_show(result)} (allowed: {_RESULTS})")
     return Game(
         white=f.text("white", required=True) or "",
@@ -328,13 +355,14 @@ def to_data(season: Season) -> dict[str, Any]:
             "players": [_player_data(p) for p in season.players],
             "ratings": None
             if season.ratings is None
-            else [{"player": r.player, "from_round": r.from_round, "rating": r.rating} for r in season.ratings],
+            else [
+                {"player": r.player, "from_round": r.from_round, "rating": r.rating}
+                for r in season.ratings
+            ],
             "rounds": [_round_data(r) for r in season.rounds],
             "decisions": None
             if season.decisions is None
-            else [
-                _drop_none({f: getattr(d, f) for f in _DECISION}) for d in season.decisions
-            ],
+            else [_drop_none({f: getattr(d, f) for f in _DECISION}) for d in season.decisions],
         }
     )
 

@@ -34,11 +34,11 @@ def preset_names() -> tuple[str, ...]:
 @cache
 def _preset_data(name: str) -> dict[str, Any]:
     if name not in preset_names():
-        raise RulesetError(
-            f"unknown preset {name!r} (allowed: {', '.join(preset_names())})"
-        )
-    text = resources.files("compcore.rulesets").joinpath("presets", f"{name}.toml").read_text(
-        encoding="utf-8"
+        raise RulesetError(f"unknown preset {name!r} (allowed: {', '.join(preset_names())})")
+    text = (
+        resources.files("compcore.rulesets")
+        .joinpath("presets", f"{name}.toml")
+        .read_text(encoding="utf-8")
     )
     return tomllib.loads(text)
 
@@ -90,9 +90,7 @@ def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] |
     for part in loc:
         if not (isinstance(current, type) and issubclass(current, BaseModel)):
             return None
-        field = next(
-            (f for n, f in current.model_fields.items() if part in (n, f.alias)), None
-        )
+        field = next((f for n, f in current.model_fields.items() if part in (n, f.alias)), None)
         if field is None:
             return None
         current = _first_model(field.annotation)
@@ -142,5 +140,7 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel], wher
     for path, messages in problems.items():
         what = " or ".join(dict.fromkeys(messages))
         shown = f" (got {got[path]!r})" if path in got else ""
-        lines.append(f"{where}: {what}{shown}" if not path else f"{where}: field {path!r}: {what}{shown}")
+        lines.append(
+            f"{where}: {what}{shown}" if not path else f"{where}: field {path!r}: {what}{shown}"
+        )
     return "; ".join(lines)

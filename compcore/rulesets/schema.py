@@ -156,9 +156,7 @@ class PointsTable(_Frozen):
     forfeit_loss: KindRuleField = Field(alias="forfeit-loss")
     bye: KindRuleField | None = None
     absent: KindRuleField | None = None
-    absent_unexcused: KindRuleField = Field(
-        default=KindRule(points=ZERO), alias="absent-unexcused"
-    )
+    absent_unexcused: KindRuleField = Field(default=KindRule(points=ZERO), alias="absent-unexcused")
     not_participating: KindRuleField = Field(
         default=KindRule(points=ZERO), alias="not-participating"
     )

@@ -9,24 +9,22 @@ settled once here and scoring just multiplies.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from compcore.history import Entry, History
 from compcore.model import Kind
 from compcore.rulesets.schema import ZERO, Points, Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(NamedTuple):
     """``amount`` x value of ``target`` (a player id), or ``amount`` points when target is None."""
 
     amount: Fraction
     target: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(NamedTuple):
     """One entry with the points rule that applies to it after caps."""
 
     player: str
@@ -45,17 +43,18 @@ def apply_caps(hist: History, ruleset: Ruleset) -> dict[str, tuple[Scored, ...]]
     share one counter (LA: club duty counts as an absence).
     """
     result: dict[str, tuple[Scored, ...]] = {}
+    rules = {kind: ruleset.points.rule(kind) for kind in Kind}
     for pid, entries in hist.by_player.items():
         counters: dict[tuple[str, int | None], int] = defaultdict(int)
         scored = []
         for entry in entries:
-            rule = ruleset.points.rule(entry.kind)
+            rule = rules[entry.kind]
             if rule is None:
                 # a kind the ruleset does not use; validation refuses these in season files
                 scored.append(Scored(pid, entry, ZERO))
                 continue
             if rule.cap is None:
-                scored.append(Scored(pid, entry, rule.points))
+                scored.append(Scored(pid, entry, rule.points, False))
                 continue
             cap = rule.cap
             key = (cap.group or entry.kind.value, entry.cycle if cap.scope == "cycle" else None)

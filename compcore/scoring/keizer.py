@@ -23,10 +23,11 @@ Modes (``spec/rulesets.md``, "Keizer scoring, the three modes"):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from math import lcm
-from typing import Literal
+from typing import Literal, Protocol
 
 from compcore.scoring.entries import Term
 from compcore.scoring.values import Number
@@ -34,52 +35,75 @@ from compcore.scoring.values import Number
 Method = Literal["initial", "at-time", "recompute", "iterate", "points"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Snapshot:
-    """The standings after one round: ranking, exact scores and the values it gives."""
+    """The standings after one round: ranking, exact scores and the values it gives.
+
+    Scores are held as ``units`` of 1/``scale`` points and values as units of
+    1/``value_scale`` (whole numbers, so the engine never does fraction arithmetic);
+    :attr:`scores` and :meth:`value` give exact fractions when asked.
+    """
 
     round: int
     order: tuple[str, ...]
-    scores: Mapping[str, Fraction]
+    units: Mapping[str, Number]
+    scale: int = 1
     #: each player's value from this ranking (what beating them is worth next round)
-    values: Mapping[str, Fraction] = field(default_factory=dict)
+    values: Mapping[str, int] = field(default_factory=dict)
+    value_scale: int = 1
     method: Method = "initial"
     iterations: int = 0
     oscillated: bool = False
     period: int = 0
     swapping: tuple[str, ...] = ()
 
+    @cached_property
+    def scores(self) -> dict[str, Fraction]:
+        return {p: Fraction(u, self.scale) for p, u in self.units.items()}
+
+    def value(self, player: str) -> Fraction:
+        return Fraction(self.values[player], self.value_scale)
+
 
 #: rank(scores in units of 1/scale, scale, round) -> players in order
 Ranker = Callable[[Mapping[str, Number], int, int], tuple[str, ...]]
-ValueTable = Callable[[Sequence[str], int], Mapping[str, Number]]
+
+
+class ValueTable(Protocol):
+    """Values as whole numbers of 1/``scale``: ``units(order, k)`` are the values for
+    scoring round k when the ranking is ``order``."""
+
+    scale: int
+
+    def units(self, order: Sequence[str], k: int) -> Mapping[str, int]: ...
 
 
 class _Linear:
-    """Each player's total as ``const + sum(coef[t] * value[t])``, in units of 1/L."""
+    """Each player's total as ``const + sum(coef[t] * value[t])``, in whole units."""
 
-    def __init__(self, scale: int) -> None:
-        self.scale = scale
+    def __init__(self) -> None:
         self.const: dict[str, int] = {}
         self.coef: dict[str, dict[str, int]] = {}
 
-    def add(self, player: str, terms: Sequence[Term]) -> None:
+    def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
         coef = self.coef.setdefault(player, {})
-        self.const.setdefault(player, 0)
-        for term in terms:
-            units = term.amount * self.scale
-            assert units.denominator == 1
-            if term.target is None:
-                self.const[player] += units.numerator
+        const = self.const.get(player, 0)
+        for units, target in terms:
+            if target is None:
+                const += units * value_scale
             else:
-                coef[term.target] = coef.get(term.target, 0) + units.numerator
+                coef[target] = coef.get(target, 0) + units
+        self.const[player] = const
 
-    def evaluate(self, players: Sequence[str], values: Mapping[str, Number]) -> dict[str, Number]:
-        out: dict[str, Number] = {}
+    def evaluate(self, players: Sequence[str], values: Mapping[str, int]) -> dict[str, int]:
+        const, coefs = self.const, self.coef
+        out: dict[str, int] = {}
         for p in players:
-            total: Number = self.const.get(p, 0)
-            for t, c in self.coef.get(p, {}).items():
-                total += c * values[t]
+            total = const.get(p, 0)
+            coef = coefs.get(p)
+            if coef:
+                for t, c in coef.items():
+                    total += c * values[t]
             out[p] = total
         return out
 
@@ -101,7 +125,7 @@ def chain(
     terms: Mapping[int, Mapping[str, Sequence[Term]]],
     initial: Sequence[str],
     population: Callable[[int], Sequence[str]],
-    value_table: ValueTable,
+    values: ValueTable,
     rank: Ranker,
     iterate_at: Callable[[int], bool],
     tie_index: Mapping[str, int],
@@ -109,49 +133,54 @@ def chain(
 ) -> list[Snapshot]:
     """The snapshots S(0), S(k1), S(k2), ... for the scope's rounds, in order.
 
-    ``population(k)`` is who is in the ranking after round k; ``value_table(order, k)``
-    gives the values for scoring round k from a ranking; ``rank(scores)`` orders players
-    (ties broken by the ruleset).
+    ``population(k)`` is who is in the ranking after round k; ``values.units(order, k)``
+    gives the values for scoring round k from a ranking; ``rank(scores, scale, k)`` orders
+    players (ties broken by the ruleset).
     """
-    scale = scale_for(terms)
-    linear = _Linear(scale)
+    amount_scale = scale_for(terms)
+    vs = values.scale
+    scale = amount_scale * vs
+    # each term as (whole units of 1/amount_scale, target): integer arithmetic from here on
+    int_terms = {
+        k: {
+            p: [(t.amount.numerator * (amount_scale // t.amount.denominator), t.target) for t in ts]
+            for p, ts in round_terms.items()
+        }
+        for k, round_terms in terms.items()
+    }
+    linear = _Linear()
     first = rounds[0] if rounds else 1
     order = tuple(initial)
     snapshots = [
-        Snapshot(
-            round=first - 1,
-            order=order,
-            scores={p: Fraction(0) for p in order},
-            values=_fractions(value_table(order, first), 1),
-        )
+        Snapshot(first - 1, order, {p: 0 for p in order}, scale, values.units(order, first), vs)
     ]
-    totals: dict[str, Number] = {}
+    totals: dict[str, int] = {}
     for k in rounds:
         players = population(k)
-        values = value_table(order, k)
-        round_terms = terms.get(k, {})
+        current = values.units(order, k)
+        round_terms = int_terms.get(k, {})
         if mode == "at-time":
             for player, player_terms in round_terms.items():
-                points: Number = 0
-                for term in player_terms:
-                    units = (term.amount * scale).numerator
-                    points += units if term.target is None else units * values[term.target]
+                points = 0
+                for units, target in player_terms:
+                    points += units * (vs if target is None else current[target])
                 totals[player] = totals.get(player, 0) + points
             units_scores = {p: totals.get(p, 0) for p in players}
             order = rank(units_scores, scale, k)
-            snap = Snapshot(k, order, _fractions(units_scores, scale), method="at-time")
+            snap = Snapshot(k, order, units_scores, scale, method="at-time")
         else:
             for player, player_terms in round_terms.items():
-                linear.add(player, player_terms)
+                linear.add(player, player_terms, vs)
             if mode == "iterate" and iterate_at(k):
-                snap = _iterate(k, order, players, linear, value_table, rank, tie_index, max_iterations)
+                snap = _iterate(
+                    k, order, players, linear, values, rank, tie_index, max_iterations, scale
+                )
             else:
-                units_scores = linear.evaluate(players, values)
+                units_scores = linear.evaluate(players, current)
                 order = rank(units_scores, scale, k)
-                snap = Snapshot(k, order, _fractions(units_scores, scale), method="recompute", iterations=1)
+                snap = Snapshot(k, order, units_scores, scale, method="recompute", iterations=1)
             order = snap.order
-        next_values = _fractions(value_table(order, k + 1), 1)
-        snapshots.append(_with_values(snap, next_values))
+        snapshots.append(replace(snap, values=values.units(order, k + 1), value_scale=vs))
     return snapshots
 
 
@@ -160,31 +189,31 @@ def _iterate(
     start: tuple[str, ...],
     players: Sequence[str],
     linear: _Linear,
-    value_table: ValueTable,
+    values: ValueTable,
     rank: Ranker,
     tie_index: Mapping[str, int],
     max_iterations: int,
+    scale: int,
 ) -> Snapshot:
-    scale = linear.scale
-    states: list[tuple[tuple[str, ...], dict[str, Number]]] = []
+    states: list[tuple[tuple[str, ...], dict[str, int]]] = []
     seen: dict[tuple[str, ...], int] = {}
     order = start
     # the starting ranking is S(k-1), which knows nothing of round k yet: it is not a state
     for step in range(1, max_iterations + 1):
-        scores = linear.evaluate(players, value_table(order, k))
+        scores = linear.evaluate(players, values.units(order, k))
         new = rank(scores, scale, k)
         if new == order:
-            return Snapshot(k, new, _fractions(scores, scale), method="iterate", iterations=step)
+            return Snapshot(k, new, scores, scale, method="iterate", iterations=step)
         if new in seen:
-            cycle = states[seen[new]:]
+            cycle = states[seen[new] :]
             chosen = min(cycle, key=lambda s: tuple(tie_index[p] for p in s[0]))
-            swapping = tuple(
-                p for p in chosen[0] if len({s[0].index(p) for s in cycle}) > 1
-            )
+            positions = [{p: i for i, p in enumerate(s[0])} for s in cycle]
+            swapping = tuple(p for p in chosen[0] if len({pos[p] for pos in positions}) > 1)
             return Snapshot(
                 k,
                 chosen[0],
-                _fractions(chosen[1], scale),
+                chosen[1],
+                scale,
                 method="iterate",
                 iterations=step,
                 oscillated=True,
@@ -199,28 +228,9 @@ def _iterate(
     return Snapshot(
         k,
         last_order,
-        _fractions(last_scores, scale),
+        last_scores,
+        scale,
         method="iterate",
         iterations=max_iterations,
         oscillated=True,
-        period=0,
-        swapping=(),
-    )
-
-
-def _fractions(units: Mapping[str, Number], scale: int) -> dict[str, Fraction]:
-    return {p: Fraction(v) / scale for p, v in units.items()}
-
-
-def _with_values(snap: Snapshot, values: Mapping[str, Fraction]) -> Snapshot:
-    return Snapshot(
-        snap.round,
-        snap.order,
-        snap.scores,
-        values,
-        snap.method,
-        snap.iterations,
-        snap.oscillated,
-        snap.period,
-        snap.swapping,
     )

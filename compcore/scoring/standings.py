@@ -8,7 +8,8 @@ DS-9) from the round before they join.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -26,8 +27,8 @@ from compcore.scoring.entries import (
     apply_caps,
     terms_of_round,
 )
-from compcore.scoring.keizer import Snapshot, chain
-from compcore.scoring.values import Number, rank_values, rating_values
+from compcore.scoring.keizer import Snapshot, chain, scale_for
+from compcore.scoring.values import Number, RankTable, RatingTable
 
 
 class UnknownRound(CompcoreError):
@@ -153,9 +154,16 @@ def resolve_scope(
         raise UnknownRound(
             f"round {after_round} has not been played (played: {'none' if last == 0 else f'1 to {last}'})"
         )
-    hist_cycles = {r.number: (r.cycle if r.cycle is not None else ruleset.cycle_of(r.number)) for r in season.rounds}
+    hist_cycles = {
+        r.number: (r.cycle if r.cycle is not None else ruleset.cycle_of(r.number))
+        for r in season.rounds
+    }
     played = [r.number for r in season.played_rounds if r.number <= after_round]
-    if cycle is not None and cycle not in set(hist_cycles.values()) and not 0 <= cycle < ruleset.cycles:
+    if (
+        cycle is not None
+        and cycle not in set(hist_cycles.values())
+        and not 0 <= cycle < ruleset.cycles
+    ):
         raise UnknownRound(f"cycle {cycle} does not exist (cycles: 0 to {ruleset.cycles - 1})")
     if ruleset.restarts_per_cycle:
         if cycle is None:
@@ -202,14 +210,21 @@ def standings(
     def population(k: int) -> list[str]:
         return in_ranking(season, k)
 
-    def entries_upto(k: int) -> dict[str, list[Entry]]:
-        return {p: [e for e in es if e.round <= k] for p, es in scope_entries.items()}
+    prefix: dict[int, dict[str, Sequence[Entry]]] = {}
+
+    def entries_upto(k: int) -> dict[str, Sequence[Entry]]:
+        if k not in prefix:
+            prefix[k] = {
+                p: es[: bisect_right([e.round for e in es], k)] for p, es in scope_entries.items()
+            }
+        return prefix[k]
 
     def rank(units: Mapping[str, Number], scale: int, k: int) -> tuple[str, ...]:
         if ruleset.tie_breaks == ("initial-order",):
             return tuple(sorted(units, key=lambda p: (-units[p], tie_index[p])))
-        scores = {p: Fraction(v) / scale for p, v in units.items()}
-        return tiebreaks.ranking(scores, ruleset, entries_upto(k), tie_index)
+        # every tie-break is either independent of the scores or proportional to them, so
+        # ranking on scores in units of 1/scale gives the same order as on the scores
+        return tiebreaks.ranking(units, ruleset, entries_upto(k), tie_index)
 
     initial = [p for p in start_order if p in set(population(first - 1))]
     if ruleset.is_keizer:
@@ -222,10 +237,15 @@ def standings(
             else ruleset.total_rounds
         )
 
-        def value_table(order: Sequence[str], k: int) -> Mapping[str, Number]:
-            if isinstance(values_rule, RankValues):
-                return rank_values(values_rule, order)
-            return rating_values(values_rule, {p: season.rating_at(p, k) for p in order})
+        table: RankTable | RatingTable
+        if isinstance(values_rule, RankValues):
+            table = RankTable(values_rule)
+        else:
+            # values for round k come from the pool ranked before it, with round k's ratings
+            needed = {k: population(k - 1) for k in rounds}
+            needed.update({k + 1: population(k) for k in rounds})
+            needed[first] = initial
+            table = RatingTable(values_rule, season.rating_at, needed)
 
         def iterate_at(k: int) -> bool:
             return any(
@@ -239,7 +259,7 @@ def standings(
             terms=terms,
             initial=initial,
             population=population,
-            value_table=value_table,
+            values=table,
             rank=rank,
             iterate_at=iterate_at,
             tie_index=tie_index,
@@ -263,21 +283,24 @@ def _points_chain(
     rounds: Sequence[int],
     terms: Mapping[int, Mapping[str, Sequence[Term]]],
     initial: Sequence[str],
-    population: object,
-    rank: object,
+    population: Callable[[int], Sequence[str]],
+    rank: Callable[[Mapping[str, Number], int, int], tuple[str, ...]],
 ) -> list[Snapshot]:
-    """Point systems (PP, LA, MG youth): totals of plain numbers, ranked after every round."""
-    assert callable(population) and callable(rank)
+    """Point systems (PP, LA, MG youth): totals of plain numbers, ranked after every round.
+
+    Totals are whole numbers of 1/L points (L: the common denominator of the points table).
+    """
+    scale = scale_for(terms)
     first = rounds[0] if rounds else 1
-    snapshots = [Snapshot(first - 1, tuple(initial), {p: Fraction(0) for p in initial})]
-    totals: dict[str, Fraction] = {}
+    snapshots = [Snapshot(first - 1, tuple(initial), {p: 0 for p in initial}, scale)]
+    totals: dict[str, int] = {}
     for k in rounds:
         for player, player_terms in terms.get(k, {}).items():
-            totals[player] = totals.get(player, Fraction(0)) + sum(
-                (t.amount for t in player_terms), Fraction(0)
+            totals[player] = totals.get(player, 0) + sum(
+                t.amount.numerator * (scale // t.amount.denominator) for t in player_terms
             )
-        scores = {p: totals.get(p, Fraction(0)) for p in population(k)}
-        snapshots.append(Snapshot(k, rank(scores, 1, k), scores, method="points"))
+        units = {p: totals.get(p, 0) for p in population(k)}
+        snapshots.append(Snapshot(k, rank(units, scale, k), units, scale, method="points"))
     return snapshots
 
 
@@ -311,8 +334,9 @@ def _rows(
     tie_index: Mapping[str, int],
 ) -> tuple[Row, ...]:
     extra = {b for b in ruleset.tie_breaks if b != "initial-order"} | set(ruleset.info_columns)
+    scores = final.scores
     computed = {
-        name: tiebreaks.compute(name, scope_entries, final.scores, ruleset, tie_index)  # type: ignore[arg-type]
+        name: tiebreaks.compute(name, scope_entries, scores, ruleset, tie_index)  # type: ignore[arg-type]
         for name in extra
     }
     rows = []
@@ -328,8 +352,8 @@ def _rows(
                 rank=rank,
                 player=pid,
                 name=player.name,
-                score=final.scores[pid],
-                value=final.values.get(pid) if ruleset.is_keizer else None,
+                score=scores[pid],
+                value=final.value(pid) if ruleset.is_keizer else None,
                 games=games,
                 won=won,
                 drawn=drawn,

@@ -10,16 +10,19 @@ from compcore.history import Entry
 from compcore.model import Kind
 from compcore.rulesets.schema import Ruleset, TieBreak
 
-_WIN_SHARE = {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2), Kind.LOSS: Fraction(0)}
+#: Sonneborn-Berger shares in halves: a win counts the opponent's score twice, a draw once
+_HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
+
+Score = Fraction | int
 
 
-def buchholz(entries: Sequence[Entry], scores: Mapping[str, Fraction]) -> Fraction:
+def buchholz(entries: Sequence[Entry], scores: Mapping[str, Score]) -> Score:
     """Sum of the scores of the opponents met over the board (forfeits and byes excluded)."""
-    return sum((scores.get(e.opponent, Fraction(0)) for e in entries if e.played and e.opponent), Fraction(0))
+    return sum(scores.get(e.opponent, 0) for e in entries if e.played and e.opponent)
 
 
 def sonneborn_berger(
-    entries: Sequence[Entry], scores: Mapping[str, Fraction], ruleset: Ruleset
+    entries: Sequence[Entry], scores: Mapping[str, Score], ruleset: Ruleset
 ) -> Fraction:
     """PP-6 weerstandspunten: the opponent's score in full for a win, half for a draw,
     over games played over the board.
@@ -27,12 +30,15 @@ def sonneborn_berger(
     With ``sb_adjustment`` (PP-6): every joker round, and every absence once the jokers are
     used up, adds ``share`` (1/2) of the player's average SB per played game.
     Worked example: SB 6 over 4 games (average 3/2), two jokers: 6 + 2 x 1/2 x 3/2 = 15/2.
+    Proportional to the scores, so it ranks the same on scores in any unit.
     """
-    games = [e for e in entries if e.played and e.opponent is not None]
-    raw = sum(
-        (scores.get(e.opponent, Fraction(0)) * _WIN_SHARE[e.kind] for e in games if e.opponent),
-        Fraction(0),
-    )
+    halves = 0
+    games = 0
+    for e in entries:
+        if e.played and e.opponent is not None:
+            games += 1
+            halves += scores.get(e.opponent, 0) * _HALVES[e.kind]
+    raw = Fraction(halves, 2)
     adj = ruleset.sb_adjustment
     if adj is None or not games:
         return raw
@@ -45,13 +51,13 @@ def sonneborn_berger(
     used = 0
     adjusted = 0
     for e in entries:
-        if e.kind in adj.kinds:
-            adjusted += 1
-        elif e.kind in adj.after_cap_kinds and cap_limit is not None and used >= cap_limit:
+        if e.kind in adj.kinds or (
+            e.kind in adj.after_cap_kinds and cap_limit is not None and used >= cap_limit
+        ):
             adjusted += 1
         if e.kind == adj.cap_kind:
             used += 1
-    return raw + adjusted * adj.share * raw / len(games)
+    return raw + adjusted * adj.share * raw / games
 
 
 def wins(entries: Sequence[Entry]) -> int:
@@ -66,7 +72,7 @@ def jokers(entries: Sequence[Entry]) -> int:
 def compute(
     name: TieBreak,
     entries: Mapping[str, Sequence[Entry]],
-    scores: Mapping[str, Fraction],
+    scores: Mapping[str, Score],
     ruleset: Ruleset,
     initial_index: Mapping[str, int],
 ) -> dict[str, Fraction | int]:
@@ -92,18 +98,15 @@ DIRECTION: dict[str, int] = {
 
 
 def ranking(
-    scores: Mapping[str, Fraction | int],
+    scores: Mapping[str, Score],
     ruleset: Ruleset,
     entries: Mapping[str, Sequence[Entry]],
     initial_index: Mapping[str, int],
 ) -> tuple[str, ...]:
     """Players by score, ties broken by the ruleset's tie-breaks in order, then by the
     initial order (which makes the ranking total)."""
-    if ruleset.tie_breaks == ("initial-order",):
-        return tuple(sorted(scores, key=lambda p: (-scores[p], initial_index[p])))
-    fractions = {p: Fraction(s) for p, s in scores.items()}
     columns = [
-        (compute(b, entries, fractions, ruleset, initial_index), DIRECTION[b])
+        (compute(b, entries, scores, ruleset, initial_index), DIRECTION[b])
         for b in ruleset.tie_breaks
     ]
     return tuple(

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from math import lcm
 
 from compcore.rulesets.schema import RankValues, RatingValues, TopRatio
 
@@ -33,9 +34,7 @@ def rank_values(values: RankValues, order: Sequence[str]) -> dict[str, int]:
     return {pid: max(top - i * values.step, values.min) for i, pid in enumerate(order)}
 
 
-def rating_values(
-    values: RatingValues, ratings: Mapping[str, int | None]
-) -> dict[str, Fraction]:
+def rating_values(values: RatingValues, ratings: Mapping[str, int | None]) -> dict[str, Fraction]:
     """MG-1: linear in rating, ``low`` for the lowest-rated player of the pool and ``high``
     for the highest. Not rounded. A player without any rating (not even the director's
     estimate) is valued as the lowest-rated; if everyone has the same rating, everyone gets
@@ -52,3 +51,49 @@ def rating_values(
             r = lo if rating is None else rating
             out[pid] = values.low + (values.high - values.low) * Fraction(r - lo, hi - lo)
     return out
+
+
+class RankTable:
+    """Rank-based values as whole numbers (scale 1)."""
+
+    scale = 1
+
+    def __init__(self, values: RankValues) -> None:
+        self.values = values
+
+    def units(self, order: Sequence[str], k: int) -> Mapping[str, int]:
+        return rank_values(self.values, order)
+
+
+class RatingTable:
+    """MG-1 values for every round that needs them, as whole numbers of 1/``scale``.
+
+    The values depend only on the ratings valid in round k and on who is in the pool, so
+    there are few distinct tables in a season; they are computed once and put on one common
+    denominator, which keeps at-time scoring in integer arithmetic.
+    """
+
+    def __init__(
+        self,
+        values: RatingValues,
+        rating_at: Callable[[str, int], int | None],
+        pools: Mapping[int, Sequence[str]],
+    ) -> None:
+        tables: dict[int, dict[str, Fraction]] = {}
+        memo: dict[tuple[tuple[str, int | None], ...], dict[str, Fraction]] = {}
+        for k, pool in pools.items():
+            ratings = tuple((p, rating_at(p, k)) for p in pool)
+            if ratings not in memo:
+                memo[ratings] = rating_values(values, dict(ratings))
+            tables[k] = memo[ratings]
+        scale = 1
+        for table in memo.values():
+            for value in table.values():
+                scale = lcm(scale, value.denominator)
+        self.scale = scale
+        self._units = {
+            k: {p: (v * scale).numerator for p, v in table.items()} for k, table in tables.items()
+        }
+
+    def units(self, order: Sequence[str], k: int) -> Mapping[str, int]:
+        return self._units[k]
