@@ -1,0 +1,301 @@
+"""Winners: of each cycle per rating category, the champion or the play-off needed,
+subgroup winners and a level's top N (DS-18, DS-19, DS-20, KC-12, LA-11, PP-7).
+
+What no arithmetic decides (a play-off or barrage result) the director records as a
+:class:`~compcore.model.Decision` in the season; this module reads those and otherwise
+says what is still to be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from compcore.history import cycle_of
+from compcore.model import Season
+from compcore.rulesets import Ruleset
+from compcore.rulesets.schema import Category
+from compcore.scoring.standings import Standings, last_complete_round, standings
+
+#: Decision kinds the director records
+PLAYOFF_WINNER = "playoff-winner"  # DS-20, LA-11: the play-off (or its barrage) is decided
+PLAYOFF_UNAVAILABLE = "playoff-unavailable"  # DS-19: a seeded player cannot play
+
+
+@dataclass(frozen=True, slots=True)
+class CycleWinner:
+    """DS-18: the best-placed player of a category in a cycle's standings."""
+
+    cycle: int
+    category: str | None
+    player: str | None
+    final: bool  # the cycle is complete; otherwise this is the current leader
+
+
+@dataclass(frozen=True, slots=True)
+class Playoff:
+    """DS-19/DS-20: four seeds and the single round robin by Berger tables."""
+
+    seeds: tuple[str, ...]
+    #: (round, white, black); seeds 1 and 2 have white twice, 3 and 4 once
+    schedule: tuple[tuple[int, str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Championship:
+    category: str | None
+    #: settled: "champion" (a player), else "playoff" (to play), "pending" (season not over)
+    status: str
+    champion: str | None = None
+    #: why: "all-cycles" (DS-19), "first" (PP-7), "playoff-winner" (recorded), ...
+    reason: str = ""
+    playoff: Playoff | None = None
+    #: LA-11: the players level on points at the top
+    tied: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Subgroup:
+    """KC-12: a subgroup made from the ranking after the cut-off round, and its leader."""
+
+    number: int
+    members: tuple[str, ...]
+    leader: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Awards:
+    cycle_winners: tuple[CycleWinner, ...]
+    championships: tuple[Championship, ...]
+    subgroups: tuple[Subgroup, ...]
+    #: LA-11: (level, the top N of that level in the overall standings)
+    level_top: tuple[str, tuple[str, ...]] | None
+
+
+def category_of(rating: int | None, categories: Sequence[Category]) -> str | None:
+    """DS-18: the category of a rating (an unrated player counts as rating 0)."""
+    r = rating or 0
+    for cat in categories:
+        if (cat.min_rating is None or r >= cat.min_rating) and (
+            cat.below_rating is None or r < cat.below_rating
+        ):
+            return cat.name
+    return None
+
+
+def berger_four(seeds: Sequence[str]) -> tuple[tuple[int, str, str], ...]:
+    """DS-20: Berger tables for four players: 1-4 2-3 / 4-3 1-2 / 2-4 3-1.
+
+    Whites: seed 1 in rounds 1 and 2, seed 2 in rounds 1 and 3, seed 3 in round 3,
+    seed 4 in round 2: seeds 1 and 2 twice, 3 and 4 once.
+    """
+    one, two, three, four = seeds
+    return (
+        (1, one, four), (1, two, three),
+        (2, four, three), (2, one, two),
+        (3, two, four), (3, three, one),
+    )  # fmt: skip
+
+
+def _cycles(season: Season, ruleset: Ruleset) -> list[int]:
+    return list(range(ruleset.cycles))
+
+
+def _cycle_complete(season: Season, ruleset: Ruleset, cycle: int) -> bool:
+    last = last_complete_round(season)
+    later = any(cycle_of(r, ruleset) > cycle for r in season.played_rounds if r.number <= last)
+    return later or last >= ruleset.last_round_of_cycle(cycle)
+
+
+def awards(season: Season, ruleset: Ruleset) -> Awards:
+    """Every award the ruleset knows, as far as the season has got."""
+    a = ruleset.awards
+    non_engine = {p.id for p in season.players if not p.is_engine}
+    winners: list[CycleWinner] = []
+    cycle_tables: dict[int, Standings] = {}
+    played = last_complete_round(season)
+    if ruleset.restarts_per_cycle and a.categories:
+        for cycle in _cycles(season, ruleset):
+            started = [
+                r
+                for r in season.played_rounds
+                if cycle_of(r, ruleset) == cycle and r.number <= played
+            ]
+            if not started:
+                continue
+            table = standings(season, ruleset, after_round=started[-1].number, cycle=cycle)
+            cycle_tables[cycle] = table
+            first_round = started[0].number
+            for cat in a.categories:
+                members = [
+                    pid
+                    for pid in table.order
+                    if pid in non_engine
+                    and category_of(season.rating_at(pid, first_round), a.categories) == cat.name
+                ]
+                winners.append(
+                    CycleWinner(
+                        cycle,
+                        cat.name,
+                        members[0] if members else None,
+                        _cycle_complete(season, ruleset, cycle),
+                    )
+                )
+    championships = _championships(season, ruleset, winners, cycle_tables, non_engine)
+    return Awards(
+        cycle_winners=tuple(winners),
+        championships=tuple(championships),
+        subgroups=_subgroups(season, ruleset),
+        level_top=_level_top(season, ruleset, non_engine),
+    )
+
+
+def _decided(season: Season, category: str | None) -> str | None:
+    for d in season.decisions or ():
+        if d.kind == PLAYOFF_WINNER and d.category == category:
+            return d.player
+    return None
+
+
+def _unavailable(season: Season, category: str | None) -> set[str]:
+    return {
+        d.player
+        for d in season.decisions or ()
+        if d.kind == PLAYOFF_UNAVAILABLE and d.category in (None, category)
+    }
+
+
+def _championships(
+    season: Season,
+    ruleset: Ruleset,
+    winners: list[CycleWinner],
+    cycle_tables: dict[int, Standings],
+    non_engine: set[str],
+) -> list[Championship]:
+    a = ruleset.awards
+    season_over = _cycle_complete(season, ruleset, ruleset.cycles - 1)
+    if a.champion == "all-cycles-or-playoff":
+        out = []
+        for cat in a.categories:
+            out.append(
+                _ds19(season, ruleset, cat.name, winners, cycle_tables, non_engine, season_over)
+            )
+        return out
+    overall = (
+        standings(season, ruleset, after_round=last_complete_round(season))
+        if season.played_rounds
+        else None
+    )
+    if overall is None:
+        return [Championship(None, "pending")]
+    rows = [r for r in overall.rows if r.player in non_engine]
+    if not season_over:
+        return [
+            Championship(
+                None, "pending", champion=rows[0].player if rows else None, reason="leader"
+            )
+        ]
+    if a.champion == "first-or-playoff":
+        top = rows[0].score
+        tied = tuple(r.player for r in rows if r.score == top)
+        if len(tied) > 1:
+            recorded = _decided(season, None)
+            if recorded:
+                return [Championship(None, "champion", recorded, PLAYOFF_WINNER, tied=tied)]
+            return [Championship(None, "playoff", reason="tie-for-first", tied=tied)]
+    return [Championship(None, "champion", rows[0].player, "first")]
+
+
+def _ds19(
+    season: Season,
+    ruleset: Ruleset,
+    category: str,
+    winners: list[CycleWinner],
+    cycle_tables: dict[int, Standings],
+    non_engine: set[str],
+    season_over: bool,
+) -> Championship:
+    """DS-19: champion if one player won every cycle; else a play-off of four seeds."""
+    by_cycle = {w.cycle: w.player for w in winners if w.category == category and w.final}
+    cycles = _cycles(season, ruleset)
+    if not season_over or any(c not in by_cycle for c in cycles):
+        return Championship(category, "pending")
+    cycle_winners = [by_cycle[c] for c in cycles]
+    if cycle_winners[0] is not None and all(w == cycle_winners[0] for w in cycle_winners):
+        return Championship(category, "champion", cycle_winners[0], "all-cycles")
+    recorded = _decided(season, category)
+    final_list = _final_list(season, ruleset, category, cycle_tables, non_engine)
+    unavailable = _unavailable(season, category)
+    size = ruleset.awards.playoff_size
+    # winner of cycle c takes seed c+1; a double winner keeps the earlier seed; freed seeds,
+    # and seeds of players who cannot play, go down the final list (DS-19)
+    seeds: list[str | None] = []
+    for w in cycle_winners:
+        seeds.append(w if w is not None and w not in seeds and w not in unavailable else None)
+    seeds += [None] * (size - len(seeds))
+    rest = iter(p for p in final_list if p not in seeds and p not in unavailable)
+    filled = tuple(s if s is not None else next(rest, None) for s in seeds[:size])
+    if None in filled:
+        return Championship(category, "pending", reason="too-few-players")
+    playoff = Playoff(seeds=filled, schedule=berger_four(filled) if size == 4 else ())  # type: ignore[arg-type]
+    if recorded:
+        return Championship(category, "champion", recorded, PLAYOFF_WINNER, playoff=playoff)
+    return Championship(category, "playoff", playoff=playoff)
+
+
+def _final_list(
+    season: Season,
+    ruleset: Ruleset,
+    category: str,
+    cycle_tables: dict[int, Standings],
+    non_engine: set[str],
+) -> list[str]:
+    """DS-19 reading: the final list is the sum of the three cycles' scores, for the players
+    in the category at the start of the last cycle; ties by the last cycle's initial order."""
+    last_cycle = max(cycle_tables)
+    first_round = next(r.number for r in season.played_rounds if cycle_of(r, ruleset) == last_cycle)
+    members = [
+        pid
+        for pid in cycle_tables[last_cycle].snapshots[0].order
+        if pid in non_engine
+        and category_of(season.rating_at(pid, first_round), ruleset.awards.categories) == category
+    ]
+    total = {
+        pid: sum((t.final.scores.get(pid, Fraction(0)) for t in cycle_tables.values()), Fraction(0))
+        for pid in members
+    }
+    index = {pid: i for i, pid in enumerate(members)}
+    return sorted(members, key=lambda p: (-total[p], index[p]))
+
+
+def _subgroups(season: Season, ruleset: Ruleset) -> tuple[Subgroup, ...]:
+    """KC-12: groups of ``size`` from the ranking after ``after_round``; the leader of each
+    is its member placed highest in the current standings (the most points)."""
+    sub = ruleset.awards.subgroups
+    last = last_complete_round(season)
+    if sub is None or last < sub.after_round:
+        return ()
+    cut = standings(season, ruleset, after_round=sub.after_round)
+    now = standings(season, ruleset, after_round=last)
+    position = {pid: i for i, pid in enumerate(now.order)}
+    ranked = [pid for pid in cut.order if not season.player(pid).is_engine]
+    groups = []
+    for number, start in enumerate(range(0, len(ranked), sub.size), start=1):
+        members = tuple(ranked[start : start + sub.size])
+        groups.append(Subgroup(number, members, min(members, key=position.__getitem__)))
+    return tuple(groups)
+
+
+def _level_top(
+    season: Season, ruleset: Ruleset, non_engine: set[str]
+) -> tuple[str, tuple[str, ...]] | None:
+    """LA-11: the top N players of one level in the overall standings."""
+    top = ruleset.awards.level_top
+    if top is None or not season.played_rounds:
+        return None
+    table = standings(season, ruleset, after_round=last_complete_round(season))
+    players = [
+        pid for pid in table.order if pid in non_engine and season.player(pid).level == top.level
+    ]
+    return top.level, tuple(players[: top.count])
