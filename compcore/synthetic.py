@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import date, timedelta
 
 from compcore.model import (
     EMPTY,
@@ -52,8 +53,9 @@ class Mix:
 
 
 def players(
-    rng: random.Random, n: int, *, levels: bool = False, engine: bool = False
+    rng: random.Random, n: int, *, levels: bool = False, engine: bool = False, never: int = 0
 ) -> list[Player]:
+    """``n`` players, strongest first; ``never`` of them only play when they sign up (DS-15)."""
     names = rng.sample([f"{f} {s}" for f in FIRST for s in LAST], n)
     ratings = sorted((int(rng.gauss(1700, 250)) for _ in range(n)), reverse=True)
     out = []
@@ -73,6 +75,8 @@ def players(
                 flags=tuple(flags) or None,
             )
         )
+    for index in rng.sample(range(n), k=min(never, n)):
+        out[index] = replace(out[index], participation="never")
     if engine:
         out.append(Player(id="engine", name="Komodo", virtual="engine"))
     return out
@@ -118,6 +122,9 @@ def season(
     open_round: bool = False,
     club: str = "Schaakclub Synthetisch",
     season_name: str = "2025-2026",
+    competition: str | None = None,
+    start: date | None = None,
+    never: int = 0,
 ) -> Season:
     """A valid season of ``n_rounds`` played rounds (plus an open one if asked)."""
     ruleset = load_ruleset(preset, overrides)
@@ -125,7 +132,11 @@ def season(
     kinds = set(ruleset.points.kinds)
     uses_engine = ruleset.pairing.engine is not None if engine is None else engine
     roster = players(
-        rng, n_players, levels=ruleset.pairing.level_only_flag is not None, engine=uses_engine
+        rng,
+        n_players,
+        levels=ruleset.pairing.level_only_flag is not None,
+        engine=uses_engine,
+        never=never,
     )
     if withdraw and n_players > 4 and n_rounds > 4:
         quitter = roster[rng.randrange(n_players)]
@@ -133,7 +144,7 @@ def season(
     current = Season(
         club=club,
         season=season_name,
-        competition=ruleset.name,
+        competition=competition or ruleset.name,
         ruleset=RulesetRef(preset, overrides or EMPTY),
         players=tuple(roster),
         ratings=(),
@@ -151,9 +162,10 @@ def season(
                 )
             current = replace(current, ratings=tuple(ratings))
         present, entries = _attendance(rng, current, ruleset, number, kinds, mix)
+        day = None if start is None else (start + timedelta(weeks=number - 1)).isoformat()
         rnd = Round(
             number=number,
-            date=None,
+            date=day,
             cycle=ruleset.cycle_of(number),
             present=tuple(present),
             entries=entries,
@@ -196,7 +208,9 @@ def _attendance(
     for player in season.players:
         if player.is_engine:
             continue
-        if not player.registered_in(number):
+        if not player.registered_in(number) or (
+            not player.participates_by_default and rng.random() > 0.3
+        ):
             entries[player.id] = Kind.NOT_PARTICIPATING
             continue
         x = rng.random()
