@@ -110,7 +110,30 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     season, _ = store.load_season_readonly(args.db, args.competition)
     season_file.dump(season, args.out)
-    print(f"exported {season.competition} to {args.out}")
+    print(f"exported {season.club} / {season.season} / {season.competition} to {args.out}")
+    return 0
+
+
+def cmd_hash_password(args: argparse.Namespace) -> int:
+    """Print the PBKDF2 hash of the director password (for secrets.toml or the environment)."""
+    from compcore.adapters import auth
+
+    if sys.stdin.isatty():
+        import getpass
+
+        password = getpass.getpass("director password: ")
+        if getpass.getpass("again: ") != password:
+            raise CompcoreError("the two passwords differ; nothing printed")
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    if not password:
+        raise CompcoreError("the password may not be empty")
+    if len(password) < 8:
+        print(
+            "compcore: warning: a password of fewer than 8 characters is easy to guess",
+            file=sys.stderr,
+        )
+    print(auth.hash_password(password))
     return 0
 
 
@@ -156,6 +179,12 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--competition")
     sp.add_argument("--out", required=True)
     sp.set_defaults(run=cmd_export)
+
+    sp = sub.add_parser(
+        "hash-password",
+        help="print the hash of a director password (reads it from the terminal or stdin)",
+    )
+    sp.set_defaults(run=cmd_hash_password)
     return p
 
 
