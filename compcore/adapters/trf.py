@@ -123,9 +123,7 @@ class TrfDocument:
                 number=p.number,
                 name=p.name,
                 rating=p.rating,
-                history=tuple(
-                    p.rounds[r] if r < len(p.rounds) else _ZERO for r in range(past)
-                ),
+                history=tuple(p.rounds[r] if r < len(p.rounds) else _ZERO for r in range(past)),
             )
             for p in self.players
         )
@@ -386,9 +384,7 @@ def _check_games(players: dict[int, TrfPlayer]) -> None:
 
 def _check_points(p: TrfPlayer, values: PointValues, round_to_pair: int) -> None:
     total = sum((values.points(rec.result) for rec in p.rounds), Fraction(0))
-    before = sum(
-        (values.points(rec.result) for rec in p.rounds[: round_to_pair - 1]), Fraction(0)
-    )
+    before = sum((values.points(rec.result) for rec in p.rounds[: round_to_pair - 1]), Fraction(0))
     if p.points not in (total, before):
         raise _fail(
             p.line,
@@ -430,13 +426,16 @@ def read_plain_pairing(text: str) -> tuple[tuple[tuple[int, int], ...], int | No
         if len(parts) != 2 or not all(x.isdigit() for x in parts):
             raise TrfError(f"pairing line {index}: expected 'white black', got {row!r}")
         white, black = int(parts[0]), int(parts[1])
-        if white in seen or black in seen or white == black or white == 0:
+        if white == 0:
+            raise TrfError(f"pairing line {index}: pairing number 0 for white")
+        if black == 0 and bye is not None:
+            raise TrfError(f"pairing line {index}: a second bye")
+        if white in seen or black in seen or white == black:
             raise TrfError(f"pairing line {index}: a player appears twice")
-        seen.update((white, black))
         if black == 0:
-            if bye is not None:
-                raise TrfError(f"pairing line {index}: a second bye")
+            seen.add(white)
             bye = white
         else:
+            seen.update((white, black))
             boards.append((white, black))
     return tuple(boards), bye

@@ -1,0 +1,487 @@
+"""compcore's FIDE Dutch pairing: caissify's engine, fed correctly, with two gaps closed.
+
+What this module adds around ``caissify_pairings.engines.dutch.DutchEngine`` (Apache-2.0;
+imported and subclassed, none of its code is copied here):
+
+* **Input.** The engine's input is derived from compcore's own history records, in the
+  conventions of the reference engine: pairing numbers are passed explicitly (otherwise it
+  renumbers the present players every round); colour histories list games played over
+  the board only (unplayed rounds have no colour, FIDE C.04.3 A.6 and the unplayed-game
+  rule); a previous float (C.04.3 A.4) is "down" or "up" from the two players' scores before
+  a played game, "down" for an unplayed round that scored more than a loss (bye, forfeit
+  win) and none otherwise; only games played over the board forbid a rematch (C.04.1 b;
+  a forfeited pairing may be repeated); a player who already scored a win-sized point
+  without playing (pairing-allocated bye, full-point bye, forfeit win) may not receive
+  the pairing-allocated bye again (C.04.1 c).
+* **Colours (E.1-E.5).** caissify decides who is the "higher ranked" player by pairing
+  number alone; C.04.3 A.2 ranks by score first, then pairing number. The colour allocation
+  is therefore redone here (:func:`allocate_colours`), written from the rules, with the
+  rank by score.
+* **Speed.** caissify calls ``networkx.max_weight_matching`` dozens of times per round on
+  integers several hundred bits wide. Our subclass runs caissify's own bracket loop
+  (``_pair_iterative_mwm``, its code object unchanged) with its ``import networkx``
+  resolved to :func:`compcore.pairing.swiss.matching.networkx_shim`: exact weight
+  compression plus rustworkx. Only that function of our subclass sees the shim; networkx
+  itself is not patched.
+* **Board order and reasons.** Boards are ordered as the reference engine prints them
+  (higher score of the pair, then lower score, then rank of the higher-ranked player),
+  with a one-line English reason per board.
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from caissify_pairings.engines import dutch as _caissify_dutch
+
+from compcore.errors import PairingError
+from compcore.pairing.swiss.matching import networkx_shim
+from compcore.pairing.swiss.model import (
+    OPPOSITE_RESULTS,
+    RESULT_CODES,
+    SwissBoard,
+    SwissPairing,
+    SwissPlayer,
+    SwissTournament,
+)
+
+__all__ = ["ColourDecision", "allocate_colours", "pair_dutch", "player_inputs"]
+
+ColourRule = Literal["E.1", "E.2", "E.3", "E.4", "E.5"]
+
+
+# ---------------------------------------------------------------------------
+# Engine input from compcore's records
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    """What the Dutch rules need to know about one player before the round."""
+
+    number: int
+    name: str
+    rating: int
+    score: Fraction
+    colours: tuple[Literal["w", "b"], ...]  # games played over the board, in order
+    floats: tuple[Literal["up", "down", "none"], ...]  # one per past round
+    had_unplayed_win: bool  # PAB, full-point bye or forfeit win already (C.04.1 c)
+    opponents: frozenset[int]  # played opponents inside the rematch window
+
+
+def _validate(t: SwissTournament) -> int:
+    """Check the records are consistent; return the number of past rounds."""
+    if not t.players:
+        raise PairingError("no players to pair")
+    rounds = len(t.players[0].history)
+    by_number: dict[int, SwissPlayer] = {}
+    for p in t.players:
+        if p.number < 1 or p.number in by_number:
+            raise PairingError(f"pairing number {p.number} is invalid or repeated")
+        by_number[p.number] = p
+        if len(p.history) != rounds:
+            raise PairingError(
+                f"player {p.number} has {len(p.history)} past rounds, player "
+                f"{t.players[0].number} has {rounds}"
+            )
+    for p in t.players:
+        for r, rec in enumerate(p.history, start=1):
+            if rec.result not in RESULT_CODES:
+                raise PairingError(f"player {p.number}, round {r}: result {rec.result!r}")
+            if rec.opponent is None:
+                continue
+            other = by_number.get(rec.opponent)
+            back = other.history[r - 1] if other else None
+            if back is None or back.opponent != p.number:
+                raise PairingError(
+                    f"player {p.number}, round {r}: opponent {rec.opponent} does not show that game"
+                )
+            if back.result not in OPPOSITE_RESULTS.get(rec.result, ()):
+                raise PairingError(
+                    f"player {p.number}, round {r}: results {rec.result!r} and "
+                    f"{back.result!r} do not match"
+                )
+            if rec.played and (rec.colour is None or rec.colour == back.colour):
+                raise PairingError(f"player {p.number}, round {r}: colours do not match")
+    return rounds
+
+
+def player_inputs(t: SwissTournament, *, rematch_from_round: int = 1) -> dict[int, PlayerInput]:
+    """Derive scores, colour and float histories, bye eligibility and rematch bans."""
+    rounds = _validate(t)
+    values = t.points
+    # standard score of every player before each round (index r: before round r + 1)
+    before: dict[int, list[Fraction]] = {}
+    for p in t.players:
+        running = [Fraction(0)]
+        for rec in p.history:
+            running.append(running[-1] + values.points(rec.result))
+        before[p.number] = running
+    inputs: dict[int, PlayerInput] = {}
+    for p in t.players:
+        colours: list[Literal["w", "b"]] = []
+        floats: list[Literal["up", "down", "none"]] = []
+        unplayed_win = False
+        opponents: set[int] = set()
+        for r, rec in enumerate(p.history):
+            if rec.played:
+                assert rec.opponent is not None and rec.colour is not None
+                colours.append(rec.colour)
+                mine, theirs = before[p.number][r], before[rec.opponent][r]
+                floats.append("down" if mine > theirs else "up" if mine < theirs else "none")
+                if r + 1 >= rematch_from_round:
+                    opponents.add(rec.opponent)
+            else:
+                scored = values.points(rec.result)
+                floats.append("down" if scored > values.loss else "none")
+                if scored >= values.win and rec.result != "Z":
+                    unplayed_win = True
+        inputs[p.number] = PlayerInput(
+            number=p.number,
+            name=p.name,
+            rating=p.rating or 0,
+            score=before[p.number][rounds],
+            colours=tuple(colours),
+            floats=tuple(floats),
+            had_unplayed_win=unplayed_win,
+            opponents=frozenset(opponents),
+        )
+    return inputs
+
+
+# ---------------------------------------------------------------------------
+# Colour allocation (FIDE C.04.3 section E), ranked by score first (A.2)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ColourDecision:
+    """Who gets white, by which rule of C.04.3 E, and a few words why."""
+
+    white: int
+    black: int
+    rule: ColourRule
+    detail: str
+
+
+def _preference(colours: tuple[str, ...]) -> tuple[str | None, int]:
+    """Colour preference (A.7) as ``(colour, strength)``: 3 absolute, 2 strong, 1 mild."""
+    if not colours:
+        return None, 0
+    difference = colours.count("w") - colours.count("b")
+    last = colours[-1]
+    other = "b" if last == "w" else "w"
+    if len(colours) >= 2 and colours[-2] == last:
+        return other, 3
+    if difference > 0:
+        return "b", 3 if difference > 1 else 2
+    if difference < 0:
+        return "w", 3 if difference < -1 else 2
+    return other, 1
+
+
+def allocate_colours(
+    a: PlayerInput, b: PlayerInput, score_a: float, score_b: float, initial_white: bool
+) -> ColourDecision:
+    """Who gets white, by FIDE C.04.3 E.1-E.5, ranking players by score, then number.
+
+    E.1 grant both preferences; E.2 grant the stronger preference (both absolute: the wider
+    colour difference); E.3 alternate from the most recent round in which one had white and
+    the other black (games played over the board only); E.4 grant the higher-ranked
+    player's preference; E.5 the higher-ranked player gets the initial colour if their
+    pairing number is odd, the other colour if even.
+    """
+    higher, lower = (a, b) if (-score_a, a.number) < (-score_b, b.number) else (b, a)
+
+    def give(player: PlayerInput, colour: str, rule: ColourRule, detail: str) -> ColourDecision:
+        other = lower if player is higher else higher
+        if colour == "w":
+            return ColourDecision(player.number, other.number, rule, detail)
+        return ColourDecision(other.number, player.number, rule, detail)
+
+    pref_h, strength_h = _preference(higher.colours)
+    pref_l, strength_l = _preference(lower.colours)
+    if pref_h and pref_l and pref_h != pref_l:
+        return give(higher, pref_h, "E.1", "both preferences granted")
+    if strength_h != strength_l:
+        stronger, pref = (higher, pref_h) if strength_h > strength_l else (lower, pref_l)
+        assert pref is not None
+        return give(stronger, pref, "E.2", f"stronger preference of {stronger.number}")
+    if strength_h == 3 and pref_h == pref_l:
+        diff_h = abs(higher.colours.count("w") - higher.colours.count("b"))
+        diff_l = abs(lower.colours.count("w") - lower.colours.count("b"))
+        if diff_h != diff_l:
+            wider, pref = (higher, pref_h) if diff_h > diff_l else (lower, pref_l)
+            assert pref is not None
+            return give(wider, pref, "E.2", f"wider colour difference of {wider.number}")
+    for back in range(1, min(len(higher.colours), len(lower.colours)) + 1):
+        mine, theirs = higher.colours[-back], lower.colours[-back]
+        if mine != theirs:
+            return give(higher, theirs, "E.3", "alternation")
+    if pref_h is not None:
+        return give(higher, pref_h, "E.4", f"preference of higher-ranked {higher.number}")
+    odd = higher.number % 2 == 1
+    initial = "w" if initial_white else "b"
+    colour = initial if odd else ("b" if initial == "w" else "w")
+    return give(higher, colour, "E.5", f"initial colour by pairing number {higher.number}")
+
+
+# ---------------------------------------------------------------------------
+# The caissify subclass
+# ---------------------------------------------------------------------------
+
+
+def _shimmed(function: types.FunctionType) -> types.FunctionType:
+    """``function`` (from caissify's dutch module) with ``import networkx`` rerouted."""
+    shim = networkx_shim()
+    real_import = builtins.__import__
+
+    def importer(
+        name: str,
+        globals: Mapping[str, object] | None = None,
+        locals: Mapping[str, object] | None = None,
+        fromlist: tuple[str, ...] | list[str] = (),
+        level: int = 0,
+    ) -> types.ModuleType:
+        if name == "networkx" and level == 0 and not fromlist:
+            return shim
+        return real_import(name, globals, locals, fromlist, level)
+
+    own_builtins = dict(vars(builtins))
+    own_builtins["__import__"] = importer
+    own_globals = dict(vars(_caissify_dutch))
+    own_globals["__builtins__"] = own_builtins
+    clone = types.FunctionType(
+        function.__code__,
+        own_globals,
+        function.__name__,
+        function.__defaults__,
+        function.__closure__,
+    )
+    clone.__kwdefaults__ = function.__kwdefaults__
+    clone.__qualname__ = function.__qualname__
+    clone.__doc__ = function.__doc__
+    return clone
+
+
+class _Player(_caissify_dutch.DutchPlayer):
+    """caissify's player with its colour facts computed once.
+
+    The engine recomputes them from the colour history for every candidate edge; the
+    history does not change while a round is paired, so each is cached per player.
+    """
+
+    @functools.cached_property
+    def color_diff(self) -> int:  # type: ignore[override]
+        return self.color_hist.count("white") - self.color_hist.count("black")
+
+    @functools.cached_property
+    def color_preference(self) -> Any:  # type: ignore[override]
+        return _caissify_dutch.DutchPlayer.color_preference.fget(self)  # type: ignore[attr-defined]
+
+    @functools.cached_property
+    def preference_strength(self) -> int:  # type: ignore[override]
+        return _caissify_dutch.DutchPlayer.preference_strength.fget(self)  # type: ignore[attr-defined]
+
+    def would_violate_absolute_color(self, color: str) -> bool:
+        cache = self.__dict__.setdefault("_violates", {})
+        if color not in cache:
+            cache[color] = super().would_violate_absolute_color(color)
+        return bool(cache[color])
+
+
+class _DutchEngine(_caissify_dutch.DutchEngine):
+    """caissify's Dutch engine with the fast matching backend and FIDE colour ranking."""
+
+    _pair_iterative_mwm = _shimmed(_caissify_dutch.DutchEngine._pair_iterative_mwm)
+
+    def _build_players(self, raw: list[dict[str, Any]]) -> list[Any]:
+        players = super()._build_players(raw)
+        for player in players:
+            player.__class__ = _Player
+        return players
+
+    def __init__(self, *args: Any, inputs: Mapping[int, PlayerInput], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._inputs = inputs
+        self.colour_decisions: dict[frozenset[int], ColourDecision] = {}
+
+    def _assign_colors(self, p1: Any, p2: Any) -> tuple[Any, Any]:
+        decision = allocate_colours(
+            self._inputs[p1.id],
+            self._inputs[p2.id],
+            p1.score,
+            p2.score,
+            self.initial_color == "white",
+        )
+        self.colour_decisions[frozenset((p1.id, p2.id))] = decision
+        return (p1, p2) if decision.white == p1.id else (p2, p1)
+
+
+# ---------------------------------------------------------------------------
+# Public entry point
+# ---------------------------------------------------------------------------
+
+
+def _fmt(score: Fraction) -> str:
+    if score.denominator == 1:
+        return str(score.numerator)
+    if score.denominator == 2:
+        return f"{float(score):g}"
+    return str(score)
+
+
+def pair_dutch(
+    t: SwissTournament,
+    *,
+    unavailable: frozenset[int] = frozenset(),
+    rematch_from_round: int = 1,
+    scores: Mapping[int, Fraction] | None = None,
+) -> SwissPairing:
+    """Pair the next round of ``t`` by the FIDE Dutch system (C.04.3, rules in force 2026).
+
+    ``unavailable``: players not to be paired this round (absent, or a bye the club granted
+    beforehand); they do not get the pairing-allocated bye either.
+    ``rematch_from_round``: only games played in this round or later forbid a rematch
+    (a club season in cycles); the default 1 is FIDE's C.04.1 b.
+    ``scores``: the score each available player is paired on (C.04.3 A.1/A.2 score
+    groups, the rank in E.4/E.5 and the board order); default the TRF-standard score.
+    Previous floats are always judged on the standard scores.
+
+    Raises :class:`compcore.errors.PairingError` for inconsistent input or when no pairing
+    exists.
+    """
+    if rematch_from_round < 1:
+        raise PairingError(f"rematch_from_round must be at least 1, not {rematch_from_round}")
+    inputs = player_inputs(t, rematch_from_round=rematch_from_round)
+    unknown = sorted(set(unavailable) - set(inputs))
+    if unknown:
+        raise PairingError(f"unavailable player {unknown[0]} is not in the tournament")
+    present = [inputs[p.number] for p in t.players if p.number not in unavailable]
+    pairing_score: dict[int, Fraction] = {}
+    for p in present:
+        if scores is None:
+            pairing_score[p.number] = p.score
+        elif p.number in scores:
+            pairing_score[p.number] = Fraction(scores[p.number])
+        else:
+            raise PairingError(f"no score given for player {p.number}")
+    round_number = t.rounds_played + 1
+    if not present:
+        return SwissPairing(boards=(), bye=None)
+    if len(present) == 1:
+        return SwissPairing(boards=(), bye=present[0].number)
+    total = t.total_rounds if t.total_rounds is not None else round_number + 1
+    unit = t.points.win if t.points.win > 0 else Fraction(1)
+    engine_players = [
+        {
+            "id": p.number,
+            "pairing_number": p.number,
+            "starting_number": p.number,
+            "name": p.name,
+            "rating": p.rating,
+            # in wins: caissify's final-round topscorer test assumes one point per win
+            "score": float(pairing_score[p.number] / unit),
+            "color_hist": ["white" if c == "w" else "black" for c in p.colours],
+            "float_history": list(p.floats),
+            "bye_count": int(p.had_unplayed_win),
+            "forfeit_win_count": 0,
+        }
+        for p in present
+    ]
+    present_numbers = {p.number for p in present}
+    previous = {
+        (min(p.number, o), max(p.number, o))
+        for p in present
+        for o in p.opponents
+        if o in present_numbers
+    }
+    engine = _DutchEngine(
+        players=engine_players,
+        previous_pairings=previous,
+        round_number=round_number,
+        total_rounds=max(total, round_number),
+        initial_color="white" if t.first_colour_white else "black",
+        inputs=inputs,
+    )
+    output = engine.generate_pairings()
+    pairing = _result(output, engine.colour_decisions, pairing_score, len(present))
+    last_round = t.total_rounds is not None and round_number >= t.total_rounds
+    _check_legal(pairing, inputs, pairing_score, round_number, last_round, t.points.win)
+    return pairing
+
+
+def _violates_absolute(colours: tuple[str, ...], colour: str) -> bool:
+    """Would ``colour`` break an absolute colour preference (A.7: colour difference beyond
+    +-2, or the same colour three times running)?"""
+    if len(colours) >= 2 and colours[-1] == colours[-2] == colour:
+        return True
+    difference = colours.count("w") - colours.count("b") + (1 if colour == "w" else -1)
+    return abs(difference) > 2
+
+
+def _check_legal(
+    pairing: SwissPairing,
+    inputs: Mapping[int, PlayerInput],
+    score: Mapping[int, Fraction],
+    round_number: int,
+    last_round: bool,
+    win: Fraction,
+) -> None:
+    """Refuse what caissify's last-resort fallbacks may return: a rematch (C.04.1 b, C1)
+    or a clash of absolute colour preferences (C3) outside the final-round exception for
+    topscorers (A.7: more than half the maximum score)."""
+    top = (round_number - 1) * win / 2
+    for board in pairing.boards:
+        white, black = inputs[board.white], inputs[board.black]
+        if board.black in white.opponents:
+            raise PairingError(
+                f"no legal pairing: {board.white} and {board.black} would meet again"
+            )
+        clash = _violates_absolute(white.colours, "w") or _violates_absolute(black.colours, "b")
+        topscorer = score[board.white] > top or score[board.black] > top
+        if clash and not (last_round and topscorer):
+            raise PairingError(
+                f"no legal pairing: {board.white}-{board.black} breaks an absolute colour "
+                f"preference (FIDE C.04.3 C3)"
+            )
+
+
+def _result(
+    output: list[dict[str, Any]],
+    decisions: Mapping[frozenset[int], ColourDecision],
+    score: Mapping[int, Fraction],
+    present: int,
+) -> SwissPairing:
+    games = [(o["white_id"], o["black_id"]) for o in output if o.get("black_id") is not None]
+    byes = [o["white_id"] for o in output if o.get("black_id") is None]
+    if len(byes) > 1 or len(games) * 2 + len(byes) != present:
+        raise PairingError("no legal pairing exists for this round")
+
+    def rank(n: int) -> tuple[Fraction, int]:
+        return (-score[n], n)
+
+    def board_key(game: tuple[int, int]) -> tuple[Fraction, Fraction, tuple[Fraction, int]]:
+        a, b = game
+        return (-max(score[a], score[b]), -min(score[a], score[b]), min(rank(a), rank(b)))
+
+    boards = []
+    for white, black in sorted(games, key=board_key):
+        sw, sb = score[white], score[black]
+        if sw == sb:
+            why = f"score group {_fmt(sw)}"
+        else:
+            high, low = max(sw, sb), min(sw, sb)
+            floater = white if sw > sb else black
+            why = f"downfloater {floater}: {_fmt(high)} -> {_fmt(low)}"
+        decision = decisions.get(frozenset((white, black)))
+        if decision is not None:
+            why += f"; colour {decision.rule}: {decision.detail}"
+        boards.append(SwissBoard(white=white, black=black, reason=why))
+    return SwissPairing(boards=tuple(boards), bye=byes[0] if byes else None)
