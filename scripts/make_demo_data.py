@@ -36,13 +36,13 @@ DEMOS = [
     ("keizer-classic.json", "keizer-classic", "Schaakclub De Toren", "Keizercompetitie",
      24, 20, 12, {"mix": synthetic.Mix(absent=0.10, external=0.05, club_duty=0.01, cup=0.02)}),
     ("princenpaard.json", "princenpaard", "Schaakclub Princenpaard", "Interne competitie",
-     26, 28, 13, {"mix": synthetic.Mix(absent=0.04, unexcused=0.02, joker=0.08, external=0.0)}),
+     26, 28, 13, {"mix": synthetic.Mix(absent=0.04, unexcused=0.02, joker=0.08, external=0.02)}),
     ("ladder-ab.json", "ladder-ab", "Schaakclub Het Paard", "Clubladder",
      22, 18, 14, {}),
     ("magnus-senior.json", "magnus-senior", "Schaakvereniging Magnus", "Senioren",
-     24, 16, 15, {}),
+     24, 16, 15, {"mix": synthetic.Mix(forfeit=0.04)}),
     ("magnus-youth.json", "magnus-youth", "Schaakvereniging Magnus", "Jeugd A",
-     20, 12, 16, {"mix": synthetic.Mix(absent=0.12, external=0.02)}),
+     20, 12, 16, {"mix": synthetic.Mix(absent=0.12, external=0.02, forfeit=0.04)}),
 ]  # fmt: skip
 
 
