@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -299,6 +300,8 @@ class EngineRules(_Frozen):
 
 class PairingRules(_Frozen):
     method: Literal["ladder", "swiss", "knockout"]
+    #: knock-out (MG-7): who takes part: players carrying every one of these flags
+    entrant_flags: tuple[str, ...] = ()
     #: DS-11, MG-3: players not yet met (in the meetings scope) before those already met
     prefer_unmet: bool = False
     max_meetings: int | None = Field(default=None, ge=1)  # DS-11 3/cycle, KC-6 3, LA-4 2
@@ -361,6 +364,27 @@ class Awards(_Frozen):
 
 # --------------------------------------------------------------------------- the ruleset
 
+
+class RuleIds(dict[str, str]):
+    """A read-only ``dict`` of generic rule name to the club's rule id (hashable, so a
+    ruleset stays hashable)."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
+
+    def __reduce__(self) -> tuple[type[RuleIds], tuple[dict[str, str]]]:
+        return (RuleIds, (dict(self),))  # pickle and deepcopy without item assignment
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("rule_ids is read-only")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse  # type: ignore[assignment]
+
+
+RuleIdsField = Annotated[
+    dict[str, str], AfterValidator(lambda d: RuleIds(d)), PlainSerializer(lambda d: dict(d))
+]
+
 InitialOrderKey = Literal["strength", "rating", "name"]
 
 
@@ -390,6 +414,9 @@ class Ruleset(_Frozen):
     display_decimals: int = Field(default=2, ge=0, le=6)
     pairing: PairingRules
     awards: Awards = Awards()
+    #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->
+    #: "DS-11", "repeat-reversed" -> "DS-13.1"); names: see docs/pairing.md
+    rule_ids: RuleIdsField = Field(default_factory=lambda: RuleIds())
 
     @model_validator(mode="after")
     def _consistent(self) -> Ruleset:

@@ -1,0 +1,273 @@
+"""Swiss pairing for a club season (PP-5, MG-6) through the FIDE Dutch engine.
+
+The season becomes a :class:`~compcore.pairing.swiss.SwissTournament`:
+
+* pairing numbers follow the initial order (strength, rating, name as the ruleset says);
+  the engine entrant is left out;
+* per round and player: a played game gives opponent, colour and ``1``/``=``/``0``; a
+  forfeit ``+``/``-`` (with its colour; it does not count for colours or rematches); a bye
+  ``U`` (the pairing-allocated bye: the Dutch rules then give nobody a second one); a joker
+  ``H`` (a half-point bye); every other entry (absences, external, not participating)
+  ``Z``;
+* players not present are ``unavailable``; with ``fewest-byes-lowest-placed`` (PP-4) the
+  club chooses the bye first (the first candidate whose absence leaves a pairing without
+  rematches) and that player is unavailable too; with ``swiss`` (MG-6) the Dutch engine
+  allocates the bye;
+* ``rematch_from_round`` is the first round of the open round's cycle when
+  ``rematch_scope = "cycle"`` (PP-5), else 1;
+* ``scores`` are the club's standings scores (jokers, capped absences: compcore's own
+  points), so score groups are the club's.
+
+A first-round scheme (PP-5: round 1 drawn at random) is paired by the ladder walk instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+
+from compcore.errors import PairingError
+from compcore.history import cycle_of
+from compcore.model import Kind, Result
+from compcore.pairing.base import Board, Reason, Relaxation
+from compcore.pairing.engine import (
+    Context,
+    Outcome,
+    bye_reason,
+    pair_ladder,
+    scheme_of,
+    sitter_order,
+    solve_pool,
+)
+from compcore.pairing.ladder import Infeasible, Sitter, Solver
+from compcore.pairing.swiss import (
+    SwissPlayer,
+    SwissRecord,
+    SwissTournament,
+    allocate_colours,
+    pair_dutch,
+    player_inputs,
+)
+from compcore.scoring.standings import Standings, initial_order
+
+
+def tournament(ctx: Context) -> tuple[SwissTournament, dict[str, int], dict[int, str]]:
+    """The season before the open round as a Swiss tournament, and the number maps."""
+    season, ruleset = ctx.season, ctx.ruleset
+    humans = [pid for pid in initial_order(season, ruleset, 1) if not season.player(pid).is_engine]
+    number = {pid: i for i, pid in enumerate(humans, start=1)}
+    back = {i: pid for pid, i in number.items()}
+    records: dict[str, list[SwissRecord]] = {pid: [] for pid in humans}
+    for rnd in season.rounds:
+        if rnd.number >= ctx.number:
+            break
+        seen: set[str] = set()
+        for game in rnd.games or ():
+            if game.result is None:
+                continue
+            w, b = game.white, game.black
+            if w not in number or b not in number:
+                continue
+            rw, rb = _codes(game.result)
+            records[w].append(SwissRecord(number[b], "w", rw))
+            records[b].append(SwissRecord(number[w], "b", rb))
+            seen.update((w, b))
+        for pid in humans:
+            if pid in seen:
+                continue
+            kind = (rnd.entries or {}).get(pid)
+            code = "U" if kind is Kind.BYE else "H" if kind is Kind.JOKER else "Z"
+            records[pid].append(SwissRecord(None, None, code))
+    players = tuple(
+        SwissPlayer(
+            number[pid],
+            season.player(pid).name,
+            season.rating_at(pid, ctx.number),
+            tuple(records[pid]),
+        )
+        for pid in humans
+    )
+    return (
+        SwissTournament(
+            players=players, total_rounds=ruleset.total_rounds, first_colour_white=True
+        ),
+        number,
+        back,
+    )
+
+
+def _codes(result: Result) -> tuple[str, str]:
+    return {
+        Result.WHITE_WINS: ("1", "0"),
+        Result.BLACK_WINS: ("0", "1"),
+        Result.DRAW: ("=", "="),
+        Result.WHITE_FORFEIT_WIN: ("+", "-"),
+        Result.BLACK_FORFEIT_WIN: ("-", "+"),
+        Result.DOUBLE_FORFEIT: ("-", "-"),
+    }[result]
+
+
+def rematch_from(ctx: Context) -> int:
+    """PP-5: no rematch within the open round's cycle (its first round), else the season."""
+    if ctx.ruleset.pairing.rematch_scope != "cycle":
+        return 1
+    first = ctx.number
+    for rnd in reversed([r for r in ctx.season.rounds if r.number < ctx.number]):
+        if cycle_of(rnd, ctx.ruleset) != ctx.cycle:
+            break
+        first = rnd.number
+    return first
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """The Dutch engine's library logs warnings while it searches (e.g. when a round has no
+    pairing); the command line prints only the result or one error line."""
+    logger = logging.getLogger("caissify_pairings")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+#: bye candidates offered to the Dutch engine before falling back (PP-4)
+DUTCH_TRIES = 3
+
+_NUMBERED = re.compile(r"\b(downfloater|of|higher-ranked|pairing number) (\d+)\b")
+
+
+def _words(text: str, back: dict[int, str]) -> str:
+    """The Dutch engine's reason with pairing numbers replaced by player ids."""
+    return _NUMBERED.sub(lambda m: f"{m.group(1)} {back.get(int(m.group(2)), m.group(2))}", text)
+
+
+def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
+    """Pair ``pool`` (present, not forced) by the Dutch system with the club's data."""
+    if scheme_of(ctx) is not None:
+        return pair_ladder(ctx, pool)
+    t, number, back = tournament(ctx)
+    table = ctx.standings
+    assert isinstance(table, Standings)
+    scores: dict[int, Fraction] = {
+        number[row.player]: row.score for row in table.rows if row.player in number
+    }
+    for _pid, n in number.items():
+        scores.setdefault(n, Fraction(0))
+    available = [pid for pid in pool if pid in number]
+    chosen = set(available)
+    base_unavailable = frozenset(n for pid, n in number.items() if pid not in chosen)
+    outcome = Outcome()
+    method = ctx.ruleset.pairing.bye.method
+    rid = ctx.rid("swiss")
+    sitter: Sitter | None = None
+    candidates: list[str | None] = [None]
+    skipped_before: tuple[str, ...] = ()
+    if len(available) % 2 == 1 and method != "swiss":
+        skipped_before, ordered = _club_byes(ctx, available)
+        # the first candidate leaves a rematch-free pairing; the Dutch engine's stricter
+        # criteria get a few tries before the fallback (each try is a full Dutch pairing)
+        candidates = list(ordered[:DUTCH_TRIES])
+    last_error: PairingError | None = None
+    for candidate in candidates:
+        unavailable = base_unavailable | ({number[candidate]} if candidate else frozenset())
+        try:
+            with _quiet():
+                result = pair_dutch(
+                    t,
+                    unavailable=unavailable,
+                    rematch_from_round=rematch_from(ctx),
+                    scores=scores,
+                )
+        except PairingError as exc:
+            last_error = exc
+            continue
+        if candidate is not None:
+            tried = tuple(c for c in candidates[: candidates.index(candidate)] if c)
+            sitter = Sitter(candidate, skipped_before + tried)
+        break
+    else:
+        return _fallback(ctx, available, t, number, back, scores, last_error)
+    for board in result.boards:
+        placed, _, colour = _words(board.reason, back).partition("; colour ")
+        outcome.boards.append(
+            Board(
+                white=back[board.white],
+                black=back[board.black],
+                placed=Reason("pair.swiss", rid, {"text": placed}),
+                colour=Reason("colour.swiss-rule", rid, {"text": colour})
+                if colour
+                else Reason("colour.swiss", rid, {}),
+            )
+        )
+    if sitter is not None:
+        outcome.sitting_out[sitter.player] = (Kind.BYE, bye_reason(ctx, available, sitter))
+    elif result.bye is not None:
+        outcome.sitting_out[back[result.bye]] = (
+            Kind.BYE,
+            Reason("bye.swiss", ctx.rid("bye") or rid, {}),
+        )
+    return outcome
+
+
+def _fallback(
+    ctx: Context,
+    available: list[str],
+    t: SwissTournament,
+    number: dict[str, int],
+    back: dict[int, str],
+    scores: dict[int, Fraction],
+    error: PairingError | None,
+) -> Outcome:
+    """The Dutch system found no pairing (its absolute criteria, e.g. two players with the
+    same absolute colour preference, can make a club round unpairable): pair top-down by
+    the standings with the look-ahead and no rematches, colours by FIDE's allocation rules,
+    and report the relaxation. Raises :class:`PairingError` if even that is impossible."""
+    solved = solve_pool(ctx, available)
+    inputs = player_inputs(t, rematch_from_round=rematch_from(ctx))
+    outcome = Outcome()
+    for item in solved.placed:
+        a, b = number[item.first], number[item.second]
+        decision = allocate_colours(inputs[a], inputs[b], float(scores[a]), float(scores[b]), True)
+        outcome.boards.append(
+            Board(
+                white=back[decision.white],
+                black=back[decision.black],
+                placed=item.reason,
+                colour=Reason(
+                    "colour.swiss-rule",
+                    ctx.rid("swiss"),
+                    {"text": _words(f"{decision.rule}: {decision.detail}", back)},
+                ),
+            )
+        )
+    if solved.sitter is not None:
+        outcome.sitting_out[solved.sitter.player] = (
+            Kind.BYE,
+            bye_reason(ctx, available, solved.sitter),
+        )
+    outcome.relaxed.append(
+        Relaxation(
+            "dutch-criteria",
+            Reason("relax.dutch", ctx.rid("swiss"), {"error": str(error) if error else ""}),
+        )
+    )
+    return outcome
+
+
+def _club_byes(ctx: Context, available: list[str]) -> tuple[tuple[str, ...], list[str]]:
+    """PP-4's bye candidates in order, starting at the first whose absence leaves a
+    rematch-free pairing (the ladder's look-ahead on the no-rematch graph); also the
+    candidates skipped for that reason."""
+    order = sitter_order(ctx, available)
+    solver = Solver(ctx.rules, sorted(available, key=ctx.rank))
+    try:
+        first = solver.prepare(order)
+    except Infeasible:
+        return (), order
+    assert first is not None
+    return first.skipped, order[order.index(first.player) :]

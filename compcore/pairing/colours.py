@@ -1,0 +1,83 @@
+"""Colours by the ruleset's ordered ``colours`` list (DS-13, KC-6, LA-5..LA-7, MG-3).
+
+The first rule in the list that decides gives the colours; the board's colour reason names
+it. Balance is whites minus blacks over the season's games played over the board (forfeits
+carry no colour); "previous colour" is the colour of the last such game.
+
+* ``repeat-reversed``: a repeated meeting (in the meetings scope) reverses the colours of
+  the previous one played over the board (DS-13.1, KC-6, LA-5).
+* ``critical-balance``: a player at the critical balance gets the restoring colour (LA-6).
+* ``lower-balance-white``: the lower balance gets white (DS-13.2, LA-7).
+* ``alternate``: the one who had black last gets white; if only one has a previous colour,
+  they get the other one (DS-13.3, LA-7).
+* ``higher-placed-black`` / ``higher-placed-white`` (DS-13.4, MG-3 / LA-7).
+
+When no rule decides (an empty list), the higher-placed player gets white.
+"""
+
+from __future__ import annotations
+
+from compcore.pairing.base import Reason
+from compcore.pairing.rules import Rules, rule_id
+
+
+def allocate(rules: Rules, higher: str, lower: str) -> tuple[str, str, Reason]:
+    """``(white, black, reason)`` for ``higher`` (placed higher) against ``lower``."""
+    ruleset = rules.ruleset
+    for name in ruleset.pairing.colours:
+        decided = _decide(rules, name, higher, lower)
+        if decided is not None:
+            white, params = decided
+            black = lower if white == higher else higher
+            return white, black, Reason(f"colour.{name}", rule_id(ruleset, name), params)
+    return higher, lower, Reason("colour.fallback", None, {"player": higher})
+
+
+def _decide(
+    rules: Rules, name: str, higher: str, lower: str
+) -> tuple[str, dict[str, object]] | None:
+    if name == "repeat-reversed":
+        white = rules.repeat_colours(higher, lower)
+        if white is None:
+            return None
+        m = rules.meeting(higher, lower)
+        assert m is not None
+        return white, {"white": white, "nth": m.count + 1, "scope": rules.scope}
+    if name == "critical-balance":
+        nh, nl = rules.need.get(higher), rules.need.get(lower)
+        if nh is not None and nh != nl:
+            return (higher if nh == "w" else lower), {
+                "player": higher,
+                "need": nh,
+                "balance": rules.balance.get(higher, 0),
+            }
+        if nl is not None and nl != nh:
+            return (lower if nl == "w" else higher), {
+                "player": lower,
+                "need": nl,
+                "balance": rules.balance.get(lower, 0),
+            }
+        return None
+    if name == "lower-balance-white":
+        bh, bl = rules.balance.get(higher, 0), rules.balance.get(lower, 0)
+        if bh == bl:
+            return None
+        white = higher if bh < bl else lower
+        return white, {"white": white, "bw": min(bh, bl), "bb": max(bh, bl)}
+    if name == "alternate":
+        ch, cl = rules.last_colour.get(higher), rules.last_colour.get(lower)
+        if ch == cl:
+            return None
+        if ch is None:
+            assert cl is not None
+            white = lower if cl == "b" else higher
+        elif cl is None:
+            white = higher if ch == "b" else lower
+        else:
+            white = higher if ch == "b" else lower
+        return white, {"white": white}
+    if name == "higher-placed-black":
+        return lower, {"player": higher}
+    if name == "higher-placed-white":
+        return higher, {"player": higher}
+    raise ValueError(f"unknown colour rule {name!r}")

@@ -1,0 +1,133 @@
+"""DS-14: late re-pairing. Keep every published board whose players both came; re-pair the
+players whose opponent did not come among themselves.
+
+**The published round.** Once the director publishes a pairing, the round is stored as
+:func:`compcore.pairing.pair` returns it: its ``games`` without results, its entries (bye,
+declined-engine, absences). That is the season's last round, with games lacking results
+(a round being played). :func:`repair` works on that round.
+
+**Who is re-paired.** The players whose opponent is a no-show, plus whoever sat out with a
+bye or declined-engine entry (they are "without a game" too, as the rulebook says). They
+are paired by the normal ladder procedure among themselves (standings and hard rules as
+before the round; relaxable rules may be relaxed, as DS-11 allows for a re-pairing). With
+an odd number, the engine (if the ruleset has one and it is free) may join; otherwise one
+player is left as the bye order says: they keep their published board (the director
+records the forfeit win) or their bye.
+
+**No-shows** whose opponent got a new board get ``absent-unexcused``; a board whose two
+players both did not come stays (the director records ``0-0F``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import replace
+from types import MappingProxyType
+
+from compcore.errors import PairingError
+from compcore.model import EMPTY, Game, Kind, Round, Season
+from compcore.pairing.base import Board, Pairing, Reason
+from compcore.pairing.engine import _board, build_context, relaxations, solve_pool
+from compcore.rulesets import Ruleset
+
+
+def published_round(season: Season) -> Round:
+    """The round being played: the last one, with games that have no result yet."""
+    if season.open_round is not None:
+        raise PairingError(f"round {season.open_round.number} is not published yet: pair it first")
+    if not season.rounds or not any(g.result is None for g in season.rounds[-1].games or ()):
+        raise PairingError("no published round with games still to play")
+    return season.rounds[-1]
+
+
+def repair(season: Season, ruleset: Ruleset, no_shows: Collection[str]) -> Pairing:
+    if not ruleset.pairing.late_repairing:
+        raise PairingError(f"ruleset {ruleset.name!r} does not allow late re-pairing")
+    rnd = published_round(season)
+    games = list(rnd.games or ())
+    missing = set(no_shows)
+    on_board = {pid: g for g in games for pid in (g.white, g.black)}
+    for pid in missing:
+        if pid not in on_board:
+            raise PairingError(f"round {rnd.number}: {pid!r} has no board, so cannot be a no-show")
+        if on_board[pid].result is not None:
+            raise PairingError(f"round {rnd.number}: {pid!r} already has a result")
+        if season.player(pid).is_engine:
+            raise PairingError(f"round {rnd.number}: {pid!r} is the engine; it cannot be a no-show")
+    ctx = build_context(season, ruleset, rnd)
+    entries = dict(rnd.entries or EMPTY)
+    kept: list[Game] = []
+    waiting: list[str] = []
+    abandoned: dict[str, Game] = {}  # waiting player -> the board they may fall back to
+    for game in games:
+        gone = [pid for pid in game.players if pid in missing]
+        if len(gone) == 1:
+            stays = game.opponent_of(gone[0])
+            waiting.append(stays)
+            abandoned[stays] = game
+        else:
+            kept.append(game)
+    for pid, kind in list(entries.items()):
+        if kind in (Kind.BYE, Kind.DECLINED_ENGINE):
+            waiting.append(pid)
+    engine = None
+    if ctx.engine is not None:
+        engine_busy = any(ctx.engine in g.players for g in kept)
+        if ctx.engine in waiting:
+            waiting.remove(ctx.engine)  # its opponent did not come: free again
+            engine = ctx.engine
+        elif not engine_busy:
+            engine = ctx.engine
+    humans = [pid for pid in waiting if not season.player(pid).is_engine]
+    solved = solve_pool(ctx, humans, engine=engine)
+    new_boards = [_board(ctx, item) for item in solved.placed]
+    rid = ctx.rid("late-repairing")
+    boards = [
+        Board(
+            g.white,
+            g.black,
+            Reason("pair.kept", rid, {}),
+            Reason("colour.kept", None, {}),
+        )
+        for g in kept
+    ]
+    stored = list(kept)
+    for b in new_boards:
+        placed = Reason("pair.repaired", rid, {"detail": b.placed})
+        boards.append(replace(b, placed=placed))
+        override = None
+        if ctx.rules.violations(b.white, b.black):  # DS-11: a re-pairing may repeat a 4th time
+            override = f"relaxed: {placed.text('en')}"
+        stored.append(Game(b.white, b.black, reason=placed.text("en"), override=override))
+        for pid in (b.white, b.black):
+            entries.pop(pid, None)
+    sitting_out = {}
+    if solved.sitter is not None:
+        pid = solved.sitter.player
+        if pid in abandoned:  # keeps the published board: a forfeit win when recorded
+            game = abandoned[pid]
+            stored.append(game)
+            boards.append(
+                Board(
+                    game.white,
+                    game.black,
+                    Reason("pair.kept", rid, {}),
+                    Reason("colour.kept", None, {}),
+                )
+            )
+        else:
+            sitting_out[pid] = Reason("bye.kept", rid, {})
+    repaired_players = {pid for b in new_boards for pid in (b.white, b.black)}
+    for pid, game in abandoned.items():
+        if pid in repaired_players or pid == engine:
+            noshow = game.opponent_of(pid)
+            entries[noshow] = Kind.ABSENT_UNEXCUSED
+    if ctx.engine is not None and ctx.engine not in {p for g in stored for p in g.players}:
+        entries[ctx.engine] = Kind.NOT_PARTICIPATING
+    new_round = replace(rnd, games=tuple(stored), entries=MappingProxyType(entries))
+    return Pairing(
+        round=new_round,
+        boards=tuple(boards),
+        sitting_out=MappingProxyType(sitting_out),
+        relaxed=tuple(relaxations(ctx, solved, boards)),
+    )

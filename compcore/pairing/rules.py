@@ -1,0 +1,336 @@
+"""The hard pairing rules of a ruleset, evaluated for one round from the history before it.
+
+Every rule is ruleset data (``[pairing]``): ``max_meetings`` in ``meetings_scope``,
+``single_meeting_until_round``, ``min_rounds_between_meetings``, ``colour_critical_balance``,
+``level_only_rounds``/``level_only_flag`` and the engine's ``[pairing.engine]``. For the
+Swiss methods the only pairing rule is "no rematch within ``rematch_scope``" (played games
+only, as FIDE counts them), expressed as ``max-meetings`` of 1.
+
+:meth:`Rules.violations` names the generic rules a pair would break (``max-meetings``,
+``single-meeting-window``, ``min-rounds-between``, ``colour-critical``, ``level-only``,
+``engine-limit``, and the never-relaxable ``engine-opt-in`` and ``engine-pair``); a rule
+may be relaxed only when it is in the ruleset's ``relax_order``. :meth:`Rules.detail` says
+in words why one pair breaks one rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from compcore.history import cycle_of
+from compcore.model import EMPTY, Colour, Kind, Result, Season
+from compcore.pairing.base import Reason
+from compcore.rulesets import Ruleset
+
+_FORFEITS = frozenset(r for r in Result if r.is_forfeit)
+
+#: rule names a ruleset can never relax (the player's own choice, or nonsense)
+NEVER_RELAXABLE = frozenset({"engine-opt-in", "engine-pair"})
+
+
+def rule_id(ruleset: Ruleset, name: str) -> str | None:
+    """The club's id for a generic rule name (``max-meetings`` -> ``DS-11``), if mapped."""
+    return ruleset.rule_ids.get(name)
+
+
+def pair_key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def other(colour: Colour) -> Colour:
+    return "b" if colour == "w" else "w"
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    """The meetings of two players that count for the rules (in the meetings scope)."""
+
+    count: int
+    last_round: int
+    #: white of the last meeting played over the board in scope (repeat-reversed)
+    last_white: str | None
+
+
+class Rules:
+    """Everything the hard rules and colour rules need about one round, precomputed from
+    the rounds before ``round_no`` (balance, previous colour, meetings in scope, byes,
+    games played, games against the engine)."""
+
+    def __init__(
+        self,
+        season: Season,
+        ruleset: Ruleset,
+        round_no: int,
+        cycle: int,
+    ) -> None:
+        self.season = season
+        self.ruleset = ruleset
+        self.round_no = round_no
+        self.cycle = cycle
+        p = ruleset.pairing
+        self.method = p.method
+        swiss = p.method == "swiss"
+        knockout = p.method == "knockout"
+        self.scope = p.rematch_scope if swiss else p.meetings_scope
+        self.max_meetings = 1 if swiss or knockout else p.max_meetings
+        self.single_until = None if swiss or knockout else p.single_meeting_until_round
+        self.min_between = None if swiss or knockout else p.min_rounds_between_meetings
+        self.critical = None if swiss or knockout else p.colour_critical_balance
+        self.repeat_reversed = "repeat-reversed" in p.colours
+        self.relaxable = frozenset(p.relax_order) - NEVER_RELAXABLE
+        self.engine_rules = p.engine
+        self.engines = frozenset(pl.id for pl in season.players if pl.is_engine)
+        self.level_round = round_no in p.level_only_rounds
+        flag = p.level_only_flag
+        self.levels = {pl.id: pl.level for pl in season.players}
+        self.level_flagged = frozenset(
+            pl.id for pl in season.players if flag is not None and pl.has_flag(flag)
+        )
+        self.opt_in = frozenset(
+            pl.id
+            for pl in season.players
+            if p.engine is not None and pl.has_flag(p.engine.opt_in_flag)
+        )
+        played_only = swiss
+        # (a, b) -> [count, last round, white of the last meeting played over the board]
+        meetings: dict[tuple[str, str], list[Any]] = {}
+        partners: dict[str, set[str]] = {}
+        engine_games: dict[str, int] = {}
+        whites: dict[str, int] = {}
+        blacks: dict[str, int] = {}
+        last: dict[str, Colour] = {}
+        byes: dict[str, int] = {}
+        engines = self.engines
+        scope_cycle = self.scope == "cycle"
+        bye_kinds = (Kind.BYE, Kind.DECLINED_ENGINE)
+        # one pass over the games of the rounds before this one (the same facts as
+        # compcore.history: a game with a result is a meeting unless it is a group game;
+        # colours count only for games played over the board)
+        for rnd in season.rounds:
+            if rnd.number >= round_no or rnd.is_open:
+                continue
+            rc = cycle_of(rnd, ruleset)
+            for pid, kind in (rnd.entries or EMPTY).items():
+                if kind in bye_kinds:
+                    byes[pid] = byes.get(pid, 0) + 1
+            for g in rnd.games or ():
+                result = g.result
+                if result is None:
+                    continue
+                w, b = g.white, g.black
+                played = result not in _FORFEITS
+                if played:
+                    whites[w] = whites.get(w, 0) + 1
+                    blacks[b] = blacks.get(b, 0) + 1
+                    last[w] = "w"
+                    last[b] = "b"
+                if g.group is not None:
+                    continue
+                if w in engines and b not in engines:
+                    engine_games[b] = engine_games.get(b, 0) + 1
+                elif b in engines and w not in engines:
+                    engine_games[w] = engine_games.get(w, 0) + 1
+                if played_only and not played:
+                    continue
+                if scope_cycle and rc != cycle:
+                    continue
+                key = (w, b) if w < b else (b, w)
+                found = meetings.get(key)
+                if found is None:
+                    meetings[key] = [1, rnd.number, w if played else None]
+                    partners.setdefault(w, set()).add(b)
+                    partners.setdefault(b, set()).add(w)
+                else:
+                    found[0] += 1
+                    found[1] = rnd.number
+                    if played:
+                        found[2] = w
+        self.balance = {
+            pid: whites.get(pid, 0) - blacks.get(pid, 0) for pid in set(whites) | set(blacks)
+        }
+        self.last_colour = last
+        self.games_played = {
+            pid: whites.get(pid, 0) + blacks.get(pid, 0) for pid in set(whites) | set(blacks)
+        }
+        self.byes = byes
+        self._meetings = meetings
+        self.engine_games = engine_games
+        self.need: dict[str, Colour] = {}
+        if self.critical is not None:
+            for pid, bal in self.balance.items():
+                if bal >= self.critical:
+                    self.need[pid] = "b"
+                elif bal <= -self.critical:
+                    self.need[pid] = "w"
+        #: who met whom in the meetings scope
+        self.partners = partners
+        self.need_groups: dict[str, set[str]] = {}
+        for pid, colour in self.need.items():
+            self.need_groups.setdefault(colour, set()).add(pid)
+        self.level_groups: dict[str, set[str]] = {}
+        for pid, level in self.levels.items():
+            if level is not None:
+                self.level_groups.setdefault(level, set()).add(pid)
+        # players for whom a never-met, same-level pair can still be illegal
+        self._special = set(self.engines) | set(self.need)
+        if not self.level_round:
+            self._special |= self.level_flagged
+
+    # ------------------------------------------------------------------ queries
+
+    def meeting(self, a: str, b: str) -> Meeting | None:
+        found = self._meetings.get(pair_key(a, b))
+        return None if found is None else Meeting(*found)
+
+    def met(self, a: str, b: str) -> bool:
+        """Met before in the meetings scope (DS-11's "not yet played in this cycle")."""
+        return (a, b) in self._meetings or (b, a) in self._meetings
+
+    def is_engine(self, pid: str) -> bool:
+        return pid in self.engines
+
+    def repeat_colours(self, a: str, b: str) -> str | None:
+        """White of this meeting if the previous played meeting's colours are reversed."""
+        m = self.meeting(a, b)
+        if m is None or m.last_white is None:
+            return None
+        return b if m.last_white == a else a
+
+    def violations(self, a: str, b: str) -> tuple[str, ...]:
+        """The rules pairing ``a`` with ``b`` this round would break (generic names)."""
+        m = self._meetings.get((a, b) if a < b else (b, a))
+        special = self._special
+        if (
+            m is None
+            and a not in special
+            and b not in special
+            and not (self.level_round and self.levels.get(a) != self.levels.get(b))
+        ):
+            return ()
+        out: list[str] = []
+        if a in self.engines or b in self.engines:
+            if a in self.engines and b in self.engines:
+                return ("engine-pair",)
+            human = b if a in self.engines else a
+            if human not in self.opt_in:
+                out.append("engine-opt-in")
+            limit = self.engine_rules.max_games_per_player if self.engine_rules else None
+            if limit is not None and self.engine_games.get(human, 0) >= limit:
+                out.append("engine-limit")
+        if m is not None:
+            count, last_round, _ = m
+            if self.max_meetings is not None and count >= self.max_meetings:
+                out.append("max-meetings")
+            if self.single_until is not None and self.round_no <= self.single_until:
+                out.append("single-meeting-window")
+            if self.min_between is not None and self.round_no - last_round <= self.min_between:
+                out.append("min-rounds-between")
+        if self.critical is not None and self._colour_critical(a, b):
+            out.append("colour-critical")
+        la, lb = self.levels.get(a), self.levels.get(b)
+        if (
+            la is not None
+            and lb is not None
+            and la != lb
+            and (self.level_round or a in self.level_flagged or b in self.level_flagged)
+        ):
+            out.append("level-only")
+        return tuple(out)
+
+    def _colour_critical(self, a: str, b: str) -> str | None:
+        """LA-6: who would be harmed: both need the same colour, or a repeat meeting's
+        reversed colours give a critical player the wrong one."""
+        na, nb = self.need.get(a), self.need.get(b)
+        if na is None and nb is None:
+            return None
+        if na is not None and na == nb:
+            return "both"
+        if self.repeat_reversed:
+            white = self.repeat_colours(a, b)
+            if white is not None:
+                for pid, need in ((a, na), (b, nb)):
+                    if need is not None and (pid == white) != (need == "w"):
+                        return pid
+        return None
+
+    def suspects(self, a: str) -> set[str]:
+        """Everyone ``a`` might not be allowed to meet (a superset): players met in the
+        scope, the engine, players needing the same critical colour, other levels where
+        levels count. Anyone else is a legal partner for ``a`` by every rule."""
+        if a in self.engines:
+            return set(self.levels) - {a}
+        out = set(self.partners.get(a, ()))
+        out |= self.engines
+        need = self.need.get(a)
+        if need is not None:
+            out |= self.need_groups[need]
+        level = self.levels.get(a)
+        if level is not None:
+            others = [g for lv, g in self.level_groups.items() if lv != level]
+            if self.level_round or a in self.level_flagged:
+                for group in others:
+                    out |= group
+            elif self.level_flagged:
+                for group in others:
+                    out |= group & self.level_flagged
+        out.discard(a)
+        return out
+
+    def legal(self, a: str, b: str, relaxed: Collection[str] = ()) -> bool:
+        return all(rule in relaxed for rule in self.violations(a, b))
+
+    # ------------------------------------------------------------------ words
+
+    def detail(self, a: str, b: str, rule: str) -> Reason:
+        """Why pairing ``a`` with ``b`` breaks ``rule``, with the club's rule id."""
+        ruleset = self.ruleset
+        rid = rule_id(ruleset, rule)
+        m = self.meeting(a, b)
+        if rule == "max-meetings":
+            assert m is not None
+            key = "rule.detail.rematch" if self.max_meetings == 1 else "rule.detail.max-meetings"
+            return Reason(key, rid, {"a": a, "b": b, "count": m.count, "scope": self.scope})
+        if rule == "single-meeting-window":
+            return Reason(
+                "rule.detail.single-meeting-window",
+                rid,
+                {"a": a, "b": b, "until": self.single_until},
+            )
+        if rule == "min-rounds-between":
+            assert m is not None and self.min_between is not None
+            return Reason(
+                "rule.detail.min-rounds-between",
+                rid,
+                {"a": a, "b": b, "last": m.last_round, "next": m.last_round + self.min_between + 1},
+            )
+        if rule == "colour-critical":
+            harmed = self._colour_critical(a, b)
+            if harmed == "both":
+                return Reason(
+                    "rule.detail.colour-critical", rid, {"a": a, "b": b, "need": self.need[a]}
+                )
+            return Reason(
+                "rule.detail.colour-critical-repeat",
+                rid,
+                {"a": a, "b": b, "player": harmed, "need": self.need.get(harmed or "", "w")},
+            )
+        if rule == "level-only":
+            return Reason(
+                "rule.detail.level-only",
+                rid,
+                {"a": a, "b": b, "la": self.levels.get(a), "lb": self.levels.get(b)},
+            )
+        human = b if a in self.engines else a
+        if rule == "engine-limit":
+            return Reason(
+                "rule.detail.engine-limit",
+                rid,
+                {"player": human, "count": self.engine_games.get(human, 0)},
+            )
+        if rule == "engine-opt-in":
+            return Reason(
+                "rule.detail.engine-opt-in", rule_id(ruleset, "engine-opt-in"), {"player": human}
+            )
+        return Reason(f"rule.detail.{rule}", rid, {"a": a, "b": b})
