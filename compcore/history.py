@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from compcore.model import EMPTY, Colour, Kind, Round, Season
+from compcore.model import EMPTY, Colour, Kind, Result, Round, Season
 from compcore.rulesets import Ruleset
 
 
@@ -89,6 +89,16 @@ class History:
 
 NOT_PARTICIPATING = Kind.NOT_PARTICIPATING
 
+#: a result's (white's kind, black's kind, played over the board)
+_OUTCOMES: dict[Result, tuple[Kind, Kind, bool]] = {
+    Result.WHITE_WINS: (Kind.WIN, Kind.LOSS, True),
+    Result.BLACK_WINS: (Kind.LOSS, Kind.WIN, True),
+    Result.DRAW: (Kind.DRAW, Kind.DRAW, True),
+    Result.WHITE_FORFEIT_WIN: (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, False),
+    Result.BLACK_FORFEIT_WIN: (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN, False),
+    Result.DOUBLE_FORFEIT: (Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS, False),
+}
+
 
 def cycle_of(rnd: Round, ruleset: Ruleset) -> int:
     """A round's cycle: as the season file says, else from the ruleset's cycle length."""
@@ -111,22 +121,17 @@ def history(season: Season, ruleset: Ruleset, upto: int | None = None) -> Histor
         rounds.append(rnd.number)
         cycles[rnd.number] = cycle
         placed: set[str] = set()
+        number = rnd.number
         for game in rnd.games or ():
-            if game.result is None:
+            result = game.result
+            if result is None:
                 continue
-            for pid in game.players:
-                by_player[pid].append(
-                    Entry(
-                        round=rnd.number,
-                        cycle=cycle,
-                        kind=game.kind_for(pid),
-                        opponent=game.opponent_of(pid),
-                        colour=game.colour_of(pid),
-                        played=game.played,
-                        group=game.group,
-                    )
-                )
-                placed.add(pid)
+            white_kind, black_kind, played = _OUTCOMES[result]
+            white, black, group = game.white, game.black, game.group
+            by_player[white].append(Entry(number, cycle, white_kind, black, "w", played, group))
+            by_player[black].append(Entry(number, cycle, black_kind, white, "b", played, group))
+            placed.add(white)
+            placed.add(black)
         for pid, kind in (rnd.entries or EMPTY).items():
             by_player[pid].append(Entry(round=rnd.number, cycle=cycle, kind=kind))
             placed.add(pid)

@@ -167,3 +167,42 @@ def test_dump_of_load_is_identity(season) -> None:
     again = season_file.loads(text)
     assert season_file.to_data(again) == data
     assert again == season
+
+
+@SETTINGS
+@given(seasons(presets=KEIZER_RANKED, max_rounds=6))
+def test_matrix_iteration_equals_plain_python_iteration(season) -> None:
+    """The vectorised iteration (numpy int64) and the plain-Python one agree exactly."""
+    from unittest import mock
+
+    from compcore.scoring import keizer
+
+    ruleset = season_file.ruleset_of(season)
+    iterating = ruleset.model_copy(
+        update={
+            "keizer": ruleset.keizer.model_copy(
+                update={"mode": "iterate", "iterate_rounds": ("every",)}
+            )
+        }
+    )
+    fast = standings(season, iterating)
+    with mock.patch.object(keizer._MatrixStepper, "build", return_value=None):
+        plain = standings(season, iterating)
+    assert fast.snapshots == plain.snapshots
+    assert fast.rows == plain.rows
+
+
+@SETTINGS
+@given(seasons())
+def test_history_agrees_with_each_games_own_reading(season) -> None:
+    """history()'s fast result table says what Game.kind_for / colour_of / played say."""
+    ruleset = season_file.ruleset_of(season)
+    hist = history(season, ruleset)
+    for rnd in season.played_rounds:
+        for game in rnd.games or ():
+            for pid in game.players:
+                entry = next(e for e in hist.entries(pid) if e.round == rnd.number)
+                assert entry.kind == game.kind_for(pid)
+                assert entry.opponent == game.opponent_of(pid)
+                assert entry.colour == game.colour_of(pid)
+                assert entry.played == game.played

@@ -74,6 +74,7 @@ def build_context(
             ruleset,
             after_round=number - 1,
             cycle=cycle if ruleset.restarts_per_cycle else None,
+            progression=False,
         )
     order = list(table.order)
     known = set(order)

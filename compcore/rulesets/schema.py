@@ -8,7 +8,7 @@ validates. Rule ids in the field comments point to ``spec/rulesets.md``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -77,6 +77,11 @@ class Points:
     basis: PointsBasis
     amount: Fraction
     text: str
+    #: scores nothing (read in every scoring loop, so computed once)
+    is_zero: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_zero", self.basis != "evening-average" and self.amount == 0)
 
     @classmethod
     def parse(cls, text: Any) -> Points:
@@ -96,10 +101,6 @@ class Points:
         amount = Fraction(match["num"])
         basis: PointsBasis = {"opp": "opponent", "own": "own", None: "constant"}[match["of"]]
         return cls(basis, amount, text.strip())
-
-    @property
-    def is_zero(self) -> bool:
-        return self.basis != "evening-average" and self.amount == 0
 
 
 PointsField = Annotated[Points, BeforeValidator(Points.parse), PlainSerializer(lambda p: p.text)]

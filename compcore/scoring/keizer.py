@@ -22,12 +22,12 @@ Modes (``spec/rulesets.md``, "Keizer scoring, the three modes"):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from compcore.scoring.entries import Term
 from compcore.scoring.values import Number
@@ -130,12 +130,15 @@ def chain(
     iterate_at: Callable[[int], bool],
     tie_index: Mapping[str, int],
     max_iterations: int,
+    positional: Callable[[int], Sequence[int]] | None = None,
 ) -> list[Snapshot]:
     """The snapshots S(0), S(k1), S(k2), ... for the scope's rounds, in order.
 
     ``population(k)`` is who is in the ranking after round k; ``values.units(order, k)``
     gives the values for scoring round k from a ranking; ``rank(scores, scale, k)`` orders
-    players (ties broken by the ruleset).
+    players (ties broken by the ruleset). ``positional(n)``, when given, is the value of each
+    place for n players, independent of round and names (rank-based values with ties broken
+    by the initial order): iteration then runs as matrix arithmetic.
     """
     amount_scale = scale_for(terms)
     vs = values.scale
@@ -172,9 +175,14 @@ def chain(
             for player, player_terms in round_terms.items():
                 linear.add(player, player_terms, vs)
             if mode == "iterate" and iterate_at(k):
-                snap = _iterate(
-                    k, order, players, linear, values, rank, tie_index, max_iterations, scale
+                stepper: _Stepper | None = (
+                    _MatrixStepper.build(players, linear, positional, tie_index)
+                    if positional is not None
+                    else None
                 )
+                if stepper is None:
+                    stepper = _PythonStepper(k, players, linear, values, rank, scale, tie_index)
+                snap = _iterate(k, order, stepper, max_iterations, scale)
             else:
                 units_scores = linear.evaluate(players, current)
                 order = rank(units_scores, scale, k)
@@ -184,51 +192,163 @@ def chain(
     return snapshots
 
 
+class _Stepper(Protocol):
+    """One iteration step in some representation of a ranking (``R``)."""
+
+    def encode(self, order: tuple[str, ...]) -> Hashable: ...
+    def step(self, ranking: Any) -> tuple[Hashable, Any]: ...
+    def ids(self, ranking: Any) -> tuple[str, ...]: ...
+    def units(self, scores: Any) -> dict[str, int]: ...
+    def tie_key(self, ranking: Any) -> tuple[int, ...]: ...
+
+
+class _PythonStepper:
+    """Values from a ranking, evaluate the linear forms, rank: in plain Python."""
+
+    def __init__(
+        self,
+        k: int,
+        players: Sequence[str],
+        linear: _Linear,
+        values: ValueTable,
+        rank: Ranker,
+        scale: int,
+        tie_index: Mapping[str, int],
+    ) -> None:
+        self.k, self.players, self.linear = k, players, linear
+        self.values, self.rank, self.scale, self.tie_index = values, rank, scale, tie_index
+
+    def encode(self, order: tuple[str, ...]) -> tuple[str, ...]:
+        return order
+
+    def step(self, ranking: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
+        scores = self.linear.evaluate(self.players, self.values.units(ranking, self.k))
+        return self.rank(scores, self.scale, self.k), scores
+
+    def ids(self, ranking: tuple[str, ...]) -> tuple[str, ...]:
+        return ranking
+
+    def units(self, scores: dict[str, int]) -> dict[str, int]:
+        return scores
+
+    def tie_key(self, ranking: tuple[str, ...]) -> tuple[int, ...]:
+        return tuple(self.tie_index[p] for p in ranking)
+
+
+class _MatrixStepper:
+    """The same step as whole-number matrix arithmetic (numpy int64), for rank-based values
+    with ties broken by the initial order: scores = const + C @ values, then a sort.
+    Rankings are tuples of player indices. Exact while no total can reach 2**62
+    (:meth:`build` checks, and returns None otherwise)."""
+
+    @classmethod
+    def build(
+        cls,
+        players: Sequence[str],
+        linear: _Linear,
+        positional: Callable[[int], Sequence[int]],
+        tie_index: Mapping[str, int],
+    ) -> _MatrixStepper | None:
+        import numpy as np
+
+        ids = tuple(players)
+        index = {p: i for i, p in enumerate(ids)}
+        n = len(ids)
+        coef = np.zeros((n, n), dtype=np.int64)
+        bound = 0
+        for p in ids:
+            row = linear.coef.get(p, {})
+            for t, c in row.items():
+                coef[index[p], index[t]] = c
+            bound = max(bound, abs(linear.const.get(p, 0)) + sum(abs(c) for c in row.values()))
+        places = {m: np.array(positional(m), dtype=np.int64) for m in {n}}
+        if bound * max(int(places[n].max(initial=1)), 1) >= 2**62:
+            return None
+        const = np.array([linear.const.get(p, 0) for p in ids], dtype=np.int64)
+        tie = np.array([tie_index[p] for p in ids], dtype=np.int64)
+        return cls(ids, index, coef, const, tie, positional, places)
+
+    def __init__(self, ids, index, coef, const, tie, positional, places) -> None:  # type: ignore[no-untyped-def]
+        self._ids, self._index, self._coef, self._const = ids, index, coef, const
+        self._tie, self._positional, self._places = tie, positional, places
+
+    def _place_values(self, m: int) -> Any:
+        import numpy as np
+
+        if m not in self._places:
+            self._places[m] = np.array(self._positional(m), dtype=np.int64)
+        return self._places[m]
+
+    def encode(self, order: tuple[str, ...]) -> tuple[int, ...]:
+        return tuple(self._index[p] for p in order)
+
+    def step(self, ranking: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
+        import numpy as np
+
+        vals = np.zeros(len(self._ids), dtype=np.int64)
+        vals[list(ranking)] = self._place_values(len(ranking))
+        scores = self._const + self._coef @ vals
+        return tuple(np.lexsort((self._tie, -scores)).tolist()), scores
+
+    def ids(self, ranking: tuple[int, ...]) -> tuple[str, ...]:
+        return tuple(self._ids[i] for i in ranking)
+
+    def units(self, scores: Any) -> dict[str, int]:
+        return dict(zip(self._ids, scores.tolist(), strict=True))
+
+    def tie_key(self, ranking: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(int(self._tie[i]) for i in ranking)
+
+
 def _iterate(
     k: int,
     start: tuple[str, ...],
-    players: Sequence[str],
-    linear: _Linear,
-    values: ValueTable,
-    rank: Ranker,
-    tie_index: Mapping[str, int],
+    stepper: _Stepper,
     max_iterations: int,
     scale: int,
 ) -> Snapshot:
-    states: list[tuple[tuple[str, ...], dict[str, int]]] = []
-    seen: dict[tuple[str, ...], int] = {}
-    order = start
+    states: list[tuple[Any, Any]] = []
+    seen: dict[Hashable, int] = {}
     # the starting ranking is S(k-1), which knows nothing of round k yet: it is not a state
-    for step in range(1, max_iterations + 1):
-        scores = linear.evaluate(players, values.units(order, k))
-        new = rank(scores, scale, k)
-        if new == order:
-            return Snapshot(k, new, scores, scale, method="iterate", iterations=step)
-        if new in seen:
-            cycle = states[seen[new] :]
-            chosen = min(cycle, key=lambda s: tuple(tie_index[p] for p in s[0]))
-            positions = [{p: i for i, p in enumerate(s[0])} for s in cycle]
-            swapping = tuple(p for p in chosen[0] if len({pos[p] for pos in positions}) > 1)
+    ranking = stepper.encode(start)
+    for count in range(1, max_iterations + 1):
+        new, scores = stepper.step(ranking)
+        if new == ranking:
             return Snapshot(
                 k,
-                chosen[0],
-                chosen[1],
+                stepper.ids(new),
+                stepper.units(scores),
                 scale,
                 method="iterate",
-                iterations=step,
+                iterations=count,
+            )
+        if new in seen:
+            cycle = states[seen[new] :]
+            chosen = min(cycle, key=lambda s: stepper.tie_key(s[0]))
+            orders = [stepper.ids(s[0]) for s in cycle]
+            positions = [{p: i for i, p in enumerate(o)} for o in orders]
+            chosen_ids = stepper.ids(chosen[0])
+            swapping = tuple(p for p in chosen_ids if len({pos[p] for pos in positions}) > 1)
+            return Snapshot(
+                k,
+                chosen_ids,
+                stepper.units(chosen[1]),
+                scale,
+                method="iterate",
+                iterations=count,
                 oscillated=True,
                 period=len(cycle),
                 swapping=swapping,
             )
         seen[new] = len(states)
         states.append((new, scores))
-        order = new
+        ranking = new
     # no fixed point and no repeat within the bound: report it as an oscillation
-    last_order, last_scores = states[-1]
+    last, last_scores = states[-1]
     return Snapshot(
         k,
-        last_order,
-        last_scores,
+        stepper.ids(last),
+        stepper.units(last_scores),
         scale,
         method="iterate",
         iterations=max_iterations,

@@ -9,6 +9,7 @@ DS-9) from the round before they join.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -187,9 +188,16 @@ def standings(
     *,
     after_round: int | None = None,
     cycle: int | None = None,
+    progression: bool = True,
 ) -> Standings:
     """The standings after ``after_round`` (default: the last complete round), for ``cycle``
-    where the ruleset restarts per cycle (default: the cycle of that round)."""
+    where the ruleset restarts per cycle (default: the cycle of that round).
+
+    ``snapshots`` hold S(0) and the standings after every round of the scope (for charts).
+    A point system's final ranking does not depend on the earlier ones, so with
+    ``progression=False`` (pairing only needs the current order) it skips ranking the
+    rounds before; Keizer rankings always need their predecessors.
+    """
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
     hist = history(season, ruleset, upto=after_round)
     scored = apply_caps(hist, ruleset)
@@ -211,11 +219,12 @@ def standings(
         return in_ranking(season, k)
 
     prefix: dict[int, dict[str, Sequence[Entry]]] = {}
+    entry_rounds = {p: [e.round for e in es] for p, es in scope_entries.items()}
 
     def entries_upto(k: int) -> dict[str, Sequence[Entry]]:
         if k not in prefix:
             prefix[k] = {
-                p: es[: bisect_right([e.round for e in es], k)] for p, es in scope_entries.items()
+                p: es[: bisect_right(entry_rounds[p], k)] for p, es in scope_entries.items()
             }
         return prefix[k]
 
@@ -264,9 +273,12 @@ def standings(
             iterate_at=iterate_at,
             tie_index=tie_index,
             max_iterations=keizer.max_iterations,
+            positional=table.positional
+            if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
+            else None,
         )
     else:
-        snapshots = _points_chain(rounds, terms, initial, population, rank)
+        snapshots = _points_chain(rounds, terms, initial, population, rank, progression)
     final = snapshots[-1]
     rows = _rows(season, ruleset, final, hist, scope_entries, tie_index)
     return Standings(
@@ -285,8 +297,10 @@ def _points_chain(
     initial: Sequence[str],
     population: Callable[[int], Sequence[str]],
     rank: Callable[[Mapping[str, Number], int, int], tuple[str, ...]],
+    progression: bool = True,
 ) -> list[Snapshot]:
-    """Point systems (PP, LA, MG youth): totals of plain numbers, ranked after every round.
+    """Point systems (PP, LA, MG youth): totals of plain numbers, ranked after every round
+    (or only after the last one without ``progression``).
 
     Totals are whole numbers of 1/L points (L: the common denominator of the points table).
     """
@@ -299,8 +313,9 @@ def _points_chain(
             totals[player] = totals.get(player, 0) + sum(
                 t.amount.numerator * (scale // t.amount.denominator) for t in player_terms
             )
-        units = {p: totals.get(p, 0) for p in population(k)}
-        snapshots.append(Snapshot(k, rank(units, scale, k), units, scale, method="points"))
+        if progression or k == rounds[-1]:
+            units = {p: totals.get(p, 0) for p in population(k)}
+            snapshots.append(Snapshot(k, rank(units, scale, k), units, scale, method="points"))
     return snapshots
 
 
@@ -335,17 +350,19 @@ def _rows(
 ) -> tuple[Row, ...]:
     extra = {b for b in ruleset.tie_breaks if b != "initial-order"} | set(ruleset.info_columns)
     scores = final.scores
-    computed = {
-        name: tiebreaks.compute(name, scope_entries, scores, ruleset, tie_index)  # type: ignore[arg-type]
-        for name in extra
-    }
+    computed: dict[str, dict[str, Fraction | int]] = {}
+    for name in extra:
+        # computed on whole units (fast); proportional ones are scaled back once
+        values = tiebreaks.compute(name, scope_entries, final.units, ruleset, tie_index)  # type: ignore[arg-type]
+        if name in tiebreaks.PROPORTIONAL:
+            values = {p: Fraction(v) / final.scale for p, v in values.items()}
+        computed[name] = values
     rows = []
     for rank, pid in enumerate(final.order, start=1):
         player = season.player(pid)
-        entries = scope_entries.get(pid, ())
-        won = sum(1 for e in entries if e.played and e.kind is Kind.WIN)
-        drawn = sum(1 for e in entries if e.played and e.kind is Kind.DRAW)
-        lost = sum(1 for e in entries if e.played and e.kind is Kind.LOSS)
+        kinds = Counter(e.kind for e in scope_entries.get(pid, ()) if not e.played)
+        played = Counter(e.kind for e in scope_entries.get(pid, ()) if e.played)
+        won, drawn, lost = played[Kind.WIN], played[Kind.DRAW], played[Kind.LOSS]
         games = won + drawn + lost
         rows.append(
             Row(
@@ -361,11 +378,11 @@ def _rows(
                 percentage=Fraction(2 * won + drawn, 2 * games) * 100 if games else None,
                 colour_balance=hist.colour_balance(pid),
                 alternation=hist.alternation(pid),
-                byes=sum(1 for e in entries if e.kind in BYE_KINDS),
-                absences=sum(1 for e in entries if e.kind in ABSENT_KINDS),
-                no_fault=sum(1 for e in entries if e.kind in NO_FAULT_KINDS),
+                byes=sum(kinds[k] for k in BYE_KINDS),
+                absences=sum(kinds[k] for k in ABSENT_KINDS),
+                no_fault=sum(kinds[k] for k in NO_FAULT_KINDS),
                 no_shows=hist.count(pid, (Kind.ABSENT_UNEXCUSED,)),
-                jokers=tiebreaks.jokers(entries),
+                jokers=kinds[Kind.JOKER],
                 tie_breaks={b: computed[b][pid] for b in ruleset.tie_breaks if b in computed},
                 info={c: computed[c][pid] for c in ruleset.info_columns},
                 withdrawn=player.withdrawn_round is not None

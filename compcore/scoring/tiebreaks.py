@@ -60,13 +60,17 @@ def sonneborn_berger(
     return raw + adjusted * adj.share * raw / games
 
 
+_WINS = frozenset({Kind.WIN, Kind.FORFEIT_WIN})
+_JOKER = Kind.JOKER
+
+
 def wins(entries: Sequence[Entry]) -> int:
     """LA-10: games won, forfeit wins included (a forfeit is a game won by rule)."""
-    return sum(1 for e in entries if e.kind in (Kind.WIN, Kind.FORFEIT_WIN))
+    return sum(1 for e in entries if e.kind in _WINS)
 
 
 def jokers(entries: Sequence[Entry]) -> int:
-    return sum(1 for e in entries if e.kind is Kind.JOKER)
+    return sum(1 for e in entries if e.kind is _JOKER)
 
 
 def compute(
@@ -86,6 +90,10 @@ def compute(
     }[name]
     return {p: fn(p) for p in scores}
 
+
+#: tie-breaks proportional to the scores (computed on scores in units of 1/scale they come
+#: out in the same units)
+PROPORTIONAL = frozenset({"sonneborn-berger", "buchholz"})
 
 #: +1: higher is better; -1: lower is better
 DIRECTION: dict[str, int] = {

@@ -64,6 +64,11 @@ class RankTable:
     def units(self, order: Sequence[str], k: int) -> Mapping[str, int]:
         return rank_values(self.values, order)
 
+    def positional(self, n: int) -> list[int]:
+        """The values of places 1..n."""
+        top = top_value(self.values, n)
+        return [max(top - i * self.values.step, self.values.min) for i in range(n)]
+
 
 class RatingTable:
     """MG-1 values for every round that needs them, as whole numbers of 1/``scale``.
