@@ -97,6 +97,18 @@ def _check_round(
             raise SeasonError(f"{where}: player {pid!r} is listed twice as present")
         if rnd.is_open and pid in placed:
             raise SeasonError(f"{where}: player {pid!r} is present and also has an entry")
+        player = season.player(pid)
+        if player.is_engine:
+            raise SeasonError(
+                f"{where}: {pid!r} is the engine entrant; it is paired when needed, "
+                "not marked present"
+            )
+        if not player.registered_in(rnd.number):
+            raise SeasonError(
+                f"{where}: player {pid!r} is present but not registered in this round "
+                f"(joined in round {player.joined_round}, "
+                f"withdrew in round {player.withdrawn_round})"
+            )
         present.add(pid)
     in_forced: set[str] = set()
     for game in rnd.forced or ():

@@ -96,6 +96,10 @@ def _mutated(change) -> dict:
          "x.json: ratings: unknown player 'p77'"),
         (lambda d: d["players"][4].update(joined_round=3),
          "x.json: round 1: player 'p05' takes part but is not registered in this round"),
+        (lambda d: d["players"][3].update(withdrawn_round=2),
+         "x.json: round 2: player 'p04' is present but not registered in this round"),
+        (lambda d: d["rounds"][1]["present"].append("komodo"),
+         "x.json: round 2: 'komodo' is the engine entrant"),
     ],
 )  # fmt: skip
 def test_bad_season_files_get_one_clear_line(change, message) -> None:

@@ -177,7 +177,13 @@ def seasons(draw) -> Season:
         ))  # fmt: skip
     if has_open:
         n = n_rounds + 1
-        present = draw(st.lists(st.sampled_from(ids), max_size=len(ids), unique=True))
+        # only registered humans can be present; the engine is paired when needed
+        available = [p.id for p in players if p.registered_in(n) and not p.is_engine]
+        present = (
+            draw(st.lists(st.sampled_from(available), max_size=len(available), unique=True))
+            if available
+            else []
+        )
         others = [i for i in ids if i not in present]
         pairs = [present[i : i + 2] for i in range(0, len(present) - 1, 2)]
         forced = draw(_maybe(st.just(tuple(
