@@ -17,12 +17,34 @@ import logging
 import time
 from collections.abc import Callable
 
+from compcore import synthetic
 from compcore.adapters.season_file import ruleset_of
 from compcore.model import Season
 from compcore.pairing import pair
 from compcore.pairing.engine import pair_round
-from compcore.pairing.synthetic import season
 from compcore.scoring.standings import standings
+
+
+def season(
+    preset: str,
+    n: int,
+    rounds: int,
+    *,
+    seed: int,
+    realistic: bool = False,
+    overrides: dict | None = None,
+) -> Season:
+    """``rounds`` played rounds (paired by the engine, or drawn at random: harder for the
+    rules) and an open round to pair."""
+    return synthetic.season(
+        preset,
+        n_players=n,
+        n_rounds=rounds,
+        seed=seed,
+        overrides=overrides,
+        pairer=synthetic.engine_pairer if realistic else synthetic.random_round_pairer,
+        open_round=True,
+    )
 
 
 def best(run: Callable[[], object], repeat: int) -> float:

@@ -53,10 +53,22 @@ class Mix:
 
 
 def players(
-    rng: random.Random, n: int, *, levels: bool = False, engine: bool = False, never: int = 0
+    rng: random.Random,
+    n: int,
+    *,
+    levels: bool = False,
+    engine: bool = False,
+    never: int = 0,
+    entrant_flags: tuple[str, ...] = (),
 ) -> list[Player]:
-    """``n`` players, strongest first; ``never`` of them only play when they sign up (DS-15)."""
-    names = rng.sample([f"{f} {s}" for f in FIRST for s in LAST], n)
+    """``n`` players, strongest first; ``never`` of them only play when they sign up (DS-15);
+    most carry ``entrant_flags`` (MG-7: ``cup`` and ``senior``)."""
+    pool = [f"{f} {s}" for f in FIRST for s in LAST]
+    while len(pool) < n:  # a very large club (benchmarks): numbered namesakes
+        pool += [
+            f"{name} {len(pool) // len(FIRST) // len(LAST) + 1}" for name in pool[: n - len(pool)]
+        ]
+    names = rng.sample(pool, n)
     ratings = sorted((int(rng.gauss(1700, 250)) for _ in range(n)), reverse=True)
     out = []
     for i, (name, rating) in enumerate(zip(names, ratings, strict=True), start=1):
@@ -65,6 +77,8 @@ def players(
             flags.append("engine-opt-in")
         if levels and rng.random() < 0.1:
             flags.append("own-level-only")
+        if entrant_flags and rng.random() < 0.6:
+            flags += entrant_flags
         out.append(
             Player(
                 id=f"p{i:02d}",
@@ -96,12 +110,28 @@ def random_round_pairer(season: Season, ruleset: Ruleset) -> Round:
     return replace(rnd, games=games, entries=entries, present=None)
 
 
-def result_for(rng: random.Random, white: Player, black: Player, forfeit: float) -> Result:
+def engine_pairer(season: Season, ruleset: Ruleset) -> Round:
+    """Pairs the open round with compcore's own engine (a history that keeps the hard rules);
+    where no legal pairing exists at all, falls back to a random draw."""
+    from compcore.errors import PairingError
+    from compcore.pairing import pair
+
+    try:
+        return pair(season, ruleset).round
+    except PairingError:
+        return random_round_pairer(season, ruleset)
+
+
+def result_for(
+    rng: random.Random, white: Player, black: Player, forfeit: float, draws: bool = True
+) -> Result:
+    """A result favouring the higher-rated player (no draws in a knock-out: MG-8's barrage
+    would need a recorded decision)."""
     if rng.random() < forfeit:
         return rng.choice((Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN))
     diff = (white.rating or 1500) - (black.rating or 1500) + 35
     expected = 1 / (1 + 10 ** (-diff / 400))
-    draw = 0.25
+    draw = 0.25 if draws else 0.0
     x = rng.random()
     if x < draw:
         return Result.DRAW
@@ -137,6 +167,7 @@ def season(
         levels=ruleset.pairing.level_only_flag is not None,
         engine=uses_engine,
         never=never,
+        entrant_flags=ruleset.pairing.entrant_flags,
     )
     if withdraw and n_players > 4 and n_rounds > 4:
         quitter = roster[rng.randrange(n_players)]
@@ -178,7 +209,11 @@ def season(
             replace(
                 g,
                 result=result_for(
-                    rng, current.player(g.white), current.player(g.black), mix.forfeit
+                    rng,
+                    current.player(g.white),
+                    current.player(g.black),
+                    mix.forfeit,
+                    draws=ruleset.pairing.method != "knockout",
                 ),
             )
             for g in paired.games or ()

@@ -18,15 +18,9 @@ from pathlib import Path
 
 from compcore import synthetic
 from compcore.adapters import season_file
-from compcore.model import Round, Season
-from compcore.pairing import pair
-from compcore.rulesets import Ruleset
+from compcore.model import Season
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-
-
-def engine_pairer(season: Season, ruleset: Ruleset) -> Round:
-    return pair(season, ruleset).round
 
 
 DEMOS = [
@@ -54,7 +48,7 @@ def make(
         n_players=n,
         n_rounds=rounds,
         seed=seed,
-        pairer=engine_pairer,
+        pairer=synthetic.engine_pairer,
         club=club,
         competition=competition,
         season_name="2025-2026",

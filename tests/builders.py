@@ -1,12 +1,16 @@
-"""A small language for writing seasons in tests, close to how a director notes an evening.
+"""One small language for writing seasons in tests, close to how a director notes an evening.
 
-    s, r = build("keizer-classic", players="a b c d", rounds=[
-        {"games": "a-b 1-0, c-d 1/2"},
-        {"games": "a-c 0-1F", "entries": {"b": "absent", "d": "bye"}},
+    season, ruleset = load("keizer-classic", "a b c d", [
+        "a-b 1-0, c-d =",                          # a played round, compact
+        "a-c 0-1F, b absent, d bye",               # a word after one id is an entry kind
+        {"games": "a-b 1/2", "entries": {"c": "bye"}, "cycle": 0},   # or a round object
+        {"present": "a b c d"},                    # an open round (present as text or list;
+                                                   # without it: everyone who participates)
     ])
 
-Players are given as ``"a b c"`` (strength 1, 2, 3 in that order) or as dicts. Every
-season goes through the real season-file parser, so tests use only valid seasons.
+Players: ``"a b c"`` (strength 1, 2, 3; no rating) or a list of ids (rated 2000, 1990, ...
+in list order, strength = position) or of season-file player objects. Every season goes
+through the real season-file parser, so tests only ever see valid seasons.
 """
 
 from __future__ import annotations
@@ -18,68 +22,128 @@ from compcore.adapters import season_file
 from compcore.model import Season
 from compcore.rulesets import Ruleset
 
+RESULTS = {
+    "=": "1/2-1/2",
+    "1/2": "1/2-1/2",
+    "1/2-1/2": "1/2-1/2",
+    "1-0": "1-0",
+    "0-1": "0-1",
+    "1-0F": "1-0F",
+    "0-1F": "0-1F",
+    "0-0F": "0-0F",
+}
 
-def games(text: str) -> list[dict[str, Any]]:
-    """``"a-b 1-0, c-d 1/2"`` -> season-file games (``1/2`` is short for ``1/2-1/2``)."""
-    out = []
+
+def parse_round(text: str) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """``"a-b 1-0, c-d =, e bye"`` -> (games, entries); a board without a result is unplayed."""
+    games: list[dict[str, Any]] = []
+    entries: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
-        pair, *result = item.split()
-        white, black = pair.split("-")
-        game: dict[str, Any] = {"white": white, "black": black}
-        if result:
-            game["result"] = "1/2-1/2" if result[0] == "1/2" else result[0]
-        out.append(game)
-    return out
+        left, _, right = item.partition(" ")
+        right = right.strip()
+        if "-" in left and not left.startswith("-"):
+            white, black = left.split("-", 1)
+            game: dict[str, Any] = {"white": white, "black": black}
+            if right:
+                game["result"] = RESULTS[right]
+            games.append(game)
+        else:
+            entries[left] = right
+    return games, entries
 
 
-def player_list(players: str | Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def player_list(players: str | Iterable[str | Mapping[str, Any]]) -> list[dict[str, Any]]:
     if isinstance(players, str):
         return [
             {"id": pid, "name": pid.upper(), "strength": i}
             for i, pid in enumerate(players.split(), start=1)
         ]
-    return [dict(p) for p in players]
+    out = []
+    for i, p in enumerate(players):
+        if isinstance(p, str):
+            out.append({"id": p, "name": p.upper(), "rating": 2000 - 10 * i, "strength": i + 1})
+        else:
+            out.append(dict(p))
+    return out
 
 
-def build_data(
+def _round(number: int, spec: str | Mapping[str, Any]) -> dict[str, Any]:
+    if isinstance(spec, str):
+        games, entries = parse_round(spec)
+        return {"round": number, "games": games, "entries": entries}
+    rnd: dict[str, Any] = {"round": number}
+    for key, value in spec.items():
+        if key == "games" and isinstance(value, str):
+            games, extra = parse_round(value)
+            rnd["games"] = games
+            if extra:
+                rnd.setdefault("entries", {}).update(extra)
+        elif key == "present" and isinstance(value, str):
+            rnd["present"] = value.split()
+        elif key == "entries":
+            rnd.setdefault("entries", {}).update(value)
+        else:
+            rnd[key] = value
+    if "games" in rnd:  # a played round: everyone not on a board is in the entries
+        rnd.setdefault("entries", {})
+    return rnd
+
+
+def season_data(
     preset: str,
-    players: str | Iterable[Mapping[str, Any]],
-    rounds: Iterable[Mapping[str, Any]] = (),
+    players: str | Iterable[str | Mapping[str, Any]],
+    rounds: Iterable[str | Mapping[str, Any]] = (),
     overrides: Mapping[str, Any] | None = None,
     **top: Any,
 ) -> dict[str, Any]:
-    data: dict[str, Any] = {
+    """A season file (JSON data)."""
+    return {
         "format": "compcore-season",
         "version": 1,
-        "club": "Testclub",
-        "season": "2025-2026",
-        "competition": "test",
+        "club": "Test",
+        "season": "2025",
+        "competition": preset,
         "ruleset": {"preset": preset, **({"overrides": dict(overrides)} if overrides else {})},
         "players": player_list(players),
-        "rounds": [],
+        "rounds": [_round(n, spec) for n, spec in enumerate(rounds, start=1)],
         **top,
     }
-    for number, spec in enumerate(rounds, start=1):
-        rnd: dict[str, Any] = {"round": number}
-        for key, value in spec.items():
-            if key == "games":
-                rnd["games"] = games(value) if isinstance(value, str) else list(value)
-            else:
-                rnd[key] = value
-        if "present" not in rnd:
-            rnd.setdefault("games", [])
-            rnd.setdefault("entries", {})
-        data["rounds"].append(rnd)
-    return data
 
 
-def build(
+def load(
     preset: str,
-    players: str | Iterable[Mapping[str, Any]],
-    rounds: Iterable[Mapping[str, Any]] = (),
+    players: str | Iterable[str | Mapping[str, Any]],
+    rounds: Iterable[str | Mapping[str, Any]] = (),
     overrides: Mapping[str, Any] | None = None,
     **top: Any,
 ) -> tuple[Season, Ruleset]:
-    """A parsed, validated season and its ruleset."""
-    season = season_file.parse(build_data(preset, players, rounds, overrides, **top), "test")
+    """:func:`season_data`, parsed and validated like a season file."""
+    season = season_file.parse(season_data(preset, players, rounds, overrides, **top), "test")
     return season, season_file.ruleset_of(season)
+
+
+def generated(
+    preset: str,
+    n: int,
+    rounds: int,
+    *,
+    seed: int = 1,
+    realistic: bool = False,
+    absent: float = 0.1,
+    overrides: Mapping[str, Any] | None = None,
+) -> Season:
+    """A generated season with ``rounds`` played rounds and an open round after them: paired
+    by compcore's own engine (``realistic``: a history that keeps the hard rules) or drawn at
+    random (harder for the rules: random colours and repeats)."""
+    from compcore import synthetic
+
+    return synthetic.season(
+        preset,
+        n_players=n,
+        n_rounds=rounds,
+        seed=seed,
+        overrides=dict(overrides) if overrides else None,
+        mix=synthetic.Mix(absent=absent),
+        pairer=synthetic.engine_pairer if realistic else synthetic.random_round_pairer,
+        open_round=True,
+    )

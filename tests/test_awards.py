@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from builders import build
+from builders import load
 
 from compcore.awards import PLAYOFF_UNAVAILABLE, PLAYOFF_WINNER, awards, berger_four, category_of
 from compcore.rulesets import load_ruleset
@@ -28,7 +28,7 @@ def test_ds18_categories_by_rating() -> None:
 def test_ds18_winner_per_category_per_cycle() -> None:
     # N = 6, top 8: a8 b7 c6 d5 e4 f3. b beats a (8), d beats c (6), f beats e (4):
     # standings b d f a c e; the best-placed of each category: 1900+ b, 1600-1899 d, <1600 f.
-    s, r = build(
+    s, r = load(
         "dubbelschaak",
         RATED,
         [{"games": "a-b 0-1, c-d 0-1, e-f 0-1"}],
@@ -45,7 +45,7 @@ A_WINS = {"games": "a-b 1-0, c-d 1-0, e-f 1-0"}
 
 
 def test_ds19_three_cycle_wins_make_the_champion() -> None:
-    s, r = build("dubbelschaak", RATED, [B_WINS, B_WINS, B_WINS], overrides=ONE_CATEGORY)
+    s, r = load("dubbelschaak", RATED, [B_WINS, B_WINS, B_WINS], overrides=ONE_CATEGORY)
     (champ,) = awards(s, r).championships
     assert (champ.status, champ.champion, champ.reason) == ("champion", "b", "all-cycles")
 
@@ -57,7 +57,7 @@ def test_ds19_ds20_playoff_seeds_and_berger_schedule() -> None:
     # Final list (sum of cycles): b 16, c 15, e 9, a 7, d 0, f 0.
     # Seeds: 1 = b (cycle 0); seed 2 is freed (b won twice and keeps the earlier seed);
     # 3 = a (cycle 2); freed seed 2 and seed 4 go down the final list: c, then e.
-    s, r = build("dubbelschaak", RATED, [B_WINS, B_WINS, A_WINS], overrides=ONE_CATEGORY)
+    s, r = load("dubbelschaak", RATED, [B_WINS, B_WINS, A_WINS], overrides=ONE_CATEGORY)
     (champ,) = awards(s, r).championships
     assert champ.status == "playoff"
     assert champ.playoff.seeds == ("b", "c", "a", "e")
@@ -71,7 +71,7 @@ def test_ds19_a_seed_who_cannot_play_is_replaced_from_the_final_list() -> None:
     # As above, but c cannot play: seed 2 goes to e, seed 4 to the next on the list: d
     # (d and f both 0: d is higher in the initial order).
     decisions = [{"kind": PLAYOFF_UNAVAILABLE, "player": "c", "category": "alle"}]
-    s, r = build(
+    s, r = load(
         "dubbelschaak", RATED, [B_WINS, B_WINS, A_WINS], overrides=ONE_CATEGORY, decisions=decisions
     )
     (champ,) = awards(s, r).championships
@@ -80,7 +80,7 @@ def test_ds19_a_seed_who_cannot_play_is_replaced_from_the_final_list() -> None:
 
 def test_ds19_recorded_playoff_winner_is_champion() -> None:
     decisions = [{"kind": PLAYOFF_WINNER, "player": "a", "category": "alle"}]
-    s, r = build(
+    s, r = load(
         "dubbelschaak", RATED, [B_WINS, B_WINS, A_WINS], overrides=ONE_CATEGORY, decisions=decisions
     )
     (champ,) = awards(s, r).championships
@@ -98,7 +98,7 @@ def test_kc12_subgroups_from_the_ranking_after_the_cut_off() -> None:
     # R2: a beats d, b beats c: recompute with S1 values (d30 c29 a28 b27):
     #   a 30, b 29, d 28, c 27 -> now a b d c.
     # Group 1 {d, c}: d leads (28 > 27); group 2 {a, b}: a leads.
-    s, r = build(
+    s, r = load(
         "keizer-classic",
         "a b c d",
         [{"games": "a-d 0-1, b-c 0-1"}, {"games": "a-d 1-0, b-c 1-0"}],
@@ -118,7 +118,7 @@ def test_la11_b_top_three_and_a_tie_for_first_needs_a_playoff() -> None:
     # One round of a season of one round: a-b draw, c beats d, e beats f:
     # c 1, e 1 share first (no arithmetic tie-break: a play-off is needed).
     # B players (c d e f) in standings order: c e d f -> top 3 c e d.
-    s, r = build(
+    s, r = load(
         "ladder-ab",
         LEVELS,
         [{"games": "a-b 1/2, c-d 1-0, e-f 1-0"}],
@@ -129,7 +129,7 @@ def test_la11_b_top_three_and_a_tie_for_first_needs_a_playoff() -> None:
     (champ,) = result.championships
     assert (champ.status, champ.tied) == ("playoff", ("c", "e"))
     # the director records the rapid play-off's winner
-    s, r = build(
+    s, r = load(
         "ladder-ab",
         LEVELS,
         [{"games": "a-b 1/2, c-d 1-0, e-f 1-0"}],
@@ -142,9 +142,9 @@ def test_la11_b_top_three_and_a_tie_for_first_needs_a_playoff() -> None:
 
 def test_pp7_champion_is_first_after_the_last_round() -> None:
     rounds = [{"games": "a-b 1-0"}, {"games": "a-b 1/2"}]
-    s, r = build("princenpaard", "a b", rounds, overrides={"rounds_per_cycle": 1, "cycles": 2})
+    s, r = load("princenpaard", "a b", rounds, overrides={"rounds_per_cycle": 1, "cycles": 2})
     (champ,) = awards(s, r).championships
     assert (champ.status, champ.champion, champ.reason) == ("champion", "a", "first")
-    s, r = build("princenpaard", "a b", rounds[:1], overrides={"rounds_per_cycle": 1, "cycles": 2})
+    s, r = load("princenpaard", "a b", rounds[:1], overrides={"rounds_per_cycle": 1, "cycles": 2})
     (champ,) = awards(s, r).championships
     assert (champ.status, champ.champion) == ("pending", "a")

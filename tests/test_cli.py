@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from builders import build_data
+from builders import season_data
 
 from compcore.cli import main
 
@@ -18,7 +18,7 @@ from compcore.cli import main
 @pytest.fixture
 def season_path(tmp_path: Path) -> Path:
     # N = 4 (no engine), top 5: a5 b4 c3 d2. R1: a beats b (4), c-d draw (c 1, d 3/2).
-    data = build_data(
+    data = season_data(
         "dubbelschaak",
         [{"id": p, "name": p.upper(), "rating": 2000 - 100 * i} for i, p in enumerate("abcd")],
         [{"games": "a-b 1-0, c-d 1/2"}],

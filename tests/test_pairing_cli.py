@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from builders import season_data
 
 from compcore.adapters.season_file import parse
 from compcore.cli import main
-from compcore.pairing.synthetic import season_data
 
 SIX = ["p1", "p2", "p3", "p4", "p5", "p6"]
 

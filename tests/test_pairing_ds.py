@@ -8,12 +8,12 @@ recomputed from the previous ranking (DS-8), ties go by initial order (rating).
 from __future__ import annotations
 
 import pytest
+from builders import load
 
 from compcore.errors import PairingError
 from compcore.model import Kind
 from compcore.pairing import pair, repair_late
 from compcore.pairing.check import check
-from compcore.pairing.synthetic import load
 from compcore.scoring.standings import standings
 
 FOUR = ["p1", "p2", "p3", "p4"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from builders import load, season_data
+
 from compcore.adapters.season_file import load as load_season
 from compcore.cli import main
 from compcore.model import Season
@@ -15,7 +17,6 @@ from compcore.pairing import pair
 from compcore.pairing.check import check
 from compcore.pairing.colours import allocate
 from compcore.pairing.rules import Rules
-from compcore.pairing.synthetic import load, season_data
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import standings
 

@@ -7,11 +7,12 @@ alternate, higher-placed-white.
 
 from __future__ import annotations
 
+from builders import load
+
 from compcore.model import Kind
 from compcore.pairing import pair
 from compcore.pairing.colours import allocate
 from compcore.pairing.rules import Rules
-from compcore.pairing.synthetic import load
 from compcore.scoring.standings import standings
 
 SIX = ["p1", "p2", "p3", "p4", "p5", "p6"]

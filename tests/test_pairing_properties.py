@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import networkx as nx
+from builders import generated as season
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,6 @@ from compcore.pairing import pair
 from compcore.pairing.check import check_round
 from compcore.pairing.engine import build_context, scheme_of, sitter_order
 from compcore.pairing.rules import Rules
-from compcore.pairing.synthetic import season
 from compcore.validate import check_season
 
 LADDER = ["dubbelschaak", "keizer-classic", "ladder-ab", "magnus-senior"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from builders import load
 
 from compcore.errors import PairingError
 from compcore.model import Kind
@@ -13,7 +14,6 @@ from compcore.pairing import pair
 from compcore.pairing.club_swiss import tournament
 from compcore.pairing.engine import build_context
 from compcore.pairing.rules import Rules
-from compcore.pairing.synthetic import load
 
 
 def pairs(result) -> list[tuple[str, str]]:

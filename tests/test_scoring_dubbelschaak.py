@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from builders import build
+from builders import load
 
 from compcore.rulesets import load_ruleset
 from compcore.rulesets.schema import RankValues
@@ -51,7 +51,7 @@ def test_ds1_top_value_is_three_times_bottom(n: int, top: int, bottom: int) -> N
 def test_ds1_engine_counts_in_n_and_is_ranked_like_a_player() -> None:
     # 4 humans + the engine: N = 5, top = ceil(3*4/2) = 6, values 6 5 4 3 2. The engine has
     # no rating so it starts last (DS-2), with value 2.
-    s, r = build("dubbelschaak", [*RATED, {"id": "k", "name": "Komodo", "virtual": "engine"}])
+    s, r = load("dubbelschaak", [*RATED, {"id": "k", "name": "Komodo", "virtual": "engine"}])
     st = standings(s, r)
     assert st.order == ("a", "b", "c", "d", "k")
     assert values_of(st) == {"a": 6, "b": 5, "c": 4, "d": 3, "k": 2}
@@ -66,7 +66,7 @@ def test_ds2_initial_order_by_rating_then_name() -> None:
         {"id": "w", "name": "Wim"},
         {"id": "v", "name": "Vera", "rating": 1700},
     ]
-    s, r = build("dubbelschaak", players)
+    s, r = load("dubbelschaak", players)
     assert initial_order(s, r, 1) == ("y", "v", "x", "w", "z")
 
 
@@ -74,7 +74,7 @@ def test_ds3_game_win_draw_loss_in_sixths_of_opponent_value() -> None:
     # N = 4, top = ceil(3*3/2) = 5: initial values a5 b4 c3 d2.
     # Round 1 (recompute from S0): a-b draw: a gets 3/6 of 4 = 2, b gets 3/6 of 5 = 5/2;
     # c beats d: c gets 6/6 of 2 = 2, d gets 0.
-    s, r = build("dubbelschaak", RATED, [{"games": "a-b 1/2, c-d 1-0"}])
+    s, r = load("dubbelschaak", RATED, [{"games": "a-b 1/2, c-d 1-0"}])
     assert scores_of(standings(s, r)) == {"a": 2, "b": F(5, 2), "c": 2, "d": 0}
 
 
@@ -90,7 +90,7 @@ def test_ds4_absence_cap_per_cycle_and_ds7_bye_and_ds8_recompute() -> None:
     # R3 rescored with S2 values; d's third absence is over the cap and scores 0 (DS-4):
     #    a 3 x 1/2*3 = 9/2, b 3 x 1/2*4 = 6, c 3 x 5 = 15, d 2 x 2/6*2 + 0 = 4/3.
     rounds = [{"games": "a-b 1/2", "entries": {"c": "bye", "d": "absent"}}] * 3
-    s, r = build("dubbelschaak", RATED, rounds, overrides={"rounds_per_cycle": 6})
+    s, r = load("dubbelschaak", RATED, rounds, overrides={"rounds_per_cycle": 6})
     assert r.points.absent.cap.limit(6) == 2
     after2 = standings(s, r, after_round=2)
     assert scores_of(after2) == {"a": 4, "b": 3, "c": 10, "d": F(4, 3)}
@@ -112,7 +112,7 @@ def test_ds8_at_time_would_differ_from_recompute() -> None:
     # time: R1 1/2*4 = 2 (S0), R2 1/2*4 = 2 (S1: b4), R3 1/2*3 = 3/2 (S2: b3): 11/2, where
     # recompute gives 9/2. The ruleset's mode decides (DS-8 reading: recompute).
     rounds = [{"games": "a-b 1/2", "entries": {"c": "bye", "d": "absent"}}] * 3
-    s, r = build(
+    s, r = load(
         "dubbelschaak",
         RATED,
         rounds,
@@ -128,7 +128,7 @@ def test_ds5_ds6_ds10_own_value_entries() -> None:
     # c external (DS-5): 4/6 of 6 = 4. d club duty (DS-5): 4/6 of 5 = 10/3.
     # e declined the engine (DS-10): 3/6 of 4 = 2. f Meierij cup evening (DS-5): 4/6 of 3 = 2.
     players = "a b c d e f"
-    s, r = build(
+    s, r = load(
         "dubbelschaak",
         [{"id": p, "name": p, "rating": 2000 - 100 * i} for i, p in enumerate(players.split())],
         [
@@ -164,7 +164,7 @@ def test_ds17_cycles_restart_from_zero_and_initial_order_at_cycle_start() -> Non
         {"games": "b-a 0-1, d-c 0-1", "cycle": 0},
         {"games": "a-b 1/2, c-d 1/2", "cycle": 1},
     ]
-    s, r = build(
+    s, r = load(
         "dubbelschaak",
         RATED,
         rounds,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from builders import build
+from builders import load
 
 from compcore.rulesets import load_ruleset
 from compcore.scoring.standings import initial_order, standings
@@ -20,7 +20,7 @@ def test_kc1_one_group_of_23_rounds_and_last_means_round_23() -> None:
     assert (r.cycles, r.rounds_per_cycle, r.total_rounds) == (1, 23, 23)
     assert r.keizer.iterate_rounds == (19, "last")
     # a season of 23 rounds of one game (a beats b): iterated in rounds 19 and 23 only
-    s, r = build("keizer-classic", "a b c", [{"games": "a-b 1-0", "entries": {"c": "bye"}}] * 23)
+    s, r = load("keizer-classic", "a b c", [{"games": "a-b 1-0", "entries": {"c": "bye"}}] * 23)
     methods = {snap.round: snap.method for snap in standings(s, r).snapshots[1:]}
     assert [k for k, m in methods.items() if m == "iterate"] == [19, 23]
     assert methods[22] == "recompute"
@@ -43,14 +43,14 @@ def test_kc3_initial_order_by_strength_before_rating() -> None:
         {"id": "z", "name": "Z", "strength": 2},
         {"id": "n", "name": "New member", "rating": 1900},  # no strength yet: after the list
     ]
-    s, r = build("keizer-classic", players)
+    s, r = load("keizer-classic", players)
     assert initial_order(s, r, 1) == ("y", "z", "x", "n")
 
 
 def test_kc4_recompute_each_round_from_previous_ranking() -> None:
     # values a30 b29 c28 d27. Round 1: d beats a, c beats b (two upsets).
     # Recompute with S0: d 30, c 29, a 0, b 0 -> S1 = d c a b (a before b: initial order).
-    s, r = build("keizer-classic", "a b c d", [{"games": "a-d 0-1, b-c 0-1"}])
+    s, r = load("keizer-classic", "a b c d", [{"games": "a-d 0-1, b-c 0-1"}])
     st = standings(s, r)
     assert st.mode == "recompute"
     assert scores_of(st) == {"d": 30, "c": 29, "a": 0, "b": 0}
@@ -62,7 +62,7 @@ def test_kc4_iterate_reaches_a_fixed_point() -> None:
     # The same round, iterated (as after round 19 or the last round):
     # step 1 (values from S0 a30 b29 c28 d27): d 30, c 29 -> R1 = d c a b (values d30 c29 a28 b27)
     # step 2 (values from R1): d beats a: 28, c beats b: 27 -> R2 = d c a b = R1: fixed point.
-    s, r = build(
+    s, r = load(
         "keizer-classic",
         "a b c d",
         [{"games": "a-d 0-1, b-c 0-1"}],
@@ -84,7 +84,7 @@ def test_kc4_iteration_oscillation_detected_and_resolved_deterministically() -> 
     #         {R1, R2}, found after 3 steps.
     # Of the cycle's rankings the one closest to the initial order is chosen: R2 = a b c d
     # (initial-order indices 0 1 2 3 beat 2 3 0 1), with R2's scores; all four swap places.
-    s, r = build(
+    s, r = load(
         "keizer-classic",
         "a b c d",
         [{"games": "a-c 1/2, d-b 1/2"}],
@@ -108,7 +108,7 @@ def test_kc8_to_kc11_entries_in_sixths_of_own_value() -> None:
     # e external (KC-10): 4/6 of 26 = 52/3.              f club duty (KC-10): 4/6 of 25 = 50/3
     # g cup win (KC-11): 6/6 of 24 = 24.                 h cup draw: 4/6 of 23 = 46/3
     # i cup loss: 2/6 of 22 = 22/3
-    s, r = build(
+    s, r = load(
         "keizer-classic",
         "a b c d e f g h i",
         [
@@ -144,7 +144,7 @@ def test_kc9_absence_has_no_limit() -> None:
     # R1 with S0 values a30 b29 c28: a 29, c 2/6*28 = 28/3, b 0 -> S1 a c b: a30 c29 b28.
     # From then on the order stays a c b, so after k rounds (recompute with a30 c29 b28):
     # a k*28, c k*(2/6*29) = 29k/3; after 5 rounds a 140, c 145/3.
-    s, r = build("keizer-classic", "a b c", [{"games": "a-b 1-0", "entries": {"c": "absent"}}] * 5)
+    s, r = load("keizer-classic", "a b c", [{"games": "a-b 1-0", "entries": {"c": "absent"}}] * 5)
     assert r.points.absent.cap is None
     st = standings(s, r)
     assert scores_of(st) == {"a": 5 * 28, "c": F(29 * 5, 3), "b": 0}
@@ -158,7 +158,7 @@ def test_kc13_withdrawn_player_stays_with_a_value() -> None:
         {"id": "b", "name": "B", "strength": 2, "withdrawn_round": 2},
         {"id": "c", "name": "C", "strength": 3},
     ]
-    s, r = build(
+    s, r = load(
         "keizer-classic",
         players,
         [{"games": "b-a 1-0", "entries": {"c": "bye"}}, {"games": "a-c 1-0"}],
@@ -185,7 +185,7 @@ def test_kc14_columns() -> None:
         {"games": "", "entries": {"x": "external", "y": "absent"}},
         {"games": "x-y 1-0F"},
     ]
-    s, r = build("keizer-classic", "x y", rounds)
+    s, r = load("keizer-classic", "x y", rounds)
     st = standings(s, r)
     row = st.row("x")
     assert (row.games, row.won, row.drawn, row.lost) == (3, 1, 1, 1)

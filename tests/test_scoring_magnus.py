@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from builders import build
+from builders import load
 
 from compcore.adapters.reports import decimal
 from compcore.scoring.standings import standings
@@ -19,7 +19,7 @@ PLAYERS = [
 
 def test_mg1_values_linear_in_rating_between_10_and_30() -> None:
     # lowest 1500 -> 10, highest 2000 -> 30, b: 10 + 20 * (1800-1500)/(2000-1500) = 22
-    s, r = build("magnus-senior", PLAYERS)
+    s, r = load("magnus-senior", PLAYERS)
     st = standings(s, r)
     assert {row.player: row.value for row in st.rows} == {"a": 30, "b": 22, "c": 10}
 
@@ -28,12 +28,12 @@ def test_mg1_values_follow_rating_updates_and_are_not_rounded() -> None:
     # c goes to 1750 from round 2: lowest 1750 -> 10, a 30,
     # b: 10 + 20 * (1800-1750)/(2000-1750) = 14. With 1790: 10 + 20*10/210 = 10 20/21 (not rounded).
     ratings = [{"player": "c", "from_round": 2, "rating": 1750}]
-    s, r = build(
+    s, r = load(
         "magnus-senior", PLAYERS, [{"games": "a-b 1/2", "entries": {"c": "bye"}}], ratings=ratings
     )
     assert {row.player: row.value for row in standings(s, r).rows} == {"a": 30, "b": 14, "c": 10}
     ratings = [{"player": "c", "from_round": 2, "rating": 1790}]
-    s, r = build(
+    s, r = load(
         "magnus-senior", PLAYERS, [{"games": "a-b 1/2", "entries": {"c": "bye"}}], ratings=ratings
     )
     b_value = standings(s, r).row("b").value
@@ -53,7 +53,7 @@ def test_mg2_at_time_points_never_change_afterwards() -> None:
         {"games": "c-a 1-0", "entries": {"b": "bye"}},
         {"games": "c-b 1-0", "entries": {"a": "bye"}},
     ]
-    s, r = build("magnus-senior", PLAYERS, rounds, ratings=ratings)
+    s, r = load("magnus-senior", PLAYERS, rounds, ratings=ratings)
     st = standings(s, r)
     assert r.keizer.mode == "at-time"
     assert {row.player: row.score for row in st.rows} == {"c": 44, "b": 15, "a": 7}
@@ -61,7 +61,7 @@ def test_mg2_at_time_points_never_change_afterwards() -> None:
 
 def test_mg2_draw_is_half_the_opponents_value() -> None:
     # a-b draw: a gets 22/2 = 11, b gets 30/2 = 15
-    s, r = build("magnus-senior", PLAYERS, [{"games": "a-b 1/2", "entries": {"c": "absent"}}])
+    s, r = load("magnus-senior", PLAYERS, [{"games": "a-b 1/2", "entries": {"c": "absent"}}])
     st = standings(s, r)
     assert st.row("a").score == 11
     assert st.row("b").score == 15
@@ -78,7 +78,7 @@ def test_mg4_absence_nine_points_six_times_then_zero_and_own_value_entries() -> 
     rounds = [
         {"games": "a-b 1/2", "entries": {"c": "external", "x": "absent", "y": "absent-unexcused"}}
     ] * 7
-    s, r = build("magnus-senior", players, rounds)
+    s, r = load("magnus-senior", players, rounds)
     st = standings(s, r)
     assert st.row("x").score == 54
     assert st.row("y").score == 0
@@ -87,7 +87,7 @@ def test_mg4_absence_nine_points_six_times_then_zero_and_own_value_entries() -> 
 
 
 def test_mg4_club_duty_is_own_value() -> None:
-    s, r = build("magnus-senior", PLAYERS, [{"games": "a-c 1-0", "entries": {"b": "club-duty"}}])
+    s, r = load("magnus-senior", PLAYERS, [{"games": "a-c 1-0", "entries": {"b": "club-duty"}}])
     assert standings(s, r).row("b").score == 22
 
 
@@ -104,7 +104,7 @@ def test_mg5_bye_is_the_average_of_the_evening() -> None:
         {"id": "d", "name": "D", "rating": 1400},
         {"id": "e", "name": "E", "rating": 1200},
     ]
-    s, r = build("magnus-senior", players, [{"games": "a-b 1-0, c-d 1/2", "entries": {"e": "bye"}}])
+    s, r = load("magnus-senior", players, [{"games": "a-b 1-0, c-d 1/2", "entries": {"e": "bye"}}])
     st = standings(s, r)
     assert st.row("e").score == F(85, 8)
     assert st.row("c").score == F(15, 2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from builders import build
+from builders import load
 
 from compcore.history import Entry
 from compcore.model import Kind
@@ -21,7 +21,7 @@ def scores_of(st) -> dict[str, F]:
 def test_pp1_points_and_unexcused_absence_counted() -> None:
     # a-b 0-1F: a did not come: 0, b 1. c-d draw 1/2 each. e absent without notice: 0,
     # and the no-show is counted (PP-3 shows it per player).
-    s, r = build(
+    s, r = load(
         "princenpaard",
         "a b c d e",
         [{"games": "a-b 0-1F, c-d 1/2", "entries": {"e": "absent-unexcused"}}],
@@ -35,7 +35,7 @@ def test_pp1_points_and_unexcused_absence_counted() -> None:
 def test_pp2_four_jokers_a_season_then_zero() -> None:
     # x takes a joker in five rounds: 4 x 1/2 = 2; the fifth scores 0 like an absence.
     rounds = [{"games": "a-b 1/2", "entries": {"x": "joker"}}] * 5
-    s, r = build("princenpaard", "a b x", rounds)
+    s, r = load("princenpaard", "a b x", rounds)
     st = standings(s, r)
     assert st.row("x").score == 2
     assert st.row("x").jokers == 5
@@ -43,7 +43,7 @@ def test_pp2_four_jokers_a_season_then_zero() -> None:
 
 
 def test_pp4_bye_is_one_point() -> None:
-    s, r = build("princenpaard", "a b c", [{"games": "a-b 1-0", "entries": {"c": "bye"}}])
+    s, r = load("princenpaard", "a b c", [{"games": "a-b 1-0", "entries": {"c": "bye"}}])
     assert standings(s, r).row("c").score == 1
 
 
@@ -64,7 +64,7 @@ def test_pp6_ranking_points_then_sb_then_fewest_jokers() -> None:
         {"games": "a-x 1-0", "entries": {"b": "bye", "y": "joker"}},
         {"games": "a-b 1-0", "entries": {"x": "bye", "y": "joker"}},
     ]
-    s, r = build("princenpaard", players, rounds)
+    s, r = load("princenpaard", players, rounds)
     st = standings(s, r)
     assert st.order == ("a", "x", "b", "y")
     assert st.row("y").tie_breaks["fewest-jokers"] == 2
@@ -77,7 +77,7 @@ def test_pp6_sb_decides_before_jokers() -> None:
     # Scores: a 3/2, b 1, c 3/2, d 0.
     # a and c tie on 3/2. SB a: beat b (1) + half of c (3/4) = 7/4; SB c: beat d (0) + half
     # of a (3/4) = 3/4. a before c.
-    s, r = build(
+    s, r = load(
         "princenpaard", "c a b d", [{"games": "a-b 1-0, c-d 1-0"}, {"games": "a-c 1/2, b-d 1-0"}]
     )
     st = standings(s, r)
@@ -124,14 +124,14 @@ def test_la9_absences_half_for_six_then_zero_external_is_not_an_absence() -> Non
     # and an external game (1/2, not an absence): 6 x 1/2 + 0 + 1/2 = 7/2.
     kinds = ["absent"] * 5 + ["club-duty", "absent", "external"]
     rounds = [{"games": "a-b 1/2", "entries": {"x": kind}} for kind in kinds]
-    s, r = build("ladder-ab", "a b x", rounds)
+    s, r = load("ladder-ab", "a b x", rounds)
     st = standings(s, r)
     assert st.row("x").score == F(7, 2)
     assert st.row("a").score == 4  # eight draws
 
 
 def test_la9_win_draw_loss_and_bye() -> None:
-    s, r = build("ladder-ab", "a b c d e", [{"games": "a-b 1-0, c-d 1/2", "entries": {"e": "bye"}}])
+    s, r = load("ladder-ab", "a b c d e", [{"games": "a-b 1-0, c-d 1/2", "entries": {"e": "bye"}}])
     assert scores_of(standings(s, r)) == {"a": 1, "b": 0, "c": F(1, 2), "d": F(1, 2), "e": F(1, 2)}
 
 
@@ -141,7 +141,7 @@ def test_la10_points_then_wins_then_strength_list_with_information_columns() -> 
     # is higher on the strength list.
     # Information only: Buchholz p = r 3/2 + s 1/2 = 2, q = s 1/2 + r 3/2 = 2;
     # SB p = 1/2*3/2 + 1/2*1/2 = 1, q = 1/2 (beat s).
-    s, r = build(
+    s, r = load(
         "ladder-ab", "p q r s", [{"games": "p-r 1/2, q-s 1-0"}, {"games": "p-s 1/2, q-r 0-1"}]
     )
     st = standings(s, r)
@@ -153,7 +153,7 @@ def test_la10_points_then_wins_then_strength_list_with_information_columns() -> 
 
 def test_la10_equal_points_and_wins_fall_back_to_strength_list() -> None:
     # a and b both draw: 1/2 each, no wins: the strength list puts b (1) before a (2).
-    s, r = build(
+    s, r = load(
         "ladder-ab",
         [{"id": "a", "name": "A", "strength": 2}, {"id": "b", "name": "B", "strength": 1}],
         [{"games": "a-b 1/2"}],
@@ -162,7 +162,7 @@ def test_la10_equal_points_and_wins_fall_back_to_strength_list() -> None:
 
 
 def test_mg6_youth_points_every_absence_zero_bye_one() -> None:
-    s, r = build(
+    s, r = load(
         "magnus-youth",
         "a b c d e f g h",
         [

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from builders import build_data
+from builders import season_data
 
 from compcore.adapters import season_file
 from compcore.errors import SeasonError
@@ -132,7 +132,7 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch) -> None
 
 
 def test_absent_optional_fields_stay_absent() -> None:
-    data = build_data("keizer-classic", "a b", [{"games": "a-b 1-0"}])
+    data = season_data("keizer-classic", "a b", [{"games": "a-b 1-0"}])
     data["rounds"][0].pop("entries")
     season = season_file.parse(data)
     assert season.rounds[0].entries is None
