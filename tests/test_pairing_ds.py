@@ -342,3 +342,19 @@ def test_ds11_check_flags_a_fourth_meeting() -> None:
     ].describe() == "round 4: p2-p1: p2 and p1 met 3 times already this cycle (DS-11)" or found[
         0
     ].describe().startswith("round 4: ")
+
+
+def test_ds16_group_games_do_not_count_for_the_meeting_limit() -> None:
+    """DS-16 with DS-11: p1 and p2 met three times in the ladder this cycle and once more in
+    a round-robin group; the group game does not count, so check finds no fourth meeting.
+    A fourth ladder game is flagged."""
+    group = {"white": "p1", "black": "p2", "result": "1/2-1/2", "group": "Rembrandt League"}
+    ladder = ["p1-p2 1-0, p3-p4 1-0", "p2-p1 =, p3-p4 =", "p1-p2 0-1, p4-p3 ="]
+    season, ruleset = load(
+        "dubbelschaak",
+        FOUR,
+        [*ladder, {"games": [group], "entries": {"p3": "absent", "p4": "absent"}}],
+    )
+    assert check(season, ruleset) == []
+    season, ruleset = load("dubbelschaak", FOUR, [*ladder, "p2-p1 1-0, p3-p4 1-0"])
+    assert [(v.round, v.rule) for v in check(season, ruleset)][:1] == [(4, "max-meetings")]

@@ -71,6 +71,7 @@ def test_ds2_initial_order_by_rating_then_name() -> None:
 
 
 def test_ds3_game_win_draw_loss_in_sixths_of_opponent_value() -> None:
+    """DS-3: win 6/6, draw 3/6, loss 0 of the opponent's value."""
     # N = 4, top = ceil(3*3/2) = 5: initial values a5 b4 c3 d2.
     # Round 1 (recompute from S0): a-b draw: a gets 3/6 of 4 = 2, b gets 3/6 of 5 = 5/2;
     # c beats d: c gets 6/6 of 2 = 2, d gets 0.
@@ -182,3 +183,40 @@ def test_ds17_cycles_restart_from_zero_and_initial_order_at_cycle_start() -> Non
     cycle0 = standings(s, r, cycle=0)
     assert cycle0.after_round == 2
     assert scores_of(cycle0) == {"a": 6, "b": 0, "c": 4, "d": 0}
+
+
+def test_ds16_round_robin_group_games_count_in_the_ladder() -> None:
+    """DS-16: a game of a round-robin group (Topcompetitie) counts in the ladder of the cycle
+    it was played in, like any game."""
+    # N = 4, top 5: a5 b4 c3 d2. Round 1: c beats a in the group (group game), b-d draw.
+    # c 6/6 of 5 = 5; b 3/6 of 2 = 1; d 3/6 of 4 = 2; a 0.
+    s, r = load(
+        "dubbelschaak",
+        RATED,
+        [{"games": [
+            {"white": "c", "black": "a", "result": "1-0", "group": "Topcompetitie"},
+            {"white": "b", "black": "d", "result": "1/2-1/2"},
+        ]}],
+    )  # fmt: skip
+    assert scores_of(standings(s, r)) == {"a": 0, "b": 1, "c": 5, "d": 2}
+
+
+def test_ds21_meierij_cup_evening_gives_four_sixths_whatever_the_result() -> None:
+    """DS-21 (with DS-5): a Meierij Cup evening does not count as a ladder game but gives
+    4/6 of one's own value, won, drawn or lost."""
+    # Six humans, N = 6, top 8: a8 b7 c6 d5 e4 f3. a-b draw: a 7/2, b 4.
+    # c cup win 4/6*6 = 4, d cup draw 4/6*5 = 10/3, e cup loss 4/6*4 = 8/3, f absent 2/6*3 = 1.
+    players = [{"id": p, "name": p, "rating": 2000 - 100 * i} for i, p in enumerate("abcdef")]
+    s, r = load(
+        "dubbelschaak",
+        players,
+        [
+            {
+                "games": "a-b 1/2",
+                "entries": {"c": "cup-win", "d": "cup-draw", "e": "cup-loss", "f": "absent"},
+            }
+        ],
+    )
+    st = standings(s, r)
+    assert scores_of(st) == {"a": F(7, 2), "b": 4, "c": 4, "d": F(10, 3), "e": F(8, 3), "f": 1}
+    assert st.row("c").games == 0  # not a ladder game

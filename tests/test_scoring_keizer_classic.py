@@ -37,6 +37,7 @@ def test_kc2_values_thirty_down_never_below_one() -> None:
 
 
 def test_kc3_initial_order_by_strength_before_rating() -> None:
+    """KC-3: the initial order is the proven (or estimated) strength."""
     players = [
         {"id": "x", "name": "X", "strength": 3, "rating": 2200},
         {"id": "y", "name": "Y", "strength": 1, "rating": 1500},
