@@ -1,7 +1,29 @@
-"""compcore's Streamlit app: routes only. Every page lives in ``pages/``."""
+"""compcore's Streamlit app: routes only. Every page lives in ``pages/``; the shared
+sidebar and the session live in ``ui/``."""
 
 import streamlit as st
 
+from ui import sidebar, state
+
 st.set_page_config(page_title="compcore", page_icon="♞", layout="wide")
-pages = [st.Page("pages/overview.py", title="Overzicht", icon="🏠", default=True)]
-st.navigation(pages).run()
+run = state.begin_run()
+pages = [
+    st.Page(
+        "pages/overview.py",
+        title=run.tr("app.page.overview"),
+        icon=":material/home:",
+        default=True,
+    ),
+    st.Page("pages/round.py", title=run.tr("app.page.round"), icon=":material/event:"),
+    st.Page(
+        "pages/standings.py", title=run.tr("app.page.standings"), icon=":material/leaderboard:"
+    ),
+    st.Page("pages/trends.py", title=run.tr("app.page.trends"), icon=":material/trending_up:"),
+    st.Page("pages/winners.py", title=run.tr("app.page.winners"), icon=":material/emoji_events:"),
+    st.Page("pages/players.py", title=run.tr("app.page.players"), icon=":material/group:"),
+    st.Page("pages/settings.py", title=run.tr("app.page.settings"), icon=":material/settings:"),
+]
+page = st.navigation(pages)
+sidebar.render(run)
+state.show_flash()
+page.run()

@@ -1,9 +1,96 @@
-"""Overview (placeholder until the app issue lands): the bundled presets."""
+"""Overzicht / Overview: the club's competitions, the next round and the current leaders."""
 
+import pandas as pd
 import streamlit as st
 
-from compcore.rulesets import presets
+from compcore.adapters import reports
+from compcore.rulesets import load_ruleset
+from ui import round_flow, state
+from ui.state import COMPETITION_KEY
 
-st.title("compcore")
-st.write("Interne competitie: de reglementen die compcore kent.")
-st.table({r.name: r.description_nl for r in presets()})
+run = state.ctx()
+tr = run.tr
+st.title(tr("app.overview.title"))
+st.caption(tr("app.overview.intro"))
+state.require_competition(run)
+
+
+def choose(cid: int) -> None:
+    st.session_state[COMPETITION_KEY] = cid
+
+
+# the newest season of each club is "current"; older seasons are listed below
+newest = {}
+for info in run.competitions:
+    newest[info.club] = max(newest.get(info.club, ""), info.season)
+current = [c for c in run.competitions if c.season == newest[c.club]]
+
+columns = st.columns(2)
+for i, info in enumerate(current):
+    season = run.season_of(info.id)
+    ruleset = run.ruleset_of(info.id)
+    with columns[i % 2].container(border=True):
+        st.markdown(f"#### {info.competition}")
+        description = (
+            ruleset.description_nl
+            if run.lang == "nl" and ruleset.description_nl
+            else ruleset.description
+        )
+        st.caption(f"{info.club} · {info.season} · {description}")
+        last = season.rounds[-1] if season.rounds else None
+        stage = round_flow.stage(season, last.number) if last else "new"
+        if last is None or stage == "complete":
+            number = last.number + 1 if last else 1
+            st.markdown(tr("app.overview.next", number=number))
+        elif stage == "open":
+            present = len(last.present or ())
+            day = f" ({last.date})" if last.date else ""
+            st.markdown(tr("app.overview.next_open", number=last.number, date=day, present=present))
+        else:
+            done = sum(1 for g in last.games or () if g.result is not None)
+            st.markdown(tr("app.overview.playing", number=last.number, done=done,
+                           total=len(last.games or ())))  # fmt: skip
+        st.markdown(tr("app.overview.played", played=info.rounds_played,
+                       total=ruleset.total_rounds, players=info.players))  # fmt: skip
+        if info.rounds_played:
+            table = run.standings_of(info.id)
+            where = tr("app.standings.scope", round=table.after_round)
+            if table.cycle is not None:
+                where = tr("app.cycle_label", cycle=table.cycle) + " · " + where
+            leaders = [
+                f"{row.rank}. {row.name} — {reports.cell(row, 'score', ruleset.display_decimals, run.lang)}"
+                for row in table.rows[:3]
+            ]
+            st.markdown(f"**{tr('app.overview.leaders')}** ({where})  \n" + "  \n".join(leaders))
+        if st.button(tr("app.overview.open_standings"), key=f"ov_{info.id}",
+                     on_click=choose, args=(info.id,)):  # fmt: skip
+            st.switch_page("pages/standings.py")
+
+older = [c for c in run.competitions if c not in current]
+if older:
+    with st.expander(tr("app.overview.older", count=len(older))):
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    {
+                        tr("app.col.competition"): c.competition,
+                        tr("app.col.club"): c.club,
+                        tr("app.col.season"): c.season,
+                        tr("app.col.preset"): c.preset,
+                        tr("app.col.rounds"): c.rounds_played,
+                        tr("app.col.players"): c.players,
+                    }
+                    for c in older
+                ]
+            ),
+            hide_index=True,
+            width="stretch",
+        )
+
+with st.expander(tr("app.overview.presets")):
+    from compcore.rulesets import preset_names
+
+    for name in preset_names():
+        rs = load_ruleset(name)
+        text = rs.description_nl if run.lang == "nl" and rs.description_nl else rs.description
+        st.markdown(f"- **{name}**: {text}")

@@ -1,0 +1,188 @@
+"""Players from a CSV file (the app's roster import): pure parsing and checking, no I/O.
+
+The first line names the columns: ``id`` and ``name`` are required; ``rating``,
+``strength``, ``level``, ``flags``, ``participation``, ``joined_round`` and
+``withdrawn_round`` are optional (Dutch headers ``naam``, ``sterkte``, ``niveau``,
+``vlaggen``, ``deelname`` are accepted too). Comma, semicolon (Dutch spreadsheets) and tab
+separate columns; ``flags`` holds labels separated by spaces or ``|``. An empty cell means
+"not given".
+
+:func:`parse` returns every player or, for each bad row, its line number and what is wrong;
+the app imports nothing while any row is bad. :func:`merge` applies the parsed rows to a
+roster: a known id updates that player (only the columns the file has), a new id is added
+at the end.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from compcore.errors import CsvImportError
+from compcore.model import Player
+
+FIELDS = ("id", "name", "rating", "strength", "level", "flags", "participation",
+          "joined_round", "withdrawn_round")  # fmt: skip
+REQUIRED = ("id", "name")
+ALIASES = {
+    "naam": "name",
+    "sterkte": "strength",
+    "niveau": "level",
+    "vlaggen": "flags",
+    "deelname": "participation",
+    "rating_knsb": "rating",
+    "elo": "rating",
+    "joined": "joined_round",
+    "withdrawn": "withdrawn_round",
+}
+PARTICIPATION = {"always": "always", "never": "never", "altijd": "always", "nooit": "never"}
+
+
+@dataclass(frozen=True)
+class RowError:
+    """One bad row: its line in the file (the header is line 1) and why."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class ParsedPlayers:
+    players: tuple[Player, ...]
+    errors: tuple[RowError, ...]
+    #: the fields the file has columns for (an update changes only these)
+    columns: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def _whole(value: str, field: str, minimum: int) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise ValueError(f"{field} must be a whole number, got {value!r}") from None
+    if number < minimum:
+        raise ValueError(f"{field} must be at least {minimum}, got {number}")
+    return number
+
+
+def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
+    first = text.splitlines()[0] if text.strip() else ""
+    try:
+        return csv.Sniffer().sniff(first, delimiters=",;\t")
+    except csv.Error:
+        return csv.excel
+
+
+def parse(text: str) -> ParsedPlayers:
+    """The players of a CSV text, or the errors of its bad rows."""
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        return ParsedPlayers((), (RowError(1, "the file is empty"),), ())
+    reader = csv.reader(io.StringIO(text), _dialect(text))
+    header_row = next(reader)
+    header = [ALIASES.get(h.strip().lower(), h.strip().lower()) for h in header_row]
+    errors: list[RowError] = []
+    unknown = [h for h in header if h not in FIELDS]
+    if unknown:
+        errors.append(RowError(1, f"unknown column {unknown[0]!r} (allowed: {', '.join(FIELDS)})"))
+    missing = [f for f in REQUIRED if f not in header]
+    if missing:
+        errors.append(RowError(1, f"column {missing[0]!r} is required"))
+    doubled = sorted({h for h in header if header.count(h) > 1})
+    if doubled:
+        errors.append(RowError(1, f"column {doubled[0]!r} appears twice"))
+    if errors:
+        return ParsedPlayers((), tuple(errors), ())
+    players: list[Player] = []
+    seen: dict[str, int] = {}
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            errors.append(RowError(line, f"expected {len(header)} columns, got {len(row)}"))
+            continue
+        cells = {h: cell.strip() for h, cell in zip(header, row, strict=True)}
+        try:
+            player = _player(cells)
+        except ValueError as exc:
+            errors.append(RowError(line, str(exc)))
+            continue
+        if player.id in seen:
+            errors.append(
+                RowError(line, f"player id {player.id!r} is also on line {seen[player.id]}")
+            )
+            continue
+        seen[player.id] = line
+        players.append(player)
+    if not players and not errors:
+        errors.append(RowError(2, "the file has no players"))
+    return ParsedPlayers(tuple(players), tuple(errors), tuple(header))
+
+
+def _player(cells: dict[str, str]) -> Player:
+    pid, name = cells.get("id", ""), cells.get("name", "")
+    if not pid:
+        raise ValueError("the id is empty")
+    if not name:
+        raise ValueError(f"player {pid!r}: the name is empty")
+
+    def number(field: str, minimum: int) -> int | None:
+        value = cells.get(field, "")
+        return _whole(value, f"player {pid!r}: {field}", minimum) if value else None
+
+    participation = cells.get("participation", "").lower()
+    if participation and participation not in PARTICIPATION:
+        raise ValueError(
+            f"player {pid!r}: participation must be always or never (altijd, nooit), "
+            f"got {participation!r}"
+        )
+    flags_text = cells.get("flags", "")
+    flags = tuple(f for f in re.split(r"[\s|]+", flags_text) if f) if flags_text else None
+    joined, withdrawn = number("joined_round", 1), number("withdrawn_round", 1)
+    if joined is not None and withdrawn is not None and withdrawn <= joined:
+        raise ValueError(f"player {pid!r}: withdrawn_round must come after joined_round")
+    return Player(
+        id=pid,
+        name=name,
+        rating=number("rating", 0),
+        strength=number("strength", 1),
+        level=cells.get("level") or None,
+        flags=flags,
+        participation=PARTICIPATION.get(participation) if participation else None,  # type: ignore[arg-type]
+        joined_round=joined,
+        withdrawn_round=withdrawn,
+    )
+
+
+def merge(existing: Sequence[Player], parsed: ParsedPlayers) -> tuple[Player, ...]:
+    """The roster with the parsed players applied: known ids updated (only the file's
+    columns), new ids added at the end, in file order."""
+    if not parsed.ok:
+        raise CsvImportError("; ".join(str(e) for e in parsed.errors))
+    updates = {p.id: p for p in parsed.players}
+    changed = [f for f in parsed.columns if f != "id"]
+    out = []
+    for player in existing:
+        new = updates.pop(player.id, None)
+        if new is None or player.is_engine:
+            out.append(player)
+            continue
+        out.append(replace(player, **{f: getattr(new, f) for f in changed}))
+    out.extend(p for p in parsed.players if p.id in updates)
+    return tuple(out)
+
+
+def status(existing: Sequence[Player], parsed: ParsedPlayers) -> dict[str, str]:
+    """Per parsed player id: ``new`` or ``update`` (for the preview)."""
+    known = {p.id for p in existing}
+    return {p.id: "update" if p.id in known else "new" for p in parsed.players}

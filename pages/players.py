@@ -1,0 +1,173 @@
+"""Spelers / Players: the roster; for the director adding and editing players, rating
+changes, and a CSV import with a preview and an error per bad row (a bad row imports
+nothing)."""
+
+from dataclasses import replace
+
+import pandas as pd
+import streamlit as st
+
+from compcore.adapters import players_csv
+from compcore.model import Player, RatingChange
+from ui import state
+from ui.tables import players_frame
+
+run = state.ctx()
+tr = run.tr
+st.title(tr("app.page.players"))
+state.require_competition(run)
+season, ruleset = run.season(), run.ruleset()
+cid = run.cid
+st.dataframe(players_frame(season, run.lang), hide_index=True, width="stretch")
+
+if run.director is None:
+    st.stop()
+
+NEW = "\x00new"
+# flags already in use plus the ones this ruleset reads (offered; new ones may be typed)
+rules = ruleset.pairing
+known_flags = {f for p in season.players for f in p.flags or ()} | set(rules.entrant_flags)
+if rules.engine is not None:
+    known_flags.add(rules.engine.opt_in_flag)
+if rules.level_only_flag:
+    known_flags.add(rules.level_only_flag)
+
+st.subheader(tr("app.players.edit"))
+editable = [p.id for p in season.players if not p.is_engine]
+chosen = st.selectbox(
+    tr("app.players.choose"),
+    [NEW, *editable],
+    format_func=lambda pid: tr("app.players.new") if pid == NEW else run.name(pid),
+    key=f"pl_choice_{cid}",
+)
+current = None if chosen == NEW else season.player(chosen)
+k = f"{cid}_{chosen}"
+with st.form(f"player_{k}"):
+    pid = st.text_input(
+        tr("app.players.col_id"), value=current.id if current else "", disabled=current is not None,
+        key=f"pl_id_{k}",
+    )  # fmt: skip
+    name = st.text_input(tr("app.players.col_name"), value=current.name if current else "",
+                         key=f"pl_name_{k}")  # fmt: skip
+    c1, c2, c3 = st.columns(3)
+    rating = c1.number_input(tr("app.players.col_rating"), min_value=0, step=1,
+                             value=current.rating if current else None, key=f"pl_rating_{k}")  # fmt: skip
+    strength = c2.number_input(tr("app.players.col_strength"), min_value=1, step=1,
+                               value=current.strength if current else None,
+                               key=f"pl_strength_{k}")  # fmt: skip
+    level = c3.text_input(tr("app.players.col_level"),
+                          value=(current.level or "") if current else "", key=f"pl_level_{k}")  # fmt: skip
+    flags = st.multiselect(
+        tr("app.players.col_flags"),
+        sorted(known_flags | set(current.flags or ()) if current else known_flags),
+        default=list(current.flags or ()) if current else [],
+        accept_new_options=True,
+        key=f"pl_flags_{k}",
+    )
+    c4, c5, c6 = st.columns(3)
+    participation = c4.selectbox(
+        tr("app.players.col_participation"),
+        ["always", "never"],
+        index=1 if current and current.participation == "never" else 0,
+        format_func=lambda v: tr(f"app.participation.{v}"),
+        key=f"pl_part_{k}",
+    )
+    joined = c5.number_input(tr("app.players.col_joined"), min_value=1, step=1,
+                             value=current.joined_round if current else None,
+                             key=f"pl_joined_{k}")  # fmt: skip
+    withdrawn = c6.number_input(tr("app.players.col_withdrawn"), min_value=1, step=1,
+                                value=current.withdrawn_round if current else None,
+                                key=f"pl_withdrawn_{k}")  # fmt: skip
+    saved = st.form_submit_button(tr("app.players.save"), type="primary")
+if saved:
+    base = current or Player(id=(pid or "").strip(), name="")
+    player = replace(
+        base,
+        name=(name or "").strip(),
+        rating=None if rating is None else int(rating),
+        strength=None if strength is None else int(strength),
+        level=(level or "").strip() or None,
+        flags=tuple(flags) or (None if current is None or current.flags is None else ()),
+        # keep "no field" when the stored player had none and nothing changed
+        participation=participation
+        if (current is None or current.participation is not None or participation != "always")
+        else None,
+        joined_round=None if joined is None else int(joined),
+        withdrawn_round=None if withdrawn is None else int(withdrawn),
+    )
+    if not player.id or not player.name:
+        st.error(tr("app.players.id_name_required"))
+    else:
+        state.write(
+            run,
+            lambda actor: run.store.save_player(cid, player, actor=actor),
+            tr("app.players.saved", name=player.name),
+        )
+
+with st.expander(tr("app.players.rating_change")):
+    with st.form(f"rating_{cid}"):
+        who = st.selectbox(tr("app.col.player"), editable, format_func=run.name, key="rc_player")
+        c1, c2 = st.columns(2)
+        from_round = c1.number_input(tr("app.players.from_round"), min_value=1, step=1,
+                                     value=season.last_played + 1, key="rc_round")  # fmt: skip
+        new_rating = c2.number_input(tr("app.players.col_rating"), min_value=0, step=1,
+                                     value=None, key="rc_rating")  # fmt: skip
+        rated = st.form_submit_button(tr("app.players.save_rating"))
+    if rated:
+        if new_rating is None:
+            st.error(tr("app.players.rating_required"))
+        else:
+            change = RatingChange(who, int(from_round), int(new_rating))
+            state.write(
+                run,
+                lambda actor: run.store.save_rating(cid, change, actor=actor),
+                tr("app.players.rating_saved", name=run.name(who)),
+            )
+
+st.subheader(tr("app.players.import"))
+st.caption(tr("app.players.import_help"))
+upload = st.file_uploader(tr("app.players.csv_file"), type=["csv", "txt"], key=f"csv_{cid}")
+pasted = st.text_area(tr("app.players.csv_paste"), key=f"csv_text_{cid}", height=120)
+text = upload.getvalue().decode("utf-8-sig", errors="replace") if upload is not None else pasted
+if text and text.strip():
+    parsed = players_csv.parse(text)
+    if not parsed.ok:
+        st.error(tr("app.players.csv_bad", count=len(parsed.errors)))
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    {tr("app.col.line"): e.line, tr("app.col.problem"): e.message}
+                    for e in parsed.errors
+                ]
+            ),
+            hide_index=True,
+            width="stretch",
+        )
+    else:
+        kinds = players_csv.status(season.players, parsed)
+        preview = pd.DataFrame(
+            [
+                {
+                    tr("app.col.status"): tr(f"app.players.status.{kinds[p.id]}"),
+                    tr("app.players.col_id"): p.id,
+                    tr("app.players.col_name"): p.name,
+                    tr("app.players.col_rating"): "" if p.rating is None else str(p.rating),
+                    tr("app.players.col_strength"): "" if p.strength is None else str(p.strength),
+                    tr("app.players.col_level"): p.level or "",
+                    tr("app.players.col_flags"): ", ".join(p.flags or ()),
+                }
+                for p in parsed.players
+            ]
+        )
+        st.markdown(f"**{tr('app.players.preview', count=len(parsed.players))}**")
+        st.dataframe(preview, hide_index=True, width="stretch")
+        if st.button(tr("app.players.do_import"), type="primary", key="csv_import"):
+            roster = players_csv.merge(season.players, parsed)
+            new_season = replace(season, players=roster)
+            state.write(
+                run,
+                lambda actor: run.store.save_season(
+                    cid, new_season, actor=actor, action="import-players"
+                ),
+                tr("app.players.imported", count=len(parsed.players)),
+            )

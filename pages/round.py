@@ -1,0 +1,363 @@
+"""Ronde / Round: attendance, pairing (with the why of every board), edits checked live,
+publishing, the pairing sheet, results, finalizing, late re-pairing (DS-14) and undo.
+
+Writes only as the logged-in director, each through the store (validated, logged, all or
+nothing); anyone else sees the published pairing and the results.
+"""
+
+from datetime import date as Date
+
+import pandas as pd
+import streamlit as st
+
+from compcore.errors import CompcoreError
+from compcore.model import ForcedGame
+from compcore.pairing import check_round, pair, repair_late
+from ui import round_flow as rf
+from ui import sheets, state
+from ui.tables import entries_frame
+
+run = state.ctx()
+tr = run.tr
+st.title(tr("app.page.round"))
+state.require_competition(run)
+season, ruleset = run.season(), run.ruleset()
+names = run.names()
+cid = run.cid
+engines = {p.id for p in season.players if p.is_engine}
+
+choices = rf.round_choices(season)
+number = st.selectbox(
+    tr("app.round.choose"),
+    choices,
+    index=len(choices) - 1,
+    format_func=lambda n: (
+        tr("app.round.label", number=n)
+        + (tr("app.round.label_new") if n not in {r.number for r in season.rounds} else "")
+    ),
+    key=f"round_no_{cid}",
+)
+stage = rf.stage(season, number)
+stored = next((r for r in season.rounds if r.number == number), None)
+draft_key = f"draft_{cid}_{number}"
+late_key = f"late_{cid}_{number}"
+director = run.director
+if director is not None:
+    st.caption(tr(f"app.round.stage.{stage}"))
+
+
+def show_draft(draft: rf.Draft, key: str) -> None:
+    """The proposed pairing, why each board is there, edits with the live rule check."""
+    pairing = draft.pairing
+    lang = run.lang
+    by_pair = {frozenset((b.white, b.black)): b for b in pairing.boards}
+    rows = []
+    for i, (white, black) in enumerate(draft.boards, start=1):
+        board = by_pair.get(frozenset((white, black)))
+        if board is None:
+            why, colours = tr("app.round.by_director"), ""
+        else:
+            why = board.placed.text(lang, names)
+            colours = (
+                board.colour.text(lang, names)
+                if board.white == white
+                else tr("app.round.colours_swapped")
+            )
+        rows.append(
+            {
+                tr("app.col.board"): i,
+                tr("app.col.white"): names.get(white, white),
+                tr("app.col.black"): names.get(black, black),
+                tr("app.col.why"): why,
+                tr("app.col.colours"): colours,
+            }
+        )
+    st.table(pd.DataFrame(rows), hide_index=True)
+    if draft.sitters:
+        st.markdown(f"**{tr('sheet.sitting_out')}**")
+        for pid, kind in draft.sitters.items():
+            reason = pairing.sitting_out.get(pid)
+            why = reason.text(lang, names) if reason is not None else tr("app.round.by_director")
+            st.markdown(f"- {names.get(pid, pid)} ({tr(f'kind.{kind.value}')}): {why}")
+    if pairing.relaxed:
+        st.markdown(f"**{tr('sheet.relaxed')}**")
+        for relaxation in pairing.relaxed:
+            st.markdown(f"- {relaxation.reason.text(lang, names)}")
+
+    st.markdown(f"#### {tr('app.round.edit')}")
+    col1, col2 = st.columns(2)
+    if draft.boards:
+        board_no = col1.selectbox(
+            tr("app.round.board"), range(1, len(draft.boards) + 1), key=f"{key}_swap_board"
+        )
+        if col1.button(tr("app.round.swap_colours"), key=f"{key}_swap"):
+            draft.swap_colours(board_no - 1)
+            st.rerun()
+    movable = draft.movable(engines)
+    if len(movable) > 1:
+        a = col2.selectbox(tr("app.round.player_a"), movable, format_func=run.name, key=f"{key}_a")
+        b = col2.selectbox(tr("app.round.player_b"), movable, index=1, format_func=run.name,
+                           key=f"{key}_b")  # fmt: skip
+        if col2.button(tr("app.round.exchange"), key=f"{key}_exchange"):
+            draft.exchange(a, b)
+            st.rerun()
+    if draft.edited() and st.button(tr("app.round.reset"), key=f"{key}_reset"):
+        st.session_state[key] = rf.Draft.of(pairing, late=draft.late)
+        st.rerun()
+
+    st.markdown(f"#### {tr('app.round.check')}")
+    try:
+        violations = check_round(season, ruleset, draft.round())
+    except CompcoreError as exc:
+        st.error(tr("app.error.refused", error=str(exc)))
+        return
+    open_ones = rf.needs_override(violations)
+    for v in violations:
+        (st.warning if not v.overridden else st.info)(rf.violation_text(v, run.lang, names))
+    if not open_ones:
+        st.success(tr("app.round.check_ok"))
+    override = ""
+    if open_ones:
+        override = st.text_input(tr("app.round.override_reason"), key=f"{key}_override")
+    c1, c2 = st.columns(2)
+    publish = c1.button(tr("app.round.publish"), type="primary", key=f"{key}_publish")
+    if c2.button(tr("app.round.discard"), key=f"{key}_discard"):
+        st.session_state.pop(key, None)
+        st.rerun()
+    if publish:
+        reason = override.strip()
+        if open_ones and not reason:
+            st.error(tr("app.round.reason_required"))
+            return
+        breaking = {(v.white, v.black) for v in open_ones}
+        new = draft.round(reason or None, breaking)
+        action = "late-repairing" if draft.late else "publish-round"
+
+        def save(actor):
+            run.store.save_round(cid, new, actor=actor, action=action, reason=reason or None)
+            st.session_state.pop(key, None)
+
+        state.write(run, save, tr("app.round.published", number=number))
+
+
+def show_sheet() -> None:
+    """The published round: boards and results, print and download."""
+    rows = sheets.rows(season, ruleset, stored, run.lang)
+    frame = pd.DataFrame(
+        [
+            {
+                tr("app.col.board"): r.board,
+                tr("app.col.white"): r.white,
+                tr("app.col.black"): r.black,
+                tr("app.col.result"): r.result,
+            }
+            for r in rows
+        ]
+    )
+    st.dataframe(frame, hide_index=True, width="stretch")
+    for r in rows:
+        if r.note:
+            st.caption(f"{tr('app.col.board')} {r.board}: {r.note}")
+    others = entries_frame(stored, run.lang, names)
+    if len(others):
+        with st.expander(tr("sheet.sitting_out")):
+            st.dataframe(others, hide_index=True, width="stretch")
+    c1, c2 = st.columns(2)
+    c1.download_button(
+        tr("app.round.download_html"),
+        sheets.to_html(season, ruleset, stored, run.lang),
+        file_name=f"indeling-ronde-{number}.html",
+        mime="text/html",
+        key="sheet_html",
+    )
+    c2.download_button(
+        tr("app.round.download_csv"),
+        sheets.to_csv(season, ruleset, stored, run.lang),
+        file_name=f"indeling-ronde-{number}.csv",
+        mime="text/csv",
+        key="sheet_csv",
+    )
+
+
+def results_form() -> None:
+    """Result per board; save (partial) or finalize (every board has a result)."""
+    st.subheader(tr("app.round.results"))
+    options = ["", *rf.RESULTS]
+    entered: dict[int, str | None] = {}
+    with st.form(f"results_{cid}_{number}"):
+        for i, game in enumerate(stored.games or ()):
+            current = game.result.value if game.result else ""
+            entered[i] = st.selectbox(
+                f"{i + 1}. {names.get(game.white, game.white)} – {names.get(game.black, game.black)}",
+                options,
+                index=options.index(current),
+                format_func=lambda r: tr(f"app.result.{r}") if r else "—",
+                key=f"res_{cid}_{number}_{i}_{game.white}_{game.black}",
+            )
+        c1, c2 = st.columns(2)
+        save = c1.form_submit_button(tr("app.round.save_results"))
+        final = c2.form_submit_button(tr("app.round.finalize"), type="primary")
+    if not (save or final):
+        return
+    new = rf.with_results(stored, entered)
+    if final and rf.missing_results(new):
+        boards = ", ".join(str(b) for b in rf.missing_results(new))
+        st.error(tr("app.round.missing_results", boards=boards))
+        return
+    action = "finalize-round" if final else "results"
+    done = tr("app.round.finalized", number=number) if final else tr("app.round.results_saved")
+    state.write(run, lambda actor: run.store.save_round(cid, new, actor=actor, action=action), done)
+
+
+def late_repairing() -> None:
+    """DS-14: re-pair the players whose opponent did not come."""
+    if late_key in st.session_state:
+        st.subheader(tr("app.round.late_title"))
+        show_draft(st.session_state[late_key], late_key)
+        return
+    waiting = [
+        pid
+        for g in stored.games or ()
+        if g.result is None
+        for pid in g.players
+        if pid not in engines
+    ]
+    if not waiting:
+        return
+    with st.expander(tr("app.round.late_title")):
+        st.caption(tr("app.round.late_help"))
+        no_shows = st.multiselect(
+            tr("app.round.no_shows"), waiting, format_func=run.name, key=f"noshow_{cid}_{number}"
+        )
+        if st.button(tr("app.round.late_pair"), key=f"late_pair_{cid}_{number}"):
+            try:
+                proposal = repair_late(season, ruleset, no_shows)
+            except CompcoreError as exc:
+                st.error(tr("app.error.refused", error=str(exc)))
+                return
+            st.session_state[late_key] = rf.Draft.of(proposal, late=True)
+            st.rerun()
+
+
+def undo() -> None:
+    """Delete the last stored round after a confirmation (the log keeps it); offered on that
+    round and on the new round after it."""
+    if not season.rounds or season.rounds[-1].number not in (number, number - 1):
+        return
+    last = season.rounds[-1].number
+    confirm_key = f"undo_confirm_{cid}_{last}"
+    st.divider()
+    if not st.session_state.get(confirm_key):
+        if st.button(tr("app.round.undo", number=last), key="undo"):
+            st.session_state[confirm_key] = True
+            st.rerun()
+        return
+    st.warning(tr("app.round.undo_confirm", number=last))
+    c1, c2 = st.columns(2)
+    if c2.button(tr("app.cancel"), key="undo_cancel"):
+        st.session_state.pop(confirm_key, None)
+        st.rerun()
+    if c1.button(tr("app.round.undo_yes", number=last), type="primary", key="undo_yes"):
+
+        def delete(actor):
+            run.store.delete_round(cid, last, actor=actor, reason="undo in the app")
+            st.session_state.pop(confirm_key, None)
+            st.session_state.pop(f"draft_{cid}_{last}", None)
+
+        state.write(run, delete, tr("app.round.undone", number=last))
+
+
+def attendance() -> None:
+    """Who is there (entry kind per player), forced games, then pair."""
+    options = rf.attendance_kinds(ruleset)
+    players = rf.listed_players(season, number)
+    forced_key = f"forced_{cid}_{number}"
+    forced: list[ForcedGame] = st.session_state.setdefault(
+        forced_key, list(stored.forced or ()) if stored is not None else []
+    )
+    st.subheader(tr("app.round.attendance"))
+    with st.form(f"attendance_{cid}_{number}"):
+        default_day = (
+            Date.fromisoformat(stored.date) if stored is not None and stored.date else Date.today()
+        )
+        day = st.date_input(tr("app.round.date"), value=default_day, key=f"date_{cid}_{number}")
+        columns = st.columns(3)
+        chosen: dict[str, str] = {}
+        for i, player in enumerate(players):
+            default = rf.default_choice(player, stored, options)
+            chosen[player.id] = columns[i % 3].selectbox(
+                player.name,
+                options,
+                index=options.index(default),
+                format_func=lambda c: rf.kind_label(c, run.lang),
+                key=f"att_{cid}_{number}_{player.id}",
+            )
+        c1, c2 = st.columns(2)
+        save = c1.form_submit_button(tr("app.round.save_attendance"))
+        pair_now = c2.form_submit_button(tr("app.round.pair"), type="primary")
+    present = sum(1 for c in chosen.values() if c == rf.PRESENT)
+    st.caption(tr("app.round.present_count", count=present, total=len(players)))
+
+    st.markdown(f"#### {tr('app.round.forced')}")
+    for i, game in enumerate(forced):
+        c1, c2 = st.columns([4, 1])
+        c1.write(f"{run.name(game.white)} – {run.name(game.black)} ({game.reason or ''})")
+        if c2.button(tr("app.remove"), key=f"forced_rm_{i}"):
+            forced.pop(i)
+            st.rerun()
+    with st.expander(tr("app.round.forced_add")):
+        ids = [p.id for p in players]
+        w = st.selectbox(tr("app.col.white"), ids, format_func=run.name, key="forced_w")
+        b = st.selectbox(tr("app.col.black"), ids, index=min(1, len(ids) - 1),
+                         format_func=run.name, key="forced_b")  # fmt: skip
+        why = st.text_input(tr("app.round.forced_reason"), key="forced_why")
+        if st.button(tr("app.add"), key="forced_add"):
+            forced.append(ForcedGame(w, b, why.strip() or None))
+            st.rerun()
+
+    if not (save or pair_now):
+        return
+    rnd = rf.open_round(
+        number, chosen, forced, date=day.isoformat() if day else None,
+        cycle=stored.cycle if stored is not None and stored.cycle is not None
+        else ruleset.cycle_of(number),
+        previous=stored,
+    )  # fmt: skip
+    try:
+        run.store.save_round(cid, rnd, actor=director, action="attendance")
+    except CompcoreError as exc:
+        st.error(tr("app.error.refused", error=str(exc)))
+        return
+    if pair_now:
+        try:
+            st.session_state[draft_key] = rf.Draft.of(pair(season.with_round(rnd), ruleset))
+        except CompcoreError as exc:
+            state.flash("warning", tr("app.round.pair_failed", error=str(exc)))
+            st.rerun()
+    state.flash("success", tr("app.round.paired" if pair_now else "app.round.attendance_saved"))
+    st.rerun()
+
+
+# --------------------------------------------------------------------------- the page
+
+if director is None:
+    if stage in ("new", "open"):
+        st.info(tr("app.round.not_published", number=number))
+    else:
+        show_sheet()
+    if run.login_enabled:
+        st.caption(tr("app.round.login_hint"))
+elif stage in ("new", "open"):
+    if draft_key in st.session_state:
+        st.subheader(tr("app.round.proposal", number=number))
+        show_draft(st.session_state[draft_key], draft_key)
+    else:
+        attendance()
+    undo()
+else:
+    show_sheet()
+    if stage == "published" and ruleset.pairing.late_repairing:
+        late_repairing()
+    if late_key not in st.session_state:
+        results_form()
+    undo()

@@ -1,0 +1,137 @@
+"""Instellingen / Competition settings: the preset and its overrides (edited as JSON or TOML,
+validated by compcore on save), the preset's TOML, the change log, and the season file
+(download as a backup; the director can import one as a new competition)."""
+
+import json
+import tomllib
+
+import pandas as pd
+import streamlit as st
+
+from compcore.adapters import season_file
+from compcore.errors import CompcoreError
+from compcore.model import RulesetRef, freeze, thaw
+from compcore.rulesets import load_ruleset, preset_names, preset_source
+from ui import state, toml_text
+
+run = state.ctx()
+tr = run.tr
+st.title(tr("app.page.settings"))
+state.require_competition(run)
+season, ruleset = run.season(), run.ruleset()
+cid = run.cid
+ref = season.ruleset
+overrides = thaw(ref.overrides)
+
+st.markdown(f"**{tr('app.settings.preset')}:** `{ref.preset}`")
+description = (
+    ruleset.description_nl if run.lang == "nl" and ruleset.description_nl else ruleset.description
+)
+st.caption(description)
+st.markdown(f"**{tr('app.settings.overrides')}:**")
+st.code(json.dumps(overrides, ensure_ascii=False, indent=2) if overrides else "{}", language="json")
+
+
+def parse_overrides(text: str, fmt: str) -> dict:
+    """The overrides the director typed (JSON or TOML), as plain data."""
+    if not text.strip():
+        return {}
+    try:
+        data = json.loads(text) if fmt == "json" else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(tr("app.settings.syntax", fmt=fmt.upper(), error=str(exc))) from None
+    if not isinstance(data, dict):
+        raise ValueError(tr("app.settings.not_table"))
+    return data
+
+
+if run.director is not None:
+    st.subheader(tr("app.settings.change"))
+    presets = list(preset_names())
+    formats = ["json", "toml"] if toml_text.roundtrips(overrides) else ["json"]
+    fmt = st.radio(tr("app.settings.format"), formats, horizontal=True,
+                   format_func=str.upper, key=f"set_fmt_{cid}")  # fmt: skip
+    with st.form(f"ruleset_{cid}"):
+        preset = st.selectbox(
+            tr("app.settings.preset"),
+            presets,
+            index=presets.index(ref.preset) if ref.preset in presets else 0,
+            key=f"set_preset_{cid}",
+        )
+        if fmt == "toml":
+            start = toml_text.dumps(overrides)
+        else:
+            start = json.dumps(overrides, ensure_ascii=False, indent=2) if overrides else "{}"
+        text = st.text_area(tr("app.settings.overrides"), value=start, height=180,
+                            key=f"set_text_{cid}_{fmt}")  # fmt: skip
+        reason = st.text_input(tr("app.settings.reason"), key=f"set_reason_{cid}")
+        c1, c2 = st.columns(2)
+        check = c1.form_submit_button(tr("app.settings.validate"))
+        save = c2.form_submit_button(tr("app.settings.save"), type="primary")
+    if check or save:
+        try:
+            data = parse_overrides(text or "", fmt)
+            load_ruleset(preset, data)
+        except (ValueError, CompcoreError) as exc:
+            st.error(tr("app.settings.invalid", error=str(exc)))
+        else:
+            if check:
+                st.success(tr("app.settings.valid"))
+            else:
+                new = RulesetRef(preset, freeze(data))
+                state.write(
+                    run,
+                    lambda actor: run.store.set_ruleset(
+                        cid, new, actor=actor, reason=(reason or "").strip() or None
+                    ),
+                    tr("app.settings.saved"),
+                )
+
+with st.expander(tr("app.settings.source", preset=ref.preset)):
+    st.code(preset_source(ref.preset), language="toml")
+
+with st.expander(tr("app.settings.log")):
+    entries = run.store.log(cid, limit=50)
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    tr("app.col.when"): e.at.strftime("%Y-%m-%d %H:%M"),
+                    tr("app.col.who"): e.actor,
+                    tr("app.col.action"): e.action,
+                    tr("app.col.reason"): e.reason or "",
+                }
+                for e in entries
+            ],
+            columns=[
+                tr("app.col.when"),
+                tr("app.col.who"),
+                tr("app.col.action"),
+                tr("app.col.reason"),
+            ],
+        ),
+        hide_index=True,
+        width="stretch",
+    )
+
+st.subheader(tr("app.settings.file"))
+st.download_button(
+    tr("app.settings.export"),
+    season_file.dumps(season),
+    file_name=f"{season.competition}-{season.season}.json".replace(" ", "-").lower(),
+    mime="application/json",
+    key="export_season",
+)
+if run.director is not None:
+    upload = st.file_uploader(tr("app.settings.import"), type=["json"], key="import_season")
+    if upload is not None and st.button(tr("app.settings.do_import"), key="do_import_season"):
+        try:
+            new_season = season_file.loads(upload.getvalue().decode("utf-8"), upload.name)
+        except CompcoreError as exc:
+            st.error(tr("app.error.refused", error=str(exc)))
+        else:
+            state.write(
+                run,
+                lambda actor: run.store.import_season(new_season, actor=actor),
+                tr("app.settings.imported", name=new_season.competition),
+            )

@@ -1,0 +1,74 @@
+"""Ranglijst / Standings: per competition and cycle, after any round, with the preset's
+columns and tie-breaks, how it was computed, and a CSV download."""
+
+import streamlit as st
+
+from compcore.adapters import reports
+from compcore.history import cycle_of
+from compcore.scoring.standings import last_complete_round
+from ui import state, tables
+
+run = state.ctx()
+tr = run.tr
+st.title(tr("app.page.standings"))
+state.require_competition(run)
+season, ruleset = run.season(), run.ruleset()
+cid = run.cid
+last = last_complete_round(season)
+if last == 0:
+    st.info(tr("app.standings.none_played"))
+    st.stop()
+
+complete = [r for r in season.played_rounds if r.number <= last]
+cycle = None
+if ruleset.restarts_per_cycle:
+    cycles = sorted({cycle_of(r, ruleset) for r in complete})
+    cycle = st.selectbox(
+        tr("app.col.cycle"),
+        cycles,
+        index=len(cycles) - 1,
+        format_func=lambda c: tr("app.cycle_label", cycle=c),
+        key=f"st_cycle_{cid}",
+    )
+    numbers = [r.number for r in complete if cycle_of(r, ruleset) == cycle]
+else:
+    numbers = [r.number for r in complete]
+
+after = numbers[-1]
+if len(numbers) > 1:
+    after = st.select_slider(
+        tr("app.standings.after_round"),
+        options=numbers,
+        value=numbers[-1],
+        key=f"st_after_{cid}_{cycle}",
+    )
+table = run.standings(after_round=after, cycle=cycle)
+scope = tr("app.standings.scope", round=table.after_round)
+if table.cycle is not None:
+    scope = tr("app.cycle_label", cycle=table.cycle) + " · " + scope
+st.caption(scope)
+st.dataframe(
+    tables.standings_frame(table, ruleset, run.lang),
+    hide_index=True,
+    column_config=tables.standings_columns(table, run.lang),
+    width="stretch",
+    height="content",
+)
+with st.expander(tr("app.standings.legend")):
+    st.markdown(
+        "\n".join(
+            f"- **{reports.header(c, run.lang)}**: {tr(f'app.colhelp.{c}')}" for c in table.columns
+        )
+    )
+with st.expander(tr("app.standings.how")):
+    for line in tables.how_computed(table, run.lang, run.names()):
+        st.markdown(f"- {line}")
+    st.dataframe(tables.rounds_frame(table, run.lang), hide_index=True)
+suffix = f"-cyclus-{table.cycle}" if table.cycle is not None else ""
+st.download_button(
+    tr("app.standings.download"),
+    reports.to_csv(table, ruleset, run.lang),
+    file_name=f"ranglijst{suffix}-ronde-{table.after_round}.csv",
+    mime="text/csv",
+    key="standings_csv",
+)

@@ -1,0 +1,171 @@
+"""Winnaars / Winners: compcore's awards (cycle winners per rating category DS-18, the
+champion or the play-off with seeds and Berger schedule DS-19/20, subgroup leaders KC-12,
+a level's top N LA-11), and the director's form to record what no arithmetic decides."""
+
+import pandas as pd
+import streamlit as st
+
+from compcore import awards as aw
+from compcore.model import Decision
+from ui import state
+
+run = state.ctx()
+tr = run.tr
+st.title(tr("app.page.winners"))
+state.require_competition(run)
+season, ruleset = run.season(), run.ruleset()
+result = run.awards()
+name = run.name
+shown = False
+
+if result.cycle_winners:
+    shown = True
+    st.subheader(tr("app.winners.cycles"))
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    tr("app.col.cycle"): tr("app.cycle_label", cycle=w.cycle),
+                    tr("app.col.category"): w.category or "",
+                    tr("app.col.player"): name(w.player) if w.player else "—",
+                    tr("app.col.status"): tr(
+                        "app.winners.final" if w.final else "app.winners.leader"
+                    ),
+                }
+                for w in result.cycle_winners
+            ]
+        ),
+        hide_index=True,
+        width="stretch",
+    )
+
+for champ in result.championships:
+    shown = True
+    title = tr("app.winners.champion")
+    if champ.category:
+        title += f" {champ.category}"
+    st.subheader(title)
+    if champ.status == "champion":
+        st.success(tr("app.winners.champion_is", player=name(champ.champion))
+                   + f" ({tr(f'app.winners.reason.{champ.reason}')})")  # fmt: skip
+    elif champ.status == "playoff" and champ.playoff is not None:
+        st.warning(tr("app.winners.playoff_needed"))
+    elif champ.status == "playoff":
+        tied = ", ".join(name(p) for p in champ.tied)
+        st.warning(tr("app.winners.tie", players=tied))
+    else:
+        text = tr("app.winners.pending")
+        if champ.champion:
+            text += " " + tr("app.winners.current_leader", player=name(champ.champion))
+        if champ.reason == "too-few-players":
+            text += " " + tr("app.winners.reason.too-few-players")
+        st.info(text)
+    if champ.playoff is not None:
+        seeds = pd.DataFrame(
+            [
+                {tr("app.col.seed"): i, tr("app.col.player"): name(pid)}
+                for i, pid in enumerate(champ.playoff.seeds, start=1)
+            ]
+        )
+        st.markdown(f"**{tr('app.winners.seeds')}**")
+        st.dataframe(seeds, hide_index=True)
+        if champ.playoff.schedule:
+            st.markdown(f"**{tr('app.winners.schedule')}**")
+            st.dataframe(
+                pd.DataFrame(
+                    [
+                        {
+                            tr("app.col.round"): rnd,
+                            tr("app.col.white"): name(w),
+                            tr("app.col.black"): name(b),
+                        }
+                        for rnd, w, b in champ.playoff.schedule
+                    ]
+                ),
+                hide_index=True,
+            )
+
+if result.subgroups:
+    shown = True
+    st.subheader(tr("app.winners.subgroups"))
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    tr("app.col.group"): g.number,
+                    tr("app.winners.group_leader"): name(g.leader) if g.leader else "—",
+                    tr("app.winners.members"): ", ".join(name(p) for p in g.members),
+                }
+                for g in result.subgroups
+            ]
+        ),
+        hide_index=True,
+        width="stretch",
+    )
+
+if result.level_top is not None:
+    shown = True
+    level, top = result.level_top
+    st.subheader(tr("app.winners.level_top", count=len(top), level=level))
+    for place, pid in enumerate(top, start=1):
+        st.markdown(f"{place}. {name(pid)}")
+
+if not shown:
+    st.info(tr("app.winners.nothing"))
+
+if season.decisions:
+    st.subheader(tr("app.winners.decisions"))
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    tr("app.col.kind"): tr(f"app.decision.{d.kind}"),
+                    tr("app.col.player"): name(d.player),
+                    tr("app.col.category"): d.category or "",
+                    tr("app.col.round"): "" if d.round is None else d.round,
+                    tr("app.col.note"): d.note or "",
+                }
+                for d in season.decisions
+            ]
+        ),
+        hide_index=True,
+        width="stretch",
+    )
+
+# the director records play-off / barrage winners and unavailable seeds
+if run.director is not None:
+    kinds = [aw.PLAYOFF_WINNER]
+    if ruleset.awards.champion == "all-cycles-or-playoff":
+        kinds.append(aw.PLAYOFF_UNAVAILABLE)
+    if ruleset.pairing.method == "knockout":
+        kinds.append("barrage-winner")
+    categories = [None] + [c.name for c in ruleset.awards.categories]
+    humans = [p.id for p in season.players if not p.is_engine]
+    st.subheader(tr("app.winners.record"))
+    with st.form("decision", clear_on_submit=True):
+        kind = st.selectbox(tr("app.col.kind"), kinds, format_func=lambda k: tr(f"app.decision.{k}"),
+                            key="decision_kind")  # fmt: skip
+        player = st.selectbox(tr("app.col.player"), humans, format_func=name, key="decision_player")
+        category = None
+        if len(categories) > 1:
+            category = st.selectbox(tr("app.col.category"), categories,
+                                    format_func=lambda c: c or "—", key="decision_category")  # fmt: skip
+        round_no = None
+        if "barrage-winner" in kinds:
+            round_no = st.number_input(tr("app.col.round"), min_value=1, step=1, value=None,
+                                       key="decision_round")  # fmt: skip
+        note = st.text_input(tr("app.col.note"), key="decision_note")
+        submitted = st.form_submit_button(tr("app.winners.save_decision"), type="primary")
+    if submitted:
+        decision = Decision(
+            kind=kind,
+            player=player,
+            category=category,
+            round=int(round_no) if round_no is not None and kind == "barrage-winner" else None,
+            note=note.strip() or None,
+        )
+        state.write(
+            run,
+            lambda actor: run.store.add_decision(run.cid, decision, actor=actor),
+            tr("app.winners.saved"),
+        )

@@ -1,0 +1,70 @@
+"""Shared set-up for the app tests: a small club database, a director password, and an
+AppTest started from ``app.py`` with them. (No tests here.)"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from compcore import synthetic
+from compcore.adapters.auth import Administrator, hash_password
+from compcore.adapters.store import Store
+from compcore.model import Season
+from compcore.pairing import pair
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+PASSWORD = "schaakmat-42"
+#: a cheap hash (few iterations) so logging in costs nothing in tests
+DIRECTOR_HASH = hash_password(PASSWORD, iterations=1_000)
+ADMIN = Administrator("tests")
+
+
+def engine_pairer(season: Season, ruleset) -> object:
+    return pair(season, ruleset).round
+
+
+def small_seasons() -> list[Season]:
+    """A Keizer ladder with the engine (DS) and an A/B points ladder (LA), a few rounds each,
+    both ending with their last round complete (so the round page offers a new round)."""
+    ds = synthetic.season(
+        "dubbelschaak", n_players=9, n_rounds=3, seed=7, pairer=engine_pairer,
+        club="Testclub", competition="Ladder", season_name="2025-2026", withdraw=False,
+    )  # fmt: skip
+    la = synthetic.season(
+        "ladder-ab", n_players=8, n_rounds=3, seed=8, pairer=engine_pairer,
+        club="Testclub", competition="AB", season_name="2025-2026", withdraw=False,
+    )  # fmt: skip
+    return [ds, la]
+
+
+def build_template(path: Path) -> dict[str, int]:
+    """Create the database at ``path``; competition ids by name."""
+    store = Store(path)
+    ids = {}
+    for season in small_seasons():
+        ids[season.competition] = store.import_season(season, actor=ADMIN)
+    return ids
+
+
+def copy_db(template: Path, target: Path) -> Path:
+    shutil.copyfile(template, target)
+    wal = template.with_name(template.name + ".wal")
+    if wal.exists():
+        shutil.copyfile(wal, target.with_name(target.name + ".wal"))
+    return target
+
+
+def app(timeout: float = 60) -> AppTest:
+    return AppTest.from_file(APP, default_timeout=timeout)
+
+
+def texts(at: AppTest) -> str:
+    """Everything written on the page (markdown, captions, headings, alerts), one string."""
+    parts = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "info", "success",
+                 "warning", "error", "text"):  # fmt: skip
+        parts.extend(str(e.value) for e in getattr(at, kind))
+    return "\n".join(parts)

@@ -1,0 +1,73 @@
+"""The sidebar every page shares: language, competition picker, director login/logout."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from compcore.adapters import auth
+from compcore.errors import CompcoreError
+from ui import state
+from ui.state import COMPETITION_KEY, DIRECTOR_KEY, LANG_KEY, Ctx
+
+
+def competition_label(run: Ctx, cid: int) -> str:
+    info = next((c for c in run.competitions if c.id == cid), None)
+    if info is None:
+        return str(cid)
+    return f"{info.competition} · {info.season} · {info.club}"
+
+
+def render(run: Ctx) -> None:
+    bar = st.sidebar
+    bar.segmented_control(
+        run.tr("app.sidebar.language"),
+        options=["nl", "en"],
+        format_func=lambda code: {"nl": "NL", "en": "EN"}[code],
+        key=LANG_KEY,
+        required=True,
+        default=None if LANG_KEY in st.session_state else "nl",
+    )
+    if run.competitions:
+        bar.selectbox(
+            run.tr("app.sidebar.competition"),
+            options=[c.id for c in run.competitions],
+            format_func=lambda cid: competition_label(run, cid),
+            key=COMPETITION_KEY,
+        )
+    if run.opened.seeded:
+        bar.caption(run.tr("app.sidebar.seeded", count=len(run.opened.seeded)))
+    for problem in run.opened.seed_errors:
+        bar.warning(run.tr("app.sidebar.seed_error", error=problem))
+    bar.divider()
+    _login(run)
+
+
+def _login(run: Ctx) -> None:
+    bar = st.sidebar
+    if run.hash_problem:
+        bar.error(run.tr("app.login.bad_hash", error=run.hash_problem))
+    if not run.login_enabled:
+        bar.info(run.tr("app.login.disabled"))
+        return
+    if run.director is not None:
+        bar.success(run.tr("app.login.logged_in"))
+        if bar.button(run.tr("app.login.logout"), key="logout"):
+            st.session_state.pop(DIRECTOR_KEY, None)
+            state.flash("success", run.tr("app.login.logged_out"))
+            st.rerun()
+        return
+    with bar.form("login", clear_on_submit=True, border=False):
+        password = st.text_input(run.tr("app.login.password"), type="password", key="password")
+        submitted = st.form_submit_button(run.tr("app.login.submit"))
+    if submitted:
+        try:
+            director = auth.login(password or "", run.director_hash)
+        except CompcoreError as exc:  # a malformed hash (checked at start, so rare)
+            bar.error(str(exc))
+            return
+        if director is None:
+            bar.error(run.tr("app.login.wrong"))
+            return
+        st.session_state[DIRECTOR_KEY] = director
+        state.flash("success", run.tr("app.login.welcome"))
+        st.rerun()

@@ -1,0 +1,296 @@
+"""The session: language, the store, the chosen competition, the logged-in director, and
+cached reads of compcore's results.
+
+``app.py`` calls :func:`begin_run` once per script run; pages call :func:`ctx` to get the
+:class:`Ctx` of that run. Reads are cached per database *revision* (the newest change-log
+id), so a page reads the database once per run (the list of competitions and the revision,
+one short connection) and recomputes standings only after something changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from compcore.adapters import auth, season_file
+from compcore.adapters.auth import Administrator, Director
+from compcore.adapters.store import CompetitionInfo, Store
+from compcore.awards import Awards, awards
+from compcore.errors import CompcoreError
+from compcore.i18n import DEFAULT, LANGUAGES, Lang, t
+from compcore.model import Season
+from compcore.rulesets import Ruleset
+from compcore.scoring.standings import Standings, standings
+from ui import config
+
+LANG_KEY = "lang"
+COMPETITION_KEY = "competition"
+DIRECTOR_KEY = "director"
+FLASH_KEY = "_flash"
+CTX_KEY = "_ctx"
+
+
+# --------------------------------------------------------------------------- language
+
+
+def lang() -> Lang:
+    value = st.session_state.get(LANG_KEY)
+    return value if value in LANGUAGES else DEFAULT
+
+
+def tr(key: str, **fields: object) -> str:
+    """The app's text for ``key`` in the session's language."""
+    return t(key, lang(), **fields)
+
+
+# --------------------------------------------------------------------------- the store
+
+
+@dataclass(frozen=True)
+class Opened:
+    store: Store
+    #: demo seasons imported on this first start, and the ones that failed (with why)
+    seeded: tuple[str, ...] = ()
+    seed_errors: tuple[str, ...] = ()
+
+
+@st.cache_resource(show_spinner=False)
+def _open(path: str, director_hash: str | None) -> Opened:
+    """The store for ``path`` (created and seeded with the demo seasons on first start)."""
+    file = Path(path)
+    fresh = not file.exists()
+    store = Store(file, director_hash=director_hash)
+    if not fresh:
+        return Opened(store)
+    seeded, errors = [], []
+    admin = Administrator("first-start")
+    for demo in config.demo_files():
+        try:
+            season, _ = season_file.load(demo)
+            store.import_season(season, actor=admin)
+            seeded.append(demo.name)
+        except CompcoreError as exc:
+            errors.append(f"{demo.name}: {exc}")
+    return Opened(store, tuple(seeded), tuple(errors))
+
+
+# --------------------------------------------------------------------------- cached reads
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _season(path: str, director_hash: str | None, cid: int, revision: int) -> Season:
+    return _open(path, director_hash).store.load(cid)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _ruleset(path: str, director_hash: str | None, cid: int, revision: int) -> Ruleset:
+    return season_file.ruleset_of(_season(path, director_hash, cid, revision))
+
+
+@st.cache_resource(show_spinner=False, max_entries=256)
+def _standings(
+    path: str,
+    director_hash: str | None,
+    cid: int,
+    revision: int,
+    after_round: int | None,
+    cycle: int | None,
+) -> Standings:
+    season = _season(path, director_hash, cid, revision)
+    return standings(
+        season, _ruleset(path, director_hash, cid, revision), after_round=after_round, cycle=cycle
+    )
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _awards(path: str, director_hash: str | None, cid: int, revision: int) -> Awards:
+    season = _season(path, director_hash, cid, revision)
+    return awards(season, _ruleset(path, director_hash, cid, revision))
+
+
+# --------------------------------------------------------------------------- the run
+
+
+@dataclass
+class Ctx:
+    """What one script run knows: language, store, competitions, choice, director."""
+
+    lang: Lang
+    path: Path
+    opened: Opened
+    director_hash: str | None
+    hash_problem: str | None
+    revision: int
+    competitions: list[CompetitionInfo]
+    director: Director | None = None
+    cid: int | None = None
+    _memo: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def store(self) -> Store:
+        return self.opened.store
+
+    @property
+    def login_enabled(self) -> bool:
+        return self.director_hash is not None
+
+    @property
+    def info(self) -> CompetitionInfo | None:
+        return next((c for c in self.competitions if c.id == self.cid), None)
+
+    def tr(self, key: str, **fields: object) -> str:
+        return t(key, self.lang, **fields)
+
+    def _key(self) -> tuple[str, str | None, int, int]:
+        assert self.cid is not None, "no competition chosen"
+        return (str(self.path), self.director_hash, self.cid, self.revision)
+
+    def season(self) -> Season:
+        return _season(*self._key())
+
+    def ruleset(self) -> Ruleset:
+        return _ruleset(*self._key())
+
+    def standings(self, after_round: int | None = None, cycle: int | None = None) -> Standings:
+        return _standings(*self._key(), after_round, cycle)
+
+    def awards(self) -> Awards:
+        return _awards(*self._key())
+
+    def season_of(self, cid: int) -> Season:
+        return _season(str(self.path), self.director_hash, cid, self.revision)
+
+    def ruleset_of(self, cid: int) -> Ruleset:
+        return _ruleset(str(self.path), self.director_hash, cid, self.revision)
+
+    def standings_of(self, cid: int) -> Standings:
+        return _standings(str(self.path), self.director_hash, cid, self.revision, None, None)
+
+    def names(self) -> dict[str, str]:
+        """Player id -> name of the chosen competition."""
+        if "names" not in self._memo:
+            self._memo["names"] = {p.id: p.name for p in self.season().players}
+        return self._memo["names"]
+
+    def name(self, pid: str | None) -> str:
+        if pid is None:
+            return ""
+        return self.names().get(pid, pid)
+
+
+def begin_run() -> Ctx:
+    """Open the store and read the competitions and the revision: once per script run."""
+    path = config.db_path()
+    setting = config.director_hash()
+    try:
+        opened = _open(str(path), setting.value)
+        with opened.store.reader() as reader:
+            competitions = reader.competitions()
+            newest = reader.log(None, 1)
+    except CompcoreError as exc:
+        st.error(t("app.error.database", lang(), path=str(path), error=str(exc)))
+        st.stop()
+    director = st.session_state.get(DIRECTOR_KEY)
+    if director is not None and not auth.is_valid_director(director, setting.value):
+        # the configured hash changed since the login: the old login no longer counts
+        del st.session_state[DIRECTOR_KEY]
+        director = None
+    run = Ctx(
+        lang=lang(),
+        path=path,
+        opened=opened,
+        director_hash=setting.value,
+        hash_problem=setting.problem,
+        revision=newest[0].id if newest else 0,
+        competitions=competitions,
+        director=director,
+    )
+    ids = [c.id for c in competitions]
+    chosen = st.session_state.get(COMPETITION_KEY)
+    if chosen not in ids:
+        chosen = ids[0] if ids else None
+        if chosen is None:
+            st.session_state.pop(COMPETITION_KEY, None)
+        else:
+            st.session_state[COMPETITION_KEY] = chosen
+    run.cid = chosen
+    st.session_state[CTX_KEY] = run
+    return run
+
+
+def ctx() -> Ctx:
+    """The context of this run (made by ``app.py``). Every page starts with this."""
+    _leave_legacy_pages_mode()
+    run = st.session_state.get(CTX_KEY)
+    if run is None:  # a page run on its own (never in the app): make one
+        run = begin_run()
+    return run
+
+
+def _leave_legacy_pages_mode() -> None:
+    """Route a page that Streamlit ran by itself through ``app.py``.
+
+    With a ``pages/`` folder next to ``app.py``, a fresh Streamlit server starts in its
+    legacy multipage mode and runs a page file directly when its URL is the first one
+    visited, skipping ``app.py`` (so no sidebar, language or login). Streamlit leaves that
+    mode the first time ``app.py`` calls ``st.navigation``. A page that finds the server
+    still in it switches it off and reruns; the rerun runs ``app.py``, whose
+    ``st.navigation`` routes to this same page (page identity is the URL path).
+    Streamlit keeps the mode in a class attribute (``PagesManager.uses_pages_directory``);
+    ``tests/test_browser.py`` checks the deep link on a fresh server.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
+def require_competition(run: Ctx) -> None:
+    """Stop the page with a message when the database holds no competition; otherwise say
+    which competition the page shows (on a phone the picker is in the folded sidebar)."""
+    if run.cid is None:
+        st.info(run.tr("app.no_competitions"))
+        st.stop()
+    info = run.info
+    if info is not None:
+        st.caption(f"{info.competition} · {info.season} · {info.club}")
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def flash(kind: str, text: str) -> None:
+    """A message shown at the top of the next run (after a write and its rerun)."""
+    st.session_state[FLASH_KEY] = (kind, text)
+
+
+def show_flash() -> None:
+    item = st.session_state.pop(FLASH_KEY, None)
+    if item:
+        kind, text = item
+        (st.success if kind == "success" else st.warning)(text)
+
+
+def write(run: Ctx, change: Callable[[Director], object], done: str) -> bool:
+    """Run one store write as the logged-in director.
+
+    On success: a flash message and a rerun (so every page shows the new state). On any
+    compcore error: ``st.error`` with the store's message; nothing changed. Returns False
+    (the rerun means success never returns).
+    """
+    if run.director is None:
+        st.error(run.tr("app.error.not_director"))
+        return False
+    try:
+        change(run.director)
+    except CompcoreError as exc:
+        st.error(run.tr("app.error.refused", error=str(exc)))
+        return False
+    flash("success", done)
+    st.rerun()
+    return True  # pragma: no cover - st.rerun raises
