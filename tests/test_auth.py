@@ -108,7 +108,9 @@ def test_configured_hash(monkeypatch, stored_hash):
     monkeypatch.setenv(auth.ENV_VAR, stored_hash)
     assert configured_hash() == stored_hash
     other = hash_password("x" * 12, iterations=FAST)
-    assert configured_hash({"director_hash": other}) == other  # secrets win
+    assert configured_hash({"director_hash": other}) == stored_hash  # the environment wins
+    monkeypatch.delenv(auth.ENV_VAR)
+    assert configured_hash({"director_hash": other}) == other
     monkeypatch.setenv(auth.ENV_VAR, "garbage")
     with pytest.raises(HashFormatError):
         configured_hash()

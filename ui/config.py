@@ -57,11 +57,8 @@ class HashSetting:
 
 def director_hash() -> HashSetting:
     """``COMPCORE_DIRECTOR_HASH``, else ``director_hash`` in the secrets."""
-    value = os.environ.get(auth.ENV_VAR) or _secret(auth.SECRETS_KEY)
-    if not value:
-        return HashSetting(None)
     try:
-        return HashSetting(auth.check_hash(str(value)))
+        return HashSetting(auth.configured_hash(st.secrets))
     except auth.HashFormatError as exc:
         return HashSetting(None, str(exc))
 

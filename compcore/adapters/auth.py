@@ -207,20 +207,19 @@ def is_valid_director(actor: Any, stored_hash: str | None) -> bool:
 
 
 def configured_hash(secrets_: Mapping[str, Any] | None = None) -> str | None:
-    """The configured director hash: ``director_hash`` in the app's secrets, else the
-    environment variable ``COMPCORE_DIRECTOR_HASH``; None when neither is set.
+    """The configured director hash: the environment variable ``COMPCORE_DIRECTOR_HASH``,
+    else ``director_hash`` in the app's secrets (the environment wins, as it does for the
+    database path); None when neither is set.
 
     Pass ``st.secrets`` from the app. The value is checked: a malformed hash raises
     :class:`HashFormatError` at start-up rather than at the first login.
     """
-    value: Any = None
-    if secrets_ is not None:
+    value: Any = os.environ.get(ENV_VAR)
+    if not value and secrets_ is not None:
         try:
             value = secrets_.get(SECRETS_KEY)
         except Exception:  # streamlit's secrets raise when no secrets.toml exists
             value = None
-    if not value:
-        value = os.environ.get(ENV_VAR)
     if not value:
         return None
     return check_hash(str(value))

@@ -85,7 +85,6 @@ NL: dict[str, str] = {
     "app.colhelp.wins": "aantal overwinningen",
     "app.colhelp.fewest-jokers": "aantal jokers (minder is beter bij gelijke stand)",
     # a tie-break column the standings words do not have yet
-    "col.fewest-jokers": "Jk",
     # results as offered per board
     "app.result.1-0": "1-0",
     "app.result.1/2-1/2": "½-½ (remise)",
@@ -350,7 +349,6 @@ EN: dict[str, str] = {
     "app.colhelp.buchholz": "Buchholz",
     "app.colhelp.wins": "number of wins",
     "app.colhelp.fewest-jokers": "jokers used (fewer is better on equal points)",
-    "col.fewest-jokers": "Jk",
     "app.result.1-0": "1-0",
     "app.result.1/2-1/2": "½-½ (draw)",
     "app.result.0-1": "0-1",
