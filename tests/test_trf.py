@@ -482,3 +482,50 @@ def test_any_edit_reads_or_raises_trf_error(edits: list[tuple[int, str]]) -> Non
     except TrfError as error:
         assert str(error).startswith("TRF line ")
         assert "\n" not in str(error)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 9), st.data())
+def test_completion_oracle_equals_backtracking(n, data) -> None:
+    """completable() says exactly when caissify's backtracking ("the first unpaired vertex
+    takes a partner, until at most one is left") succeeds; brute force on small graphs."""
+    from compcore.pairing.swiss.engine import completable
+
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    edges = set(data.draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else [])
+
+    def backtrack(remaining: list[int]) -> bool:
+        if len(remaining) <= 1:
+            return True
+        first, rest = remaining[0], remaining[1:]
+        return any((first, j) in edges and backtrack([x for x in rest if x != j]) for j in rest)
+
+    assert completable(list(range(n)), edges) == backtrack(list(range(n)))
+
+
+def test_last_resort_matching_equals_caissify_backtracking() -> None:
+    """Our _backtrack_match gives caissify's own backtracking result (the first complete
+    matching in list order), or None where there is none, on random small groups."""
+    import random
+
+    from caissify_pairings.engines import dutch
+
+    from compcore.pairing.swiss.engine import _DutchEngine
+
+    class Stub:
+        def __init__(self, pid: int, opponents: set[int]) -> None:
+            self.id, self.opponents = pid, opponents
+
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(0, 9)
+        players = [Stub(i, set()) for i in range(n)]
+        for a in players:
+            for b in players:
+                if a.id < b.id and rng.random() < 0.45:
+                    a.opponents.add(b.id)
+                    b.opponents.add(a.id)
+        engine = _DutchEngine.__new__(_DutchEngine)
+        ours = _DutchEngine._backtrack_match(engine, players, relaxed=True)
+        theirs = dutch.DutchEngine._backtrack_match(engine, players, relaxed=True)
+        assert ours == theirs

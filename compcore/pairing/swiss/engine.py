@@ -312,6 +312,41 @@ class _DutchEngine(_caissify_dutch.DutchEngine):
         self._inputs = inputs
         self.colour_decisions: dict[frozenset[int], ColourDecision] = {}
 
+    def _backtrack_match(self, players: list[Any], relaxed: bool = False) -> Any:
+        """caissify's last resort, without its exponential search.
+
+        caissify backtracks for the first complete matching (the first unpaired player,
+        in list order, takes the first partner in list order that leads to a solution;
+        in an odd group the one left at the end sits out). With no solution, that search
+        is exponential (a 40-player round on a random history ran for minutes). The same
+        matching is found here with a completion oracle on maximum-cardinality matchings:
+        a partner is taken only if the rest can still be completed (see
+        :func:`completable`).
+        """
+        n = len(players)
+        if n < 2:
+            return None
+
+        def ok(a: Any, b: Any) -> bool:
+            return b.id not in a.opponents if relaxed else bool(self._can_pair(a, b))
+
+        edges = {(i, j) for i in range(n) for j in range(i + 1, n) if ok(players[i], players[j])}
+        remaining = list(range(n))
+        if not completable(remaining, edges):
+            return None
+        pairs = []
+        while len(remaining) >= 2:
+            first, rest = remaining[0], remaining[1:]
+            for j in rest:
+                after = [x for x in rest if x != j]
+                if (first, j) in edges and completable(after, edges):
+                    pairs.append((players[first], players[j]))
+                    remaining = after
+                    break
+            else:  # pragma: no cover - completable(remaining) promised a way on
+                raise AssertionError("completion oracle and search disagree")
+        return pairs
+
     def _assign_colors(self, p1: Any, p2: Any) -> tuple[Any, Any]:
         decision = allocate_colours(
             self._inputs[p1.id],
@@ -322,6 +357,40 @@ class _DutchEngine(_caissify_dutch.DutchEngine):
         )
         self.colour_decisions[frozenset((p1.id, p2.id))] = decision
         return (p1, p2) if decision.white == p1.id else (p2, p1)
+
+
+def completable(vertices: list[int], edges: set[tuple[int, int]]) -> bool:
+    """Whether "the first unpaired vertex (in order) takes a partner, until at most one is
+    left" can succeed on ``vertices`` (sorted) with these (i < j) edges.
+
+    Even count: exactly when a perfect matching exists. Odd count: when some vertex v can be
+    the one left over, which needs a perfect matching of the others in which no pair lies
+    entirely above v (otherwise v would become the first unpaired vertex while others are
+    still waiting). Each test is one maximum-cardinality matching (rustworkx, Edmonds).
+    """
+    if len(vertices) <= 1:
+        return True
+    if len(vertices) % 2 == 0:
+        return _perfect(vertices, edges)
+    for v in reversed(vertices[1:]):  # the first vertex always takes a partner
+        others = [x for x in vertices if x != v]
+        allowed = {(a, b) for (a, b) in edges if not (a > v and b > v)}
+        if _perfect(others, allowed):
+            return True
+    return False
+
+
+def _perfect(vertices: list[int], edges: set[tuple[int, int]]) -> bool:
+    import rustworkx as rx
+
+    index = {v: i for i, v in enumerate(vertices)}
+    graph = rx.PyGraph()
+    graph.add_nodes_from(vertices)
+    graph.add_edges_from_no_data(
+        [(index[a], index[b]) for (a, b) in edges if a in index and b in index]
+    )
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda _: 1)
+    return 2 * len(matching) == len(vertices)
 
 
 # ---------------------------------------------------------------------------
