@@ -50,20 +50,11 @@ class History:
 
     def colour_balance(self, player: str) -> int:
         """Whites minus blacks over played games (KC-14 Kl, DS-13.2, LA-6)."""
-        cols = self.colours(player)
-        return cols.count("w") - cols.count("b")
+        return colour_balance(self.colours(player))
 
     def alternation(self, player: str) -> str:
         """KC-14 Al: the colour of the last played game and how many in a row, e.g. ``3W``."""
-        cols = self.colours(player)
-        if not cols:
-            return ""
-        last, streak = cols[-1], 0
-        for colour in reversed(cols):
-            if colour != last:
-                break
-            streak += 1
-        return f"{streak}{'W' if last == 'w' else 'Z'}"
+        return alternation(self.colours(player))
 
     def meetings(self, a: str, b: str, *, cycle: int | None = None) -> list[Entry]:
         """The games (played or forfeited) of ``a`` against ``b`` that count as meetings.
@@ -85,6 +76,23 @@ class History:
             for e in self.entries(player)
             if e.kind in kinds and (cycle is None or e.cycle == cycle)
         )
+
+
+def colour_balance(colours: Sequence[Colour]) -> int:
+    """Whites minus blacks."""
+    return colours.count("w") - colours.count("b")
+
+
+def alternation(colours: Sequence[Colour]) -> str:
+    """The last colour and how many times in a row: ``3W`` (wit), ``2Z`` (zwart)."""
+    if not colours:
+        return ""
+    last, streak = colours[-1], 0
+    for colour in reversed(colours):
+        if colour != last:
+            break
+        streak += 1
+    return f"{streak}{'W' if last == 'w' else 'Z'}"
 
 
 NOT_PARTICIPATING = Kind.NOT_PARTICIPATING

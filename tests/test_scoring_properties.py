@@ -172,7 +172,7 @@ def test_dump_of_load_is_identity(season) -> None:
 @SETTINGS
 @given(seasons(presets=KEIZER_RANKED, max_rounds=6))
 def test_matrix_iteration_equals_plain_python_iteration(season) -> None:
-    """The vectorised iteration (numpy int64) and the plain-Python one agree exactly."""
+    """The matrix forms (numpy int64) and the plain-Python ones agree exactly, iterating."""
     from unittest import mock
 
     from compcore.scoring import keizer
@@ -186,7 +186,7 @@ def test_matrix_iteration_equals_plain_python_iteration(season) -> None:
         }
     )
     fast = standings(season, iterating)
-    with mock.patch.object(keizer._MatrixStepper, "build", return_value=None):
+    with mock.patch.object(keizer._DenseLinear, "build", return_value=None):
         plain = standings(season, iterating)
     assert fast.snapshots == plain.snapshots
     assert fast.rows == plain.rows
@@ -206,3 +206,19 @@ def test_history_agrees_with_each_games_own_reading(season) -> None:
                 assert entry.opponent == game.opponent_of(pid)
                 assert entry.colour == game.colour_of(pid)
                 assert entry.played == game.played
+
+
+@SETTINGS
+@given(seasons(presets=KEIZER_RANKED))
+def test_matrix_recompute_equals_plain_python_recompute(season) -> None:
+    """The same for the weekly recompute (DS-8, KC-4) and the presets' own modes."""
+    from unittest import mock
+
+    from compcore.scoring import keizer
+
+    ruleset = season_file.ruleset_of(season)
+    fast = standings(season, ruleset)
+    with mock.patch.object(keizer._DenseLinear, "build", return_value=None):
+        plain = standings(season, ruleset)
+    assert fast.snapshots == plain.snapshots
+    assert fast.rows == plain.rows

@@ -154,7 +154,7 @@ def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
     table = ctx.standings
     assert isinstance(table, Standings)
     scores: dict[int, Fraction] = {
-        number[row.player]: row.score for row in table.rows if row.player in number
+        number[pid]: score for pid, score in table.final.scores.items() if pid in number
     }
     for _pid, n in number.items():
         scores.setdefault(n, Fraction(0))

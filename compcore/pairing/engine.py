@@ -74,7 +74,7 @@ def build_context(
             ruleset,
             after_round=number - 1,
             cycle=cycle if ruleset.restarts_per_cycle else None,
-            progression=False,
+            detail=False,
         )
     order = list(table.order)
     known = set(order)

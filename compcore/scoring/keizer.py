@@ -131,6 +131,7 @@ def chain(
     tie_index: Mapping[str, int],
     max_iterations: int,
     positional: Callable[[int], Sequence[int]] | None = None,
+    progression: bool = True,
 ) -> list[Snapshot]:
     """The snapshots S(0), S(k1), S(k2), ... for the scope's rounds, in order.
 
@@ -138,7 +139,9 @@ def chain(
     gives the values for scoring round k from a ranking; ``rank(scores, scale, k)`` orders
     players (ties broken by the ruleset). ``positional(n)``, when given, is the value of each
     place for n players, independent of round and names (rank-based values with ties broken
-    by the initial order): iteration then runs as matrix arithmetic.
+    by the initial order): the forms are then kept as an int64 matrix. Without
+    ``progression`` only S(0) and the last snapshot are returned (the ranking chain is
+    computed all the same).
     """
     amount_scale = scale_for(terms)
     vs = values.scale
@@ -152,6 +155,13 @@ def chain(
         for k, round_terms in terms.items()
     }
     linear = _Linear()
+    dense = (
+        _DenseLinear.build(
+            population(rounds[-1]) if rounds else initial, int_terms, vs, positional, tie_index
+        )
+        if positional is not None and mode != "at-time"
+        else None
+    )
     first = rounds[0] if rounds else 1
     order = tuple(initial)
     snapshots = [
@@ -173,22 +183,27 @@ def chain(
             snap = Snapshot(k, order, units_scores, scale, method="at-time")
         else:
             for player, player_terms in round_terms.items():
-                linear.add(player, player_terms, vs)
+                (dense or linear).add(player, player_terms, vs)
+            stepper: _Stepper = (
+                _MatrixStepper(dense, players)
+                if dense is not None
+                else _PythonStepper(k, players, linear, values, rank, scale, tie_index)
+            )
             if mode == "iterate" and iterate_at(k):
-                stepper: _Stepper | None = (
-                    _MatrixStepper.build(players, linear, positional, tie_index)
-                    if positional is not None
-                    else None
-                )
-                if stepper is None:
-                    stepper = _PythonStepper(k, players, linear, values, rank, scale, tie_index)
                 snap = _iterate(k, order, stepper, max_iterations, scale)
-            else:
-                units_scores = linear.evaluate(players, current)
-                order = rank(units_scores, scale, k)
-                snap = Snapshot(k, order, units_scores, scale, method="recompute", iterations=1)
+            else:  # one step from S(k-1)
+                ranking, scores = stepper.step(stepper.encode(order))
+                snap = Snapshot(
+                    k,
+                    stepper.ids(ranking),
+                    stepper.units(scores),
+                    scale,
+                    method="recompute",
+                    iterations=1,
+                )
             order = snap.order
-        snapshots.append(replace(snap, values=values.units(order, k + 1), value_scale=vs))
+        if progression or k == rounds[-1]:
+            snapshots.append(replace(snap, values=values.units(order, k + 1), value_scale=vs))
     return snapshots
 
 
@@ -235,69 +250,106 @@ class _PythonStepper:
         return tuple(self.tie_index[p] for p in ranking)
 
 
-class _MatrixStepper:
-    """The same step as whole-number matrix arithmetic (numpy int64), for rank-based values
-    with ties broken by the initial order: scores = const + C @ values, then a sort.
-    Rankings are tuples of player indices. Exact while no total can reach 2**62
-    (:meth:`build` checks, and returns None otherwise)."""
+class _DenseLinear:
+    """The linear forms as an exact int64 matrix (numpy): scores = const + C @ values.
+
+    Used for rank-based values with ties broken by the initial order, where a ranking's
+    values depend only on places. Exact while no total can reach 2**62; :meth:`build`
+    checks the bound over the whole scope up front and returns None otherwise (the plain
+    Python forms are used then).
+    """
 
     @classmethod
     def build(
         cls,
         players: Sequence[str],
-        linear: _Linear,
+        int_terms: Mapping[int, Mapping[str, Sequence[tuple[int, str | None]]]],
+        vs: int,
         positional: Callable[[int], Sequence[int]],
         tie_index: Mapping[str, int],
-    ) -> _MatrixStepper | None:
+    ) -> _DenseLinear | None:
+        ids = tuple(players)
+        bound: dict[str, int] = {}
+        for round_terms in int_terms.values():
+            for p, terms in round_terms.items():
+                bound[p] = bound.get(p, 0) + sum(
+                    abs(u) * (vs if t is None else 1) for u, t in terms
+                )
+        top = max(positional(len(ids)), default=1)
+        if max(bound.values(), default=0) * max(top, vs, 1) >= 2**62:
+            return None
+        return cls(ids, positional, tie_index)
+
+    def __init__(
+        self,
+        ids: tuple[str, ...],
+        positional: Callable[[int], Sequence[int]],
+        tie_index: Mapping[str, int],
+    ) -> None:
         import numpy as np
 
-        ids = tuple(players)
-        index = {p: i for i, p in enumerate(ids)}
-        n = len(ids)
-        coef = np.zeros((n, n), dtype=np.int64)
-        bound = 0
-        for p in ids:
-            row = linear.coef.get(p, {})
-            for t, c in row.items():
-                coef[index[p], index[t]] = c
-            bound = max(bound, abs(linear.const.get(p, 0)) + sum(abs(c) for c in row.values()))
-        places = {m: np.array(positional(m), dtype=np.int64) for m in {n}}
-        if bound * max(int(places[n].max(initial=1)), 1) >= 2**62:
-            return None
-        const = np.array([linear.const.get(p, 0) for p in ids], dtype=np.int64)
-        tie = np.array([tie_index[p] for p in ids], dtype=np.int64)
-        return cls(ids, index, coef, const, tie, positional, places)
+        self.ids = ids
+        self.index = {p: i for i, p in enumerate(ids)}
+        self.coef = np.zeros((len(ids), len(ids)), dtype=np.int64)
+        self.const = np.zeros(len(ids), dtype=np.int64)
+        self.tie = np.array([tie_index[p] for p in ids], dtype=np.int64)
+        self._positional = positional
+        self._places: dict[int, Any] = {}
 
-    def __init__(self, ids, index, coef, const, tie, positional, places) -> None:  # type: ignore[no-untyped-def]
-        self._ids, self._index, self._coef, self._const = ids, index, coef, const
-        self._tie, self._positional, self._places = tie, positional, places
+    def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
+        i = self.index[player]
+        for units, target in terms:
+            if target is None:
+                self.const[i] += units * value_scale
+            else:
+                self.coef[i, self.index[target]] += units
 
-    def _place_values(self, m: int) -> Any:
+    def places(self, m: int) -> Any:
+        """The values of places 1..m."""
         import numpy as np
 
         if m not in self._places:
             self._places[m] = np.array(self._positional(m), dtype=np.int64)
         return self._places[m]
 
+
+class _MatrixStepper:
+    """An iteration step on a :class:`_DenseLinear`; rankings are tuples of indices."""
+
+    def __init__(self, dense: _DenseLinear, players: Sequence[str]) -> None:
+        import numpy as np
+
+        self._dense = dense
+        self._sub = np.array([dense.index[p] for p in players], dtype=np.int64)
+
     def encode(self, order: tuple[str, ...]) -> tuple[int, ...]:
-        return tuple(self._index[p] for p in order)
+        index = self._dense.index
+        return tuple(index[p] for p in order)
 
     def step(self, ranking: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
         import numpy as np
 
-        vals = np.zeros(len(self._ids), dtype=np.int64)
-        vals[list(ranking)] = self._place_values(len(ranking))
-        scores = self._const + self._coef @ vals
-        return tuple(np.lexsort((self._tie, -scores)).tolist()), scores
+        dense = self._dense
+        vals = np.zeros(len(dense.ids), dtype=np.int64)
+        vals[list(ranking)] = dense.places(len(ranking))
+        scores = dense.const + dense.coef @ vals
+        sub = self._sub
+        new = sub[np.lexsort((dense.tie[sub], -scores[sub]))]
+        return tuple(new.tolist()), scores
 
     def ids(self, ranking: tuple[int, ...]) -> tuple[str, ...]:
-        return tuple(self._ids[i] for i in ranking)
+        ids = self._dense.ids
+        return tuple(ids[i] for i in ranking)
 
     def units(self, scores: Any) -> dict[str, int]:
-        return dict(zip(self._ids, scores.tolist(), strict=True))
+        ids = self._dense.ids
+        return {
+            ids[i]: v for i, v in zip(self._sub.tolist(), scores[self._sub].tolist(), strict=True)
+        }
 
     def tie_key(self, ranking: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(int(self._tie[i]) for i in ranking)
+        tie = self._dense.tie
+        return tuple(int(tie[i]) for i in ranking)
 
 
 def _iterate(

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from compcore.errors import CompcoreError
-from compcore.history import Entry, History, history
+from compcore.history import Entry, History, alternation, colour_balance, history
 from compcore.model import Kind, Season
 from compcore.rulesets.schema import RankValues, Ruleset
 from compcore.scoring import tiebreaks
@@ -93,7 +93,7 @@ class Standings:
 
     @property
     def order(self) -> tuple[str, ...]:
-        return tuple(r.player for r in self.rows)
+        return self.final.order
 
     def row(self, player: str) -> Row:
         for r in self.rows:
@@ -188,15 +188,16 @@ def standings(
     *,
     after_round: int | None = None,
     cycle: int | None = None,
-    progression: bool = True,
+    detail: bool = True,
 ) -> Standings:
     """The standings after ``after_round`` (default: the last complete round), for ``cycle``
     where the ruleset restarts per cycle (default: the cycle of that round).
 
-    ``snapshots`` hold S(0) and the standings after every round of the scope (for charts).
-    A point system's final ranking does not depend on the earlier ones, so with
-    ``progression=False`` (pairing only needs the current order) it skips ranking the
-    rounds before; Keizer rankings always need their predecessors.
+    ``rows`` hold the table (KC-14 columns, tie-breaks) and ``snapshots`` S(0) and the
+    standings after every round of the scope (for charts). With ``detail=False`` only the
+    ranking is computed (pairing needs no more): no rows, and only S(0) and the last
+    snapshot (a Keizer ranking still runs through every round; a point system's does not
+    need the earlier rankings at all).
     """
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
     hist = history(season, ruleset, upto=after_round)
@@ -276,11 +277,12 @@ def standings(
             positional=table.positional
             if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
             else None,
+            progression=detail,
         )
     else:
-        snapshots = _points_chain(rounds, terms, initial, population, rank, progression)
+        snapshots = _points_chain(rounds, terms, initial, population, rank, detail)
     final = snapshots[-1]
-    rows = _rows(season, ruleset, final, hist, scope_entries, tie_index)
+    rows = _rows(season, ruleset, final, hist, scope_entries, tie_index) if detail else ()
     return Standings(
         ruleset=ruleset.name,
         after_round=after_round,
@@ -360,6 +362,7 @@ def _rows(
     rows = []
     for rank, pid in enumerate(final.order, start=1):
         player = season.player(pid)
+        colours = hist.colours(pid)
         kinds = Counter(e.kind for e in scope_entries.get(pid, ()) if not e.played)
         played = Counter(e.kind for e in scope_entries.get(pid, ()) if e.played)
         won, drawn, lost = played[Kind.WIN], played[Kind.DRAW], played[Kind.LOSS]
@@ -376,8 +379,8 @@ def _rows(
                 drawn=drawn,
                 lost=lost,
                 percentage=Fraction(2 * won + drawn, 2 * games) * 100 if games else None,
-                colour_balance=hist.colour_balance(pid),
-                alternation=hist.alternation(pid),
+                colour_balance=colour_balance(colours),
+                alternation=alternation(colours),
                 byes=sum(kinds[k] for k in BYE_KINDS),
                 absences=sum(kinds[k] for k in ABSENT_KINDS),
                 no_fault=sum(kinds[k] for k in NO_FAULT_KINDS),
