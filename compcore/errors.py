@@ -33,6 +33,11 @@ class StoreError(CompcoreError):
     """The database refused a write, or holds something it cannot read."""
 
 
+class HashFormatError(CompcoreError, ValueError):
+    """The configured director password hash is not a ``pbkdf2_sha256$...`` string made by
+    ``compcore hash-password``."""
+
+
 class NotAuthorized(StoreError):
     """A write did not come from a logged-in tournament director."""
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from compcore.errors import CompcoreError
+from compcore.errors import HashFormatError
 
 ALGORITHM = "pbkdf2_sha256"
 #: OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256 (about 0.3 s on the club's server)
@@ -44,10 +44,6 @@ MAX_ITERATIONS = 10_000_000  # a hash asking for more is refused rather than han
 SALT_BYTES = 16
 ENV_VAR = "COMPCORE_DIRECTOR_HASH"
 SECRETS_KEY = "director_hash"
-
-
-class HashFormatError(CompcoreError, ValueError):
-    """The configured director hash is not a ``pbkdf2_sha256$...`` string this module made."""
 
 
 def _normalise(password: str) -> bytes:
