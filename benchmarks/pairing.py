@@ -66,9 +66,7 @@ def measure(label: str, s: Season, repeat: int, target: float) -> None:
     cycle = ruleset.cycle_of(rnd.number) if ruleset.restarts_per_cycle else None
 
     def table():  # type: ignore[no-untyped-def]
-        return standings(
-            before, ruleset, after_round=rnd.number - 1, cycle=cycle, detail=False
-        )
+        return standings(before, ruleset, after_round=rnd.number - 1, cycle=cycle, detail=False)
 
     precomputed = table()
     total = best(lambda: pair(s, ruleset), repeat)
