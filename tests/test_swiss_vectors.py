@@ -7,8 +7,8 @@ by the higher score of the pair, then the lower score, then the rank (score, the
 pairing number) of the higher-ranked player; compcore reproduces that order, so the
 order is asserted too (not only the set of boards).
 
-The vectors live beside the repository (``../shared``); ``COMPCORE_SWISS_VECTORS`` may
-point elsewhere. Without them the tests are skipped, with the path in the reason.
+The vectors are kept in ``tests/data/swiss-vectors`` (a copy of the workplace's shared
+vectors); ``COMPCORE_SWISS_VECTORS`` may point at another set.
 """
 
 from __future__ import annotations
@@ -33,21 +33,16 @@ from compcore.pairing.swiss.matching import (
 
 VECTORS = Path(
     os.environ.get(
-        "COMPCORE_SWISS_VECTORS",
-        Path(__file__).resolve().parents[2] / "shared" / "vectors" / "swiss",
+        "COMPCORE_SWISS_VECTORS", Path(__file__).resolve().parent / "data" / "swiss-vectors"
     )
 )
 CASES = sorted(p.stem for p in VECTORS.glob("*.trf"))
 
-needs_vectors = pytest.mark.skipif(not CASES, reason=f"no Swiss vectors in {VECTORS}")
 
-
-@needs_vectors
 def test_all_vectors_present() -> None:
     assert len(CASES) == 200
 
 
-@needs_vectors
 @pytest.mark.parametrize("case", CASES)
 def test_vector(case: str) -> None:
     document = read_trf((VECTORS / f"{case}.trf").read_text(encoding="utf-8"))
@@ -180,7 +175,6 @@ def test_compression_merges_fields_that_carry() -> None:
     assert len(_max_cardinality_matchings(nodes, edges)) >= 2
 
 
-@needs_vectors
 @pytest.mark.parametrize("case", ["000", "023", "129"])
 def test_point_values_scale_without_changing_the_pairing(case: str) -> None:
     # The same tournament with three points a win (BBW/BBF/BBU 3, BBD 1.5, points x3):
