@@ -28,7 +28,7 @@ from compcore.pairing.swiss import (
 )
 from compcore.pairing.swiss.matching import stats
 
-VECTORS = Path(__file__).resolve().parents[2] / "shared" / "vectors" / "swiss"
+VECTORS = Path(__file__).resolve().parent.parent / "tests" / "data" / "swiss-vectors"
 
 
 def _result(rng: random.Random, white_rating: int, black_rating: int) -> tuple[str, str]:
