@@ -4,9 +4,7 @@ columns and tie-breaks, how it was computed, and a CSV download."""
 import streamlit as st
 
 from compcore.adapters import reports
-from compcore.history import cycle_of
-from compcore.scoring.standings import last_complete_round
-from ui import state, tables
+from ui import scope, state, tables
 
 run = state.ctx()
 tr = run.tr
@@ -14,26 +12,7 @@ st.title(tr("app.page.standings"))
 state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 cid = run.cid
-last = last_complete_round(season)
-if last == 0:
-    st.info(tr("app.standings.none_played"))
-    st.stop()
-
-complete = [r for r in season.played_rounds if r.number <= last]
-cycle = None
-if ruleset.restarts_per_cycle:
-    cycles = sorted({cycle_of(r, ruleset) for r in complete})
-    cycle = st.selectbox(
-        tr("app.col.cycle"),
-        cycles,
-        index=len(cycles) - 1,
-        format_func=lambda c: tr("app.cycle_label", cycle=c),
-        key=f"st_cycle_{cid}",
-    )
-    numbers = [r.number for r in complete if cycle_of(r, ruleset) == cycle]
-else:
-    numbers = [r.number for r in complete]
-
+cycle, numbers = scope.played_rounds_of_cycle(run, "st")
 after = numbers[-1]
 if len(numbers) > 1:
     after = st.select_slider(
@@ -43,10 +22,10 @@ if len(numbers) > 1:
         key=f"st_after_{cid}_{cycle}",
     )
 table = run.standings(after_round=after, cycle=cycle)
-scope = tr("app.standings.scope", round=table.after_round)
+shown = tr("app.standings.scope", round=table.after_round)
 if table.cycle is not None:
-    scope = tr("app.cycle_label", cycle=table.cycle) + " · " + scope
-st.caption(scope)
+    shown = tr("app.cycle_label", cycle=table.cycle) + " · " + shown
+st.caption(shown)
 st.dataframe(
     tables.standings_frame(table, ruleset, run.lang),
     hide_index=True,

@@ -3,9 +3,7 @@ chart and the score progression. Click names in a legend to highlight those play
 
 import streamlit as st
 
-from compcore.history import cycle_of
-from compcore.scoring.standings import last_complete_round
-from ui import charts, state
+from ui import charts, scope, state
 
 run = state.ctx()
 tr = run.tr
@@ -13,25 +11,8 @@ st.title(tr("app.page.trends"))
 state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 cid = run.cid
-last = last_complete_round(season)
-if last == 0:
-    st.info(tr("app.standings.none_played"))
-    st.stop()
-
-complete = [r for r in season.played_rounds if r.number <= last]
-cycle = None
-if ruleset.restarts_per_cycle:
-    cycles = sorted({cycle_of(r, ruleset) for r in complete})
-    cycle = st.selectbox(
-        tr("app.col.cycle"),
-        cycles,
-        index=len(cycles) - 1,
-        format_func=lambda c: tr("app.cycle_label", cycle=c),
-        key=f"tr_cycle_{cid}",
-    )
-    after = max(r.number for r in complete if cycle_of(r, ruleset) == cycle)
-else:
-    after = last
+cycle, numbers = scope.played_rounds_of_cycle(run, "tr")
+after = numbers[-1]
 table = run.standings(after_round=after, cycle=cycle)
 frame = charts.trend_frame(table, run.names(), ruleset.is_keizer)
 labels = {
