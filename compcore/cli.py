@@ -65,10 +65,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.file and args.file.lower().endswith(".trf"):
-        from compcore.adapters.trf import read_trf_file
         from compcore.pairing.swiss import pair_trf_text
 
-        del read_trf_file  # the reader is used inside pair_trf_text
         text = Path(args.file).read_text(encoding="utf-8")
         sys.stdout.write(pair_trf_text(text))
         return 0
