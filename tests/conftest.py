@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 
@@ -24,3 +26,25 @@ def steady_app(monkeypatch):
         PagesManager.uses_pages_directory = False
 
     monkeypatch.setattr(PagesManager, "__init__", init)
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory) -> tuple[Path, dict[str, int]]:
+    """A small club database (a few seasons), built once per module."""
+    from test_app_support import build_template
+
+    path = tmp_path_factory.mktemp("template") / "club.duckdb"
+    return path, build_template(path)
+
+
+@pytest.fixture
+def club_db(template_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int]]:
+    """A fresh copy of the template database, which the app is pointed at (with the test
+    director's password hash configured)."""
+    from test_app_support import DIRECTOR_HASH, copy_db
+
+    path, ids = template_db
+    target = copy_db(path, tmp_path / "club.duckdb")
+    monkeypatch.setenv("COMPCORE_DB", str(target))
+    monkeypatch.setenv("COMPCORE_DIRECTOR_HASH", DIRECTOR_HASH)
+    return target, ids

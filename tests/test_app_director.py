@@ -6,7 +6,6 @@ ruleset settings, decisions; and that nobody else can write."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
@@ -15,8 +14,7 @@ from test_app_support import (
     DIRECTOR_HASH,
     PASSWORD,
     app,
-    build_template,
-    copy_db,
+    breaking_exchange,
     texts,
 )
 
@@ -24,25 +22,14 @@ from compcore.adapters import auth, season_file
 from compcore.adapters.store import Store
 from compcore.errors import NotAuthorized
 from compcore.model import Kind, Player, Result, Round
-from compcore.pairing import check_round, pair
-from ui.round_flow import Draft, needs_override
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> tuple[Path, dict[str, int]]:
-    path = tmp_path_factory.mktemp("template") / "club.duckdb"
-    return path, build_template(path)
-
-
 @pytest.fixture
-def db(template, tmp_path, monkeypatch) -> tuple[Store, dict[str, int]]:
-    path, ids = template
-    target = copy_db(path, tmp_path / "club.duckdb")
-    monkeypatch.setenv("COMPCORE_DB", str(target))
-    monkeypatch.setenv("COMPCORE_DIRECTOR_HASH", DIRECTOR_HASH)
-    return Store(target, director_hash=DIRECTOR_HASH), ids
+def db(club_db) -> tuple[Store, dict[str, int]]:
+    path, ids = club_db
+    return Store(path, director_hash=DIRECTOR_HASH), ids
 
 
 def as_director(competition: int, page: str):
@@ -72,21 +59,6 @@ def chart_rounds(at) -> int:
     chart = at.get("vega_lite_chart")[-1]
     frame = convert_arrow_bytes_to_pandas_df(chart.proto.datasets[0].data.data)
     return int(frame["round"].max())
-
-
-def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
-    """Two players whose exchange in the engine's proposal breaks a hard rule."""
-    season = store.load(cid)
-    ruleset = season_file.ruleset_of(season)
-    proposal = pair(season, ruleset)
-    movable = Draft.of(proposal).movable(set())
-    for i, a in enumerate(movable):
-        for b in movable[i + 1 :]:
-            draft = Draft.of(proposal)
-            draft.exchange(a, b)
-            if needs_override(check_round(season, ruleset, draft.round())):
-                return a, b
-    raise AssertionError("no exchange breaks a rule")
 
 
 # --------------------------------------------------------------------------- the round

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_app_support import DIRECTOR_HASH, app, build_template, copy_db, small_seasons, texts
+from test_app_support import DIRECTOR_HASH, app, copy_db, small_seasons, texts
 
 from compcore.adapters import season_file
 from compcore.adapters.store import Store
@@ -23,19 +23,9 @@ WRITE_KEYS = ("pair", "publish", "undo", "finalize", "csv_import", "do_import_se
               "decision", "player_", "ruleset_", "attendance_", "results_")  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> tuple[Path, dict[str, int]]:
-    path = tmp_path_factory.mktemp("template") / "club.duckdb"
-    return path, build_template(path)
-
-
 @pytest.fixture
-def db(template, tmp_path, monkeypatch) -> tuple[Path, dict[str, int]]:
-    path, ids = template
-    target = copy_db(path, tmp_path / "club.duckdb")
-    monkeypatch.setenv("COMPCORE_DB", str(target))
-    monkeypatch.setenv("COMPCORE_DIRECTOR_HASH", DIRECTOR_HASH)
-    return target, ids
+def db(club_db) -> tuple[Path, dict[str, int]]:
+    return club_db
 
 
 def open_page(page: str, competition: int | None = None, lang: str = "nl"):
@@ -188,8 +178,8 @@ def test_a_malformed_hash_is_reported_and_read_only(db, monkeypatch):
     assert not at.sidebar.text_input
 
 
-def test_database_path_from_the_secrets(template, tmp_path, monkeypatch):
-    path, _ = template
+def test_database_path_from_the_secrets(template_db, tmp_path, monkeypatch):
+    path, _ = template_db
     target = copy_db(path, tmp_path / "from-secrets.duckdb")
     monkeypatch.delenv("COMPCORE_DB", raising=False)
     monkeypatch.delenv("COMPCORE_DIRECTOR_HASH", raising=False)

@@ -68,3 +68,23 @@ def texts(at: AppTest) -> str:
                  "warning", "error", "text"):  # fmt: skip
         parts.extend(str(e.value) for e in getattr(at, kind))
     return "\n".join(parts)
+
+
+def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
+    """Two players whose exchange in the engine's proposal breaks a hard rule (found with
+    compcore on the attendance the page stored, exactly as the page pairs it)."""
+    from compcore.adapters import season_file
+    from compcore.pairing import check_round
+    from ui.round_flow import Draft, needs_override
+
+    season = store.load(cid)
+    ruleset = season_file.ruleset_of(season)
+    proposal = pair(season, ruleset)
+    movable = Draft.of(proposal).movable(set())
+    for i, a in enumerate(movable):
+        for b in movable[i + 1 :]:
+            draft = Draft.of(proposal)
+            draft.exchange(a, b)
+            if needs_override(check_round(season, ruleset, draft.round())):
+                return a, b
+    raise AssertionError("no exchange breaks a rule in this proposal")

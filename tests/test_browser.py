@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_app_support import DIRECTOR_HASH, PASSWORD, ROOT, build_template
+from test_app_support import DIRECTOR_HASH, PASSWORD, ROOT, breaking_exchange, build_template
 
 from compcore.adapters.store import Store
 
@@ -239,7 +239,7 @@ def test_director_evening(server, browser):
         see(page, "Voorstel indeling ronde 4")
 
         # edit: exchange two players so that a hard rule breaks; publishing needs a reason
-        a, b = _breaking_exchange(store, cid)
+        a, b = breaking_exchange(store, cid)
         names = {p.id: p.name for p in store.load(cid).players}
         choose(page, "Speler", names[a])
         choose(page, "wisselen met", names[b])
@@ -293,23 +293,3 @@ def test_director_evening(server, browser):
         if not ok:  # what the page looked like when the flow broke
             shot(page, "failure", "laptop")
         context.close()
-
-
-def _breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
-    """Two players whose exchange in the engine's proposal breaks a hard rule (found with
-    compcore on the attendance the page just stored, exactly as the page pairs it)."""
-    from compcore.adapters import season_file
-    from compcore.pairing import check_round, pair
-    from ui.round_flow import Draft, needs_override
-
-    season = store.load(cid)
-    ruleset = season_file.ruleset_of(season)
-    proposal = pair(season, ruleset)
-    movable = Draft.of(proposal).movable(set())
-    for i, a in enumerate(movable):
-        for b in movable[i + 1 :]:
-            draft = Draft.of(proposal)
-            draft.exchange(a, b)
-            if needs_override(check_round(season, ruleset, draft.round())):
-                return a, b
-    raise AssertionError("no exchange breaks a rule in this proposal")
