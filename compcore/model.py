@@ -8,7 +8,7 @@ colour histories, scores) are computed elsewhere by pure functions over these ob
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -215,15 +215,6 @@ class Round:
     def is_played(self) -> bool:
         return self.games is not None
 
-    def game_of(self, player: str) -> Game | None:
-        for game in self.games or ():
-            if player in (game.white, game.black):
-                return game
-        return None
-
-    def entry_of(self, player: str) -> Kind | None:
-        return (self.entries or EMPTY).get(player)
-
 
 @dataclass(frozen=True, slots=True)
 class RulesetRef:
@@ -327,14 +318,3 @@ class Season:
     def truncated(self, after_round: int) -> Season:
         """The season as it was after ``after_round`` was played (later rounds dropped)."""
         return replace(self, rounds=tuple(r for r in self.rounds if r.number <= after_round))
-
-
-def iter_entries(rnd: Round) -> Iterator[tuple[str, Kind, Game | None]]:
-    """Every (player, kind, game) of a played round: game outcomes first, then entries."""
-    for game in rnd.games or ():
-        if game.result is None:
-            continue
-        yield game.white, game.kind_for(game.white), game
-        yield game.black, game.kind_for(game.black), game
-    for player, kind in (rnd.entries or EMPTY).items():
-        yield player, kind, None

@@ -57,10 +57,6 @@ def round_choices(season: Season) -> list[int]:
     return numbers
 
 
-def default_round(season: Season) -> int:
-    return round_choices(season)[-1]
-
-
 # --------------------------------------------------------------------------- attendance
 
 

@@ -258,6 +258,3 @@ class Matcher:
         self.match(u, u2)
         self.match(v, v2)
         return False, group
-
-    def alive_count(self) -> int:
-        return sum(self.alive)
