@@ -279,6 +279,9 @@ class FirstRounds(_Frozen):
     rounds: tuple[int | Literal["cycle-start"], ...]
     #: KC-5: blocks of 20 by current ranking, top half against bottom half
     block_size: int = Field(default=20, ge=2)
+    #: whether the scheme's board position decides the colours (KC-5: "first named has
+    #: white"); when false the ruleset's ``colours`` list decides, as in any round (DS-12)
+    scheme_colours: bool = True
 
 
 class ByeRules(_Frozen):
@@ -400,6 +403,9 @@ class Ruleset(_Frozen):
     keizer: KeizerRules | None = None
     points: PointsTable
     cycles: int = Field(default=1, ge=1)
+    #: how the club numbers its cycles on every screen, in the CLI and in exports (DS-17:
+    #: cyclus 0, 1, 2; PP-5: 1, 2, 3). The season file's ``cycle`` field stays 0-based.
+    first_cycle_number: int = Field(default=0, ge=0)
     rounds_per_cycle: int = Field(ge=1)
     #: DS-17 restart: each cycle's standings start from zero and the initial order;
     #: PP-5 accumulate: one standings table over the season
@@ -453,6 +459,14 @@ class Ruleset(_Frozen):
     def cycle_of(self, round_no: int) -> int:
         """The cycle (0-based) of a round that does not say its cycle itself."""
         return min((round_no - 1) // self.rounds_per_cycle, self.cycles - 1)
+
+    def cycle_label(self, cycle: int) -> int:
+        """The club's number for the 0-based ``cycle`` (``first_cycle_number`` + cycle)."""
+        return cycle + self.first_cycle_number
+
+    def cycle_from_label(self, label: int) -> int:
+        """The 0-based cycle for the club's number ``label`` (inverse of cycle_label)."""
+        return label - self.first_cycle_number
 
     def last_round_of_cycle(self, cycle: int) -> int:
         return (cycle + 1) * self.rounds_per_cycle
