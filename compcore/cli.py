@@ -53,9 +53,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from compcore.scoring.standings import standings
 
     season, ruleset = _load(args)
-    result = standings(season, ruleset, after_round=args.after_round, cycle=args.cycle)
+    cycle = None if args.cycle is None else ruleset.cycle_from_label(args.cycle)
+    result = standings(season, ruleset, after_round=args.after_round, cycle=cycle)
     if args.format == "json":
-        print(reports.to_json(result))
+        print(reports.to_json(result, ruleset))
     elif args.format == "csv":
         sys.stdout.write(reports.to_csv(result, ruleset, args.lang))
     else:
@@ -153,7 +154,13 @@ def parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("standings", help="standings after a round")
     source(sp)
     sp.add_argument("--after-round", type=int, help="default: the last played round")
-    sp.add_argument("--cycle", type=int, help="cycle, where the ruleset restarts per cycle")
+    sp.add_argument(
+        "--cycle",
+        type=int,
+        help="cycle as the club numbers it (first_cycle_number: dubbelschaak 0-2, "
+        "princenpaard 1-3): that cycle's standings, or the season's up to its end where "
+        "standings accumulate",
+    )
     sp.add_argument("--format", choices=("table", "csv", "json"), default="table")
     sp.set_defaults(run=cmd_standings)
 

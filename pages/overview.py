@@ -5,7 +5,7 @@ import streamlit as st
 
 from compcore.adapters import reports
 from compcore.rulesets import load_ruleset
-from ui import round_flow, state
+from ui import round_flow, scope, state
 from ui.state import COMPETITION_KEY
 
 run = state.ctx()
@@ -54,9 +54,7 @@ for i, info in enumerate(current):
                        total=ruleset.total_rounds, players=info.players))  # fmt: skip
         if info.rounds_played:
             table = run.standings_of(info.id)
-            where = tr("app.standings.scope", round=table.after_round)
-            if table.cycle is not None:
-                where = tr("app.cycle_label", cycle=table.cycle) + " · " + where
+            where = scope.caption(run, ruleset, table)
             leaders = [
                 f"{row.rank}. {row.name} — {reports.cell(row, 'score', ruleset.display_decimals, run.lang)}"
                 for row in table.rows[:3]

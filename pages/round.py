@@ -11,6 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore.errors import CompcoreError
+from compcore.history import cycle_of
 from compcore.model import ForcedGame
 from compcore.pairing import check_round, pair, repair_late
 from ui import round_flow as rf
@@ -39,6 +40,9 @@ number = st.selectbox(
 )
 stage = rf.stage(season, number)
 stored = next((r for r in season.rounds if r.number == number), None)
+cycle = cycle_of(stored, ruleset) if stored is not None else ruleset.cycle_of(number)
+if ruleset.shows_cycles:
+    st.caption(tr("app.cycle_label", cycle=ruleset.cycle_label(cycle)))
 draft_key = f"draft_{cid}_{number}"
 late_key = f"late_{cid}_{number}"
 director = run.director
@@ -319,9 +323,7 @@ def attendance() -> None:
         return
     rnd = rf.open_round(
         number, chosen, forced, date=day.isoformat() if day else None,
-        cycle=stored.cycle if stored is not None and stored.cycle is not None
-        else ruleset.cycle_of(number),
-        previous=stored,
+        cycle=cycle, previous=stored,
     )  # fmt: skip
     try:
         run.store.save_round(cid, rnd, actor=director, action="attendance")

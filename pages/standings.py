@@ -22,10 +22,7 @@ if len(numbers) > 1:
         key=f"st_after_{cid}_{cycle}",
     )
 table = run.standings(after_round=after, cycle=cycle)
-shown = tr("app.standings.scope", round=table.after_round)
-if table.cycle is not None:
-    shown = tr("app.cycle_label", cycle=table.cycle) + " · " + shown
-st.caption(shown)
+st.caption(scope.caption(run, ruleset, table))
 st.dataframe(
     tables.standings_frame(table, ruleset, run.lang),
     hide_index=True,
@@ -43,7 +40,7 @@ with st.expander(tr("app.standings.how")):
     for line in tables.how_computed(table, run.lang, run.names()):
         st.markdown(f"- {line}")
     st.dataframe(tables.rounds_frame(table, run.lang), hide_index=True)
-suffix = f"-cyclus-{table.cycle}" if table.cycle is not None else ""
+suffix = f"-cyclus-{ruleset.cycle_label(table.cycle)}" if table.cycle is not None else ""
 st.download_button(
     tr("app.standings.download"),
     reports.to_csv(table, ruleset, run.lang),

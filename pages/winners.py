@@ -25,7 +25,7 @@ if result.cycle_winners:
         pd.DataFrame(
             [
                 {
-                    tr("app.col.cycle"): tr("app.cycle_label", cycle=w.cycle),
+                    tr("app.col.cycle"): tr("app.cycle_label", cycle=ruleset.cycle_label(w.cycle)),
                     tr("app.col.category"): w.category or "",
                     tr("app.col.player"): name(w.player) if w.player else "—",
                     tr("app.col.status"): tr(

@@ -1,32 +1,44 @@
-"""Which standings a page shows: the cycle (where the ruleset restarts per cycle) and the
-rounds played in it. Shared by the standings and trends pages."""
+"""Which standings a page shows: the cycle (where the ruleset has cycles) and the rounds
+played in it, with cycles named as the club numbers them. Shared by the standings, trends
+and overview pages."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from compcore.history import cycle_of
-from compcore.scoring.standings import last_complete_round
+from compcore.rulesets import Ruleset
+from compcore.scoring.standings import Standings, last_complete_round
 from ui.state import Ctx
 
 
 def played_rounds_of_cycle(run: Ctx, key: str) -> tuple[int | None, list[int]]:
-    """The cycle the user picks (None where standings never restart) and the numbers of its
-    complete rounds; stops the page with a message when nothing has been played yet."""
+    """The cycle the user picks (0-based; None where the ruleset shows no cycles) and the
+    numbers of its complete rounds; stops the page with a message when nothing has been
+    played yet. The picker shows the club's numbers (DS-17: Cyclus 0, 1, 2; PP-5: 1, 2, 3)."""
     season, ruleset = run.season(), run.ruleset()
     last = last_complete_round(season)
     if last == 0:
         st.info(run.tr("app.standings.none_played"))
         st.stop()
     complete = [r for r in season.played_rounds if r.number <= last]
-    if not ruleset.restarts_per_cycle:
+    if not ruleset.shows_cycles:
         return None, [r.number for r in complete]
     cycles = sorted({cycle_of(r, ruleset) for r in complete})
     cycle = st.selectbox(
         run.tr("app.col.cycle"),
         cycles,
         index=len(cycles) - 1,
-        format_func=lambda c: run.tr("app.cycle_label", cycle=c),
+        format_func=lambda c: run.tr("app.cycle_label", cycle=ruleset.cycle_label(c)),
         key=f"{key}_cycle_{run.cid}",
     )
     return cycle, [r.number for r in complete if cycle_of(r, ruleset) == cycle]
+
+
+def caption(run: Ctx, ruleset: Ruleset, table: Standings) -> str:
+    """The standings' scope as a caption (e.g. ``Cyclus 1 · stand na ronde 12``), the cycle
+    as the club numbers it."""
+    shown = run.tr("app.standings.scope", round=table.after_round)
+    if table.cycle is None:
+        return shown
+    return run.tr("app.cycle_label", cycle=ruleset.cycle_label(table.cycle)) + " · " + shown

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from compcore.adapters.pairing_report import engine_strength
+from compcore.history import cycle_of
 from compcore.i18n import Lang, t
 from compcore.model import Kind, Round, Season
 from compcore.pairing import Board, Pairing, Reason
@@ -98,11 +99,18 @@ ul { font-size: 12pt; }
 
 
 def to_html(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang) -> str:
-    """A standalone page to print: the round's boards and who is not paired."""
+    """A standalone page to print: the round's boards and who is not paired; the heading
+    names the round's cycle as the club numbers it (DS-17: cyclus 0, 1, 2; PP-5: 1, 2, 3)."""
     esc = html.escape
     names = engine_names(season, ruleset, rnd, lang)
     title = t("sheet.title", lang, round=rnd.number)
-    sub = " · ".join(x for x in (season.club, season.competition, season.season, rnd.date) if x)
+    cycle = (
+        t("app.cycle_label", lang, cycle=ruleset.cycle_label(cycle_of(rnd, ruleset)))
+        if ruleset.shows_cycles
+        else None
+    )
+    parts = (season.club, season.competition, season.season, cycle, rnd.date)
+    sub = " · ".join(x for x in parts if x)
     lines = [
         "<!doctype html>",
         f'<html lang="{lang}"><head><meta charset="utf-8"><title>{esc(title)}</title>',

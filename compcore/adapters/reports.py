@@ -3,6 +3,9 @@
 Scores are exact fractions inside compcore; here they are rounded for display only. JSON
 keeps the unrounded score (``score``, as a JSON number) and the exact value as a fraction
 string (``score_exact``), so members can check their points by hand.
+
+Cycles are shown as the club numbers them (``Ruleset.cycle_label``: DS-17 cyclus 0, 1, 2;
+PP-5 cycle 1, 2, 3); compcore counts them from 0 inside, as the season file does.
 """
 
 from __future__ import annotations
@@ -61,13 +64,23 @@ def header(column: str, lang: Lang) -> str:
     return t(f"col.{column}", lang)
 
 
+def scope(standings: Standings, ruleset: Ruleset) -> dict[str, Any]:
+    """Which standings these are: ``cycle`` is the club's number for the cycle
+    (``first_cycle_number``: DS-17 0, 1, 2; PP-5 1, 2, 3), ``cycle_index`` the same cycle
+    counted from 0 as in the season file; both null for standings not scoped by a cycle."""
+    cycle = standings.cycle
+    return {
+        "ruleset": standings.ruleset,
+        "after_round": standings.after_round,
+        "cycle": None if cycle is None else ruleset.cycle_label(cycle),
+        "cycle_index": cycle,
+    }
+
+
 def diagnostics(standings: Standings) -> dict[str, Any]:
     """How the standings were computed: mode, iterations, oscillation, per round."""
     final = standings.final
     return {
-        "ruleset": standings.ruleset,
-        "after_round": standings.after_round,
-        "cycle": standings.cycle,
         "mode": final.method,
         "iterations": final.iterations,
         "oscillated": final.oscillated,
@@ -86,7 +99,9 @@ def diagnostics(standings: Standings) -> dict[str, Any]:
     }
 
 
-def to_json(standings: Standings) -> str:
+def to_json(standings: Standings, ruleset: Ruleset) -> str:
+    """The rows, and a top-level block with the scope (:func:`scope`) and how the standings
+    were computed (:func:`diagnostics`)."""
     rows = []
     for row in standings.rows:
         item: dict[str, Any] = {
@@ -114,17 +129,25 @@ def to_json(standings: Standings) -> str:
         if row.virtual:
             item["virtual"] = True
         rows.append(item)
-    return json.dumps(
-        {"standings": diagnostics(standings), "rows": rows}, ensure_ascii=False, indent=2
-    )
+    top = {**scope(standings, ruleset), **diagnostics(standings)}
+    return json.dumps({"standings": top, "rows": rows}, ensure_ascii=False, indent=2)
 
 
 def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
+    """The table as CSV; standings of one cycle start with a column holding the club's
+    number for that cycle (``Ruleset.cycle_label``), so a saved file says which cycle."""
+    heads = [header(c, lang) for c in standings.columns]
+    lead: list[str] = []
+    if standings.cycle is not None:
+        heads.insert(0, header("cycle", lang))
+        lead.append(str(ruleset.cycle_label(standings.cycle)))
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow([header(c, lang) for c in standings.columns])
+    writer.writerow(heads)
     for row in standings.rows:
-        writer.writerow([cell(row, c, ruleset.display_decimals, "en") for c in standings.columns])
+        writer.writerow(
+            lead + [cell(row, c, ruleset.display_decimals, "en") for c in standings.columns]
+        )
     return buf.getvalue()
 
 
@@ -144,11 +167,9 @@ def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
         ).rstrip()
 
     final = standings.final
-    scope = (
-        f"{ruleset.name}, "
-        + (f"cycle {standings.cycle}, " if standings.cycle is not None else "")
-        + f"after round {standings.after_round}"
-    )
+    where = [ruleset.name, t("report.after_round", lang, round=standings.after_round)]
+    if standings.cycle is not None:
+        where.insert(1, t("report.cycle", lang, cycle=ruleset.cycle_label(standings.cycle)))
     how = t(f"diag.mode.{final.method}", lang)
     if final.oscillated:
         how += "; " + t(
@@ -156,5 +177,5 @@ def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
         )
     elif final.method == "iterate":
         how += "; " + t("diag.fixed", lang, iterations=final.iterations)
-    out = [f"{scope} ({how})", line(heads), *(line(b) for b in body)]
+    out = [f"{', '.join(where)} ({how})", line(heads), *(line(b) for b in body)]
     return "\n".join(out) + "\n"

@@ -23,6 +23,7 @@ NL: dict[str, str] = {
     "col.buchholz": "Bh",
     "col.wins": "Winst",
     "col.player": "Speler",
+    "col.cycle": "Cyclus",
     # entry kinds
     "kind.win": "winst",
     "kind.draw": "remise",
@@ -48,6 +49,9 @@ NL: dict[str, str] = {
     "diag.mode.initial": "beginstand",
     "diag.oscillated": "schommelt: geen vaste stand; gekozen stand na {iterations} stappen, wisselend: {players}",
     "diag.fixed": "vaste stand na {iterations} stap(pen)",
+    # which standings (the command line's heading): the club's cycle number, the round
+    "report.cycle": "cyclus {cycle}",
+    "report.after_round": "na ronde {round}",
     "no_show.warning": "waarschuwing",
     "no_show.suspension-threat": "dreiging van schorsing",
     "no_show.suspension": "schorsing",
@@ -75,6 +79,7 @@ EN: dict[str, str] = {
     "col.buchholz": "Buchholz",
     "col.wins": "Wins",
     "col.player": "Player",
+    "col.cycle": "Cycle",
     "kind.win": "win",
     "kind.draw": "draw",
     "kind.loss": "loss",
@@ -98,6 +103,9 @@ EN: dict[str, str] = {
     "diag.mode.initial": "initial order",
     "diag.oscillated": "oscillates: no fixed point; state chosen after {iterations} steps, swapping: {players}",
     "diag.fixed": "fixed point after {iterations} step(s)",
+    # which standings (the command line's heading): the club's cycle number, the round
+    "report.cycle": "cycle {cycle}",
+    "report.after_round": "after round {round}",
     "no_show.warning": "warning",
     "no_show.suspension-threat": "suspension threat",
     "no_show.suspension": "suspension",

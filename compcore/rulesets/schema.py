@@ -468,5 +468,11 @@ class Ruleset(_Frozen):
         """The 0-based cycle for the club's number ``label`` (inverse of cycle_label)."""
         return label - self.first_cycle_number
 
+    @property
+    def shows_cycles(self) -> bool:
+        """Whether people see cycle numbers: standings restart per cycle (DS-17) or the
+        season has more than one cycle (PP-5, PP-7: "after the last round of cycle 3")."""
+        return self.restarts_per_cycle or self.cycles > 1
+
     def last_round_of_cycle(self, cycle: int) -> int:
         return (cycle + 1) * self.rounds_per_cycle

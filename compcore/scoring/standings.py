@@ -147,7 +147,8 @@ def in_ranking(season: Season, after_round: int) -> list[str]:
 def resolve_scope(
     season: Season, ruleset: Ruleset, after_round: int | None, cycle: int | None
 ) -> tuple[int, int | None, list[int]]:
-    """(after_round, cycle, rounds in scope)."""
+    """(after_round, cycle, rounds in scope); ``cycle`` is 0-based, but an unknown cycle is
+    reported in the club's numbers (``Ruleset.cycle_label``), as people typed it."""
     last = last_complete_round(season)
     if after_round is None:
         after_round = last
@@ -165,7 +166,10 @@ def resolve_scope(
         and cycle not in set(hist_cycles.values())
         and not 0 <= cycle < ruleset.cycles
     ):
-        raise UnknownRound(f"cycle {cycle} does not exist (cycles: 0 to {ruleset.cycles - 1})")
+        raise UnknownRound(
+            f"cycle {ruleset.cycle_label(cycle)} does not exist (cycles: "
+            f"{ruleset.cycle_label(0)} to {ruleset.cycle_label(ruleset.cycles - 1)})"
+        )
     if ruleset.restarts_per_cycle:
         if cycle is None:
             cycle = hist_cycles.get(after_round, 0) if after_round else 0
