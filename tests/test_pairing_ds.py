@@ -16,6 +16,8 @@ from compcore.errors import PairingError
 from compcore.model import Kind
 from compcore.pairing import pair, repair_late
 from compcore.pairing.check import check, check_round
+from compcore.pairing.colours import allocate
+from compcore.pairing.rules import Rules
 from compcore.rulesets.schema import ColourRule
 from compcore.scoring.standings import standings
 
@@ -236,9 +238,6 @@ def test_ds13_colour_priorities() -> None:
     * in a new cycle p1 vs p3: equal balance, both black last: higher-placed p1 black (13.4).
     B: round 1 only, p1 +1, p2 -1, p3 +1, p4 -1. New cycle p1 vs p4: lower balance p4 white (13.2).
     """
-    from compcore.pairing.colours import allocate
-    from compcore.pairing.rules import Rules
-
     a, ruleset = load(
         "dubbelschaak",
         FOUR,
@@ -256,6 +255,71 @@ def test_ds13_colour_priorities() -> None:
     white, black, why = allocate(Rules(b, ruleset, 2, 1), "p1", "p4")
     assert (white, black, why.rule) == ("p4", "p1", "DS-13.2")
     assert why.text("en") == "lower colour balance gets white (p4: -1 against 1) (DS-13.2)"
+
+
+def test_ds13_1_only_the_second_game_is_reversed() -> None:
+    """DS-13.1, reading: the colours are reversed only when exactly one game of the two was
+    played over the board in the meetings scope (DS: the cycle) before this round.
+
+    Third game: rounds 1 p1-p2 1-0, p3-p4 1-0; 2 p2-p1 =, p4-p3 =; 3 p1-p3 1-0, p4-p2 =;
+    round 4 only p1 and p2 came. Balances p1 +1 (w, b, w), p2 -1 (b, w, b). Their third
+    game in cycle 0 is not reversed (that would give p1 white, round 2's reversed); it falls
+    to DS-13.2: p2, the lower balance, white.
+
+    Forfeit: the same with round 1's p1-p2 a forfeit. A forfeit carries no colour and is no
+    game here, so round 4 is their second game (round 2 played, p2 white): reversed, p1
+    white (DS-13.1), though the third meeting.
+
+    Cycle scope: p1-p2 twice in cycle 0 (rounds 1-2), once in cycle 1 (round 3, p1 white).
+    Round 4 is their second game of cycle 1: reversed, p2 white. After p2-p1 in round 4, a
+    third game of cycle 1 in round 5 is not reversed: balances both 0, p1 had black last,
+    so p1 white by alternation (DS-13.3), not by DS-13.1."""
+    absent = {"p3": "absent", "p4": "absent"}
+    third, ruleset = load(
+        "dubbelschaak",
+        FOUR,
+        [
+            "p1-p2 1-0, p3-p4 1-0",
+            "p2-p1 =, p4-p3 =",
+            "p1-p3 1-0, p4-p2 =",
+            {"present": "p1 p2", "entries": absent},
+        ],
+    )
+    result = pair(third, ruleset)
+    assert pairs(result) == [("p2", "p1")]
+    assert result.boards[0].colour.text("en") == (
+        "lower colour balance gets white (p2: -1 against 1) (DS-13.2)"
+    )
+    assert Rules(third, ruleset, 4, 0).repeat_colours("p1", "p2") is None
+    forfeit, _ = load(
+        "dubbelschaak",
+        FOUR,
+        [
+            "p1-p2 1-0F, p3-p4 1-0",
+            "p2-p1 =, p4-p3 =",
+            "p1-p3 1-0, p4-p2 =",
+            {"present": "p1 p2", "entries": absent},
+        ],
+    )
+    result = pair(forfeit, ruleset)
+    assert pairs(result) == [("p1", "p2")]
+    assert result.boards[0].colour.text("en") == (
+        "second game this cycle: colours of round 2 reversed, p1 gets white (DS-13.1)"
+    )
+    cycles, _ = load(
+        "dubbelschaak",
+        FOUR,
+        [
+            {"cycle": 0, "games": "p1-p2 1-0, p3-p4 1-0"},
+            {"cycle": 0, "games": "p2-p1 =, p4-p3 ="},
+            {"cycle": 1, "games": "p1-p2 =, p3-p4 ="},
+            {"cycle": 1, "games": "p2-p1 =, p4-p3 ="},
+        ],
+    )
+    second = allocate(Rules(cycles, ruleset, 4, 1), "p1", "p2")
+    assert (second[0], second[2].rule) == ("p2", "DS-13.1")
+    third_in_cycle = allocate(Rules(cycles, ruleset, 5, 1), "p1", "p2")
+    assert (third_in_cycle[0], third_in_cycle[2].rule) == ("p1", "DS-13.3")
 
 
 def test_ds14_late_repairing_keeps_other_boards() -> None:
