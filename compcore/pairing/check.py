@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from compcore.history import cycle_of
 from compcore.i18n import Lang, t
@@ -115,44 +116,69 @@ def colour_findings(
     """DS-13, KC-6, LA-5..LA-7, MG-3: the boards of ``rnd`` whose colours differ from what
     the ruleset's ``colours`` list decides with the history before the round (see the
     module docstring for colours that a scheme or the director fixed)."""
-    p = ruleset.pairing
-    if p.method != "ladder" or not p.colours:
-        return []
-    scheme = scheme_for(season, ruleset, rnd.number, rules.cycle)
-    if scheme is not None and p.first_rounds is not None and p.first_rounds.scheme_colours:
+    if not colours_judged(season, ruleset, rnd.number, rules.cycle):
         return []
     forced = {frozenset((g.white, g.black)): g.reason or "director" for g in rnd.forced or ()}
-    position: dict[str, int] = {}
+    placing = Placing(season, ruleset, rnd.number, rules.cycle)
+    out: list[Violation] = []
+    for game in games:
+        found = _colour_finding(
+            rnd.number, rules, game, forced.get(frozenset(game.players)), placing
+        )
+        if found is not None:
+            out.append(found)
+    return out
 
-    def placing(a: str, b: str) -> tuple[str, str]:
-        if not position:  # the standings, only for a board the placement decides
-            table = ranking_table(season, ruleset, rnd.number, rules.cycle)
-            position.update((pid, i) for i, pid in enumerate(ranking(season, table)))
+
+def colours_judged(season: Season, ruleset: Ruleset, number: int, cycle: int) -> bool:
+    """Whether the colour list decides this round's colours: the ladder method with a
+    colour list, and not a scheme round whose scheme gives the colours (KC-5)."""
+    p = ruleset.pairing
+    if p.method != "ladder" or not p.colours:
+        return False
+    first = p.first_rounds
+    scheme = scheme_for(season, ruleset, number, cycle)
+    return scheme is None or first is None or not first.scheme_colours
+
+
+class Placing:
+    """Two players in the order round ``number`` was paired on (the standings before it),
+    computed on first use: only a board a placement rule decides needs them."""
+
+    def __init__(self, season: Season, ruleset: Ruleset, number: int, cycle: int) -> None:
+        self.season, self.ruleset, self.number, self.cycle = season, ruleset, number, cycle
+        self._position: dict[str, int] | None = None
+
+    def __call__(self, a: str, b: str) -> tuple[str, str]:
+        if self._position is None:
+            table = ranking_table(self.season, self.ruleset, self.number, self.cycle)
+            self._position = {pid: i for i, pid in enumerate(ranking(self.season, table))}
+        position = self._position
         higher, lower = sorted((a, b), key=lambda pid: position.get(pid, len(position)))
         return higher, lower
 
-    out = []
-    for game in games:
-        w, b = game.white, game.black
-        decided = decide(rules, w, b, lambda w=w, b=b: placing(w, b))
-        if decided is None or decided[0] == w:
-            continue
-        why = decided[1]
-        name = why.key.removeprefix("colour.")
-        fixed = forced.get(frozenset((w, b)))
-        if fixed is not None and name not in HARD_COLOUR_RULES:
-            continue
-        out.append(
-            Violation(
-                round=rnd.number,
-                white=w,
-                black=b,
-                rule=name,
-                reason=Reason("check.colour", None, {"why": why}),
-                overridden=game.override or (f"forced: {fixed}" if fixed is not None else None),
-            )
-        )
-    return out
+
+def _colour_finding(
+    number: int, rules: Rules, game: Game, forced: str | None, placing: Placing
+) -> Violation | None:
+    """The board's colour break, if any: named after the colour rule that decides the
+    board; a forced board (``forced``: its reason) only for a hard colour rule, overridden."""
+    white, black = game.white, game.black
+    decided = decide(rules, white, black, partial(placing, white, black))
+    if decided is None or decided[0] == white:
+        return None
+    why = decided[1]
+    name = why.key.removeprefix("colour.")
+    if forced is not None and name not in HARD_COLOUR_RULES:
+        return None
+    return Violation(
+        round=number,
+        white=white,
+        black=black,
+        rule=name,
+        reason=Reason("check.colour", None, {"why": why}),
+        overridden=game.override or (f"forced: {forced}" if forced is not None else None),
+    )
 
 
 def check(season: Season, ruleset: Ruleset) -> list[Violation]:
