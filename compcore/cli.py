@@ -84,14 +84,15 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from compcore.i18n import t
     from compcore.pairing.check import check
 
     season, ruleset = _load(args)
     violations = check(season, ruleset)
     for v in violations:
-        print(v.describe())
+        print(v.describe(args.lang))
     if not violations:
-        print("no violations")
+        print(t("check.none", args.lang))
     return EXIT_VIOLATIONS if any(not v.overridden for v in violations) else 0
 
 
@@ -169,7 +170,9 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--format", choices=("table", "json"), default="table")
     sp.set_defaults(run=cmd_pair)
 
-    sp = sub.add_parser("check", help="report every stored pairing that breaks a hard rule")
+    sp = sub.add_parser(
+        "check", help="report every stored pairing that breaks a hard rule or a colour rule"
+    )
     source(sp)
     sp.set_defaults(run=cmd_check)
 

@@ -71,8 +71,9 @@ def texts(at: AppTest) -> str:
 
 
 def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
-    """Two players whose exchange in the engine's proposal breaks a hard rule (found with
-    compcore on the attendance the page stored, exactly as the page pairs it)."""
+    """Two players on different boards whose exchange in the engine's proposal breaks a hard
+    rule (found with compcore on the attendance the page stored, exactly as the page pairs
+    it). Two opponents are skipped: exchanging them only swaps their board's colours."""
     from compcore.adapters import season_file
     from compcore.pairing import check_round
     from ui.round_flow import Draft, needs_override
@@ -81,8 +82,11 @@ def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
     ruleset = season_file.ruleset_of(season)
     proposal = pair(season, ruleset)
     movable = Draft.of(proposal).movable(set())
+    opponents = {frozenset((board.white, board.black)) for board in proposal.boards}
     for i, a in enumerate(movable):
         for b in movable[i + 1 :]:
+            if frozenset((a, b)) in opponents:
+                continue
             draft = Draft.of(proposal)
             draft.exchange(a, b)
             if needs_override(check_round(season, ruleset, draft.round())):

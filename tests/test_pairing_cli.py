@@ -79,21 +79,33 @@ def test_check_flags_a_hand_made_illegal_round(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """LA-4 via check: round 2 repeats round 1's p1-p2 (8 rounds must pass): exit 1 and one
-    line naming round, board, reason and rule."""
+    line naming round, board, reason and rule, in Dutch by default, English with --lang en.
+    (The colours keep LA-5/LA-7: p2-p1 is the second game, reversed; p6 and p4 both -1 and
+    black last, p6 (1 point) placed higher, so white.)"""
     data = season_data(
-        "ladder-ab", SIX, ["p1-p2 1-0, p3-p4 =, p5-p6 0-1", "p2-p1 =, p3-p5 1-0, p4-p6 ="]
+        "ladder-ab", SIX, ["p1-p2 1-0, p3-p4 =, p5-p6 0-1", "p2-p1 =, p3-p5 1-0, p6-p4 ="]
     )
     path = write(tmp_path, data)
-    assert main(["check", path]) == 1
+    assert main(["--lang", "en", "check", path]) == 1
     out = capsys.readouterr().out.strip().splitlines()
     assert out == ["round 2: p2-p1: p2 and p1 met in round 1, next meeting from round 10 (LA-4)"]
+    assert main(["check", path]) == 1
+    assert capsys.readouterr().out.strip().splitlines() == [
+        "ronde 2: p2-p1: p2 en p1 speelden in ronde 1 tegen elkaar, opnieuw pas vanaf ronde 10 (LA-4)"
+    ]
 
 
 def test_check_clean_season(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No hard rule broken and every colour by LA-6/LA-7 (round 2: p1/p3 both +1 and white
+    last, p1 placed higher (equal points and wins, initial order): p1 white; p2 -1 against
+    p5 +1: p2 white; p6/p4 both -1 and black last, p6 placed higher: p6 white)."""
     data = season_data(
-        "ladder-ab", SIX, ["p1-p2 1-0, p3-p4 =, p5-p6 0-1", "p1-p3 =, p2-p5 1-0, p4-p6 ="]
+        "ladder-ab", SIX, ["p1-p2 1-0, p3-p4 =, p5-p6 0-1", "p1-p3 =, p2-p5 1-0, p6-p4 ="]
     )
-    assert main(["check", write(tmp_path, data)]) == 0
+    path = write(tmp_path, data)
+    assert main(["check", path]) == 0
+    assert capsys.readouterr().out.strip() == "geen overtredingen"
+    assert main(["--lang", "en", "check", path]) == 0
     assert capsys.readouterr().out.strip() == "no violations"
 
 

@@ -7,16 +7,22 @@ recomputed from the previous ranking (DS-8), ties go by initial order (rating).
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 from builders import load
 
 from compcore.errors import PairingError
 from compcore.model import Kind
 from compcore.pairing import pair, repair_late
-from compcore.pairing.check import check
+from compcore.pairing.check import check, check_round
+from compcore.pairing.colours import allocate
+from compcore.pairing.rules import Rules
+from compcore.rulesets.schema import ColourRule
 from compcore.scoring.standings import standings
 
 FOUR = ["p1", "p2", "p3", "p4"]
+COLOUR_RULES = frozenset(get_args(ColourRule))
 
 
 def pairs(result) -> list[tuple[str, str]]:
@@ -179,29 +185,47 @@ def test_ds11_no_legal_pairing_relaxes_max_meetings() -> None:
 
 
 def test_ds12_first_round_of_a_cycle_uses_blocks_by_initial_order() -> None:
-    """DS-12 (reading: KC-5's blocks). Cycle 1 starts at round 2: standings restart, so the
-    ranking is the initial order p1..p6 (rating). One block of 6 (size 20): top half
-    p1 p2 p3, bottom half p4 p5 p6: #1-#4, #5-#2, #3-#6, first named white."""
+    """DS-12 (reading: KC-5's blocks for the pairs, DS-13 for the colours). Cycle 0:
+    round 1 p1-p2, p3-p4, p5-p6; round 2 p3-p2, p4-p1, p6-p5. Balances: p1 0 (black last),
+    p2 -2, p3 +2, p4 0 (white last), p5 0, p6 0. Cycle 1 starts at round 3: standings
+    restart, so the ranking is the initial order p1..p6 (rating). One block of 6 (size 20):
+    #1-#4, #2-#5, #3-#6 (the scheme's first named: p1, p5, p3). Colours by DS-13, as in any
+    round: p1/p4 equal balance, p1 had black last: p1 white (13.3); p2 (-2) against p5 (0):
+    p2 white (13.2), where the scheme would have given him a third black; p6 (0) against
+    p3 (+2): p6 white (13.2). With scheme_colours = true (KC-5's reading) the first named
+    would have white: p1-p4, p5-p2, p3-p6."""
     six = ["p1", "p2", "p3", "p4", "p5", "p6"]
-    season, ruleset = load(
+    rounds = [
+        {"cycle": 0, "games": "p1-p2 1-0, p3-p4 1-0, p5-p6 1-0"},
+        {"cycle": 0, "games": "p3-p2 1-0, p4-p1 0-1, p6-p5 ="},
+        {"cycle": 1, "present": six},
+    ]
+    season, ruleset = load("dubbelschaak", six, rounds)
+    assert ruleset.pairing.first_rounds is not None
+    assert ruleset.pairing.first_rounds.scheme_colours is False
+    result = pair(season, ruleset)
+    assert pairs(result) == [("p1", "p4"), ("p2", "p5"), ("p6", "p3")]
+    assert [b.placed.text("en") for b in result.boards] == [
+        "block scheme #1 vs #4 (DS-12)",
+        "block scheme #2 vs #5 (DS-12)",
+        "block scheme #3 vs #6 (DS-12)",
+    ]
+    assert [b.colour.rule for b in result.boards] == ["DS-13.3", "DS-13.2", "DS-13.2"]
+    assert result.boards[1].colour.text("en") == (
+        "lower colour balance gets white (p2: -2 against 0) (DS-13.2)"
+    )
+    # the stored round checks clean: its colours are DS-13's
+    assert check_round(season, ruleset, result.round) == []
+    # the same season with the scheme's colours (the field is what decides)
+    scheme, scheme_rules = load(
         "dubbelschaak",
         six,
-        [
-            {
-                "cycle": 0,
-                "games": [
-                    {"white": "p6", "black": "p1", "result": "1-0"},
-                    {"white": "p5", "black": "p2", "result": "1-0"},
-                    {"white": "p4", "black": "p3", "result": "1-0"},
-                ],
-            },
-            {"cycle": 1, "present": six},
-        ],
+        rounds,
+        overrides={"pairing": {"first_rounds": {"scheme_colours": True}}},
     )
-    result = pair(season, ruleset)
-    assert pairs(result) == [("p1", "p4"), ("p5", "p2"), ("p3", "p6")]
-    assert result.boards[0].placed.text("en") == "block scheme #1 vs #4 (DS-12)"
-    assert result.boards[1].colour.text("en") == "first named has white (DS-12)"
+    by_scheme = pair(scheme, scheme_rules)
+    assert pairs(by_scheme) == [("p1", "p4"), ("p5", "p2"), ("p3", "p6")]
+    assert by_scheme.boards[1].colour.text("en") == "first named has white (DS-12)"
 
 
 def test_ds13_colour_priorities() -> None:
@@ -214,9 +238,6 @@ def test_ds13_colour_priorities() -> None:
     * in a new cycle p1 vs p3: equal balance, both black last: higher-placed p1 black (13.4).
     B: round 1 only, p1 +1, p2 -1, p3 +1, p4 -1. New cycle p1 vs p4: lower balance p4 white (13.2).
     """
-    from compcore.pairing.colours import allocate
-    from compcore.pairing.rules import Rules
-
     a, ruleset = load(
         "dubbelschaak",
         FOUR,
@@ -234,6 +255,71 @@ def test_ds13_colour_priorities() -> None:
     white, black, why = allocate(Rules(b, ruleset, 2, 1), "p1", "p4")
     assert (white, black, why.rule) == ("p4", "p1", "DS-13.2")
     assert why.text("en") == "lower colour balance gets white (p4: -1 against 1) (DS-13.2)"
+
+
+def test_ds13_1_only_the_second_game_is_reversed() -> None:
+    """DS-13.1, reading: the colours are reversed only when exactly one game of the two was
+    played over the board in the meetings scope (DS: the cycle) before this round.
+
+    Third game: rounds 1 p1-p2 1-0, p3-p4 1-0; 2 p2-p1 =, p4-p3 =; 3 p1-p3 1-0, p4-p2 =;
+    round 4 only p1 and p2 came. Balances p1 +1 (w, b, w), p2 -1 (b, w, b). Their third
+    game in cycle 0 is not reversed (that would give p1 white, round 2's reversed); it falls
+    to DS-13.2: p2, the lower balance, white.
+
+    Forfeit: the same with round 1's p1-p2 a forfeit. A forfeit carries no colour and is no
+    game here, so round 4 is their second game (round 2 played, p2 white): reversed, p1
+    white (DS-13.1), though the third meeting.
+
+    Cycle scope: p1-p2 twice in cycle 0 (rounds 1-2), once in cycle 1 (round 3, p1 white).
+    Round 4 is their second game of cycle 1: reversed, p2 white. After p2-p1 in round 4, a
+    third game of cycle 1 in round 5 is not reversed: balances both 0, p1 had black last,
+    so p1 white by alternation (DS-13.3), not by DS-13.1."""
+    absent = {"p3": "absent", "p4": "absent"}
+    third, ruleset = load(
+        "dubbelschaak",
+        FOUR,
+        [
+            "p1-p2 1-0, p3-p4 1-0",
+            "p2-p1 =, p4-p3 =",
+            "p1-p3 1-0, p4-p2 =",
+            {"present": "p1 p2", "entries": absent},
+        ],
+    )
+    result = pair(third, ruleset)
+    assert pairs(result) == [("p2", "p1")]
+    assert result.boards[0].colour.text("en") == (
+        "lower colour balance gets white (p2: -1 against 1) (DS-13.2)"
+    )
+    assert Rules(third, ruleset, 4, 0).repeat_colours("p1", "p2") is None
+    forfeit, _ = load(
+        "dubbelschaak",
+        FOUR,
+        [
+            "p1-p2 1-0F, p3-p4 1-0",
+            "p2-p1 =, p4-p3 =",
+            "p1-p3 1-0, p4-p2 =",
+            {"present": "p1 p2", "entries": absent},
+        ],
+    )
+    result = pair(forfeit, ruleset)
+    assert pairs(result) == [("p1", "p2")]
+    assert result.boards[0].colour.text("en") == (
+        "second game this cycle: colours of round 2 reversed, p1 gets white (DS-13.1)"
+    )
+    cycles, _ = load(
+        "dubbelschaak",
+        FOUR,
+        [
+            {"cycle": 0, "games": "p1-p2 1-0, p3-p4 1-0"},
+            {"cycle": 0, "games": "p2-p1 =, p4-p3 ="},
+            {"cycle": 1, "games": "p1-p2 =, p3-p4 ="},
+            {"cycle": 1, "games": "p2-p1 =, p4-p3 ="},
+        ],
+    )
+    second = allocate(Rules(cycles, ruleset, 4, 1), "p1", "p2")
+    assert (second[0], second[2].rule) == ("p2", "DS-13.1")
+    third_in_cycle = allocate(Rules(cycles, ruleset, 5, 1), "p1", "p2")
+    assert (third_in_cycle[0], third_in_cycle[2].rule) == ("p1", "DS-13.3")
 
 
 def test_ds14_late_repairing_keeps_other_boards() -> None:
@@ -327,21 +413,26 @@ def test_ds15_participation_always_and_never() -> None:
     assert result.round.entries["p6"] is Kind.ABSENT
 
 
+def pairing_findings(season, ruleset) -> list:  # type: ignore[no-untyped-def]
+    """check's findings without the colour breaks (these hand-made histories do not keep
+    DS-13; colours are tested in test_check_colours.py)."""
+    return [v for v in check(season, ruleset) if v.rule not in COLOUR_RULES]
+
+
 def test_ds11_check_flags_a_fourth_meeting() -> None:
-    """DS-11 via check: a stored round 4 with p1-p2 for the fourth time in the cycle."""
+    """DS-11 via check: a stored round 4 with p1-p2 (and p3-p4) for the fourth time in
+    the cycle."""
     season, ruleset = load(
         "dubbelschaak",
         FOUR,
         ["p1-p2 1-0, p3-p4 1-0", "p2-p1 =, p3-p4 =", "p1-p2 0-1, p4-p3 =", "p2-p1 1-0, p3-p4 1-0"],
     )
-    found = check(season, ruleset)
-    rules = sorted({(v.round, v.rule) for v in found})
-    assert rules == [(4, "max-meetings")]
-    assert found[
-        0
-    ].describe() == "round 4: p2-p1: p2 and p1 met 3 times already this cycle (DS-11)" or found[
-        0
-    ].describe().startswith("round 4: ")
+    found = pairing_findings(season, ruleset)
+    assert [(v.round, v.white, v.rule) for v in found] == [
+        (4, "p2", "max-meetings"),
+        (4, "p3", "max-meetings"),
+    ]
+    assert found[0].describe() == "round 4: p2-p1: p2 and p1 met 3 times already this cycle (DS-11)"
 
 
 def test_ds16_group_games_do_not_count_for_the_meeting_limit() -> None:
@@ -355,6 +446,10 @@ def test_ds16_group_games_do_not_count_for_the_meeting_limit() -> None:
         FOUR,
         [*ladder, {"games": [group], "entries": {"p3": "absent", "p4": "absent"}}],
     )
-    assert check(season, ruleset) == []
+    assert pairing_findings(season, ruleset) == []
     season, ruleset = load("dubbelschaak", FOUR, [*ladder, "p2-p1 1-0, p3-p4 1-0"])
-    assert [(v.round, v.rule) for v in check(season, ruleset)][:1] == [(4, "max-meetings")]
+    found = pairing_findings(season, ruleset)
+    assert [(v.round, v.white, v.rule) for v in found] == [
+        (4, "p2", "max-meetings"),
+        (4, "p3", "max-meetings"),
+    ]

@@ -83,6 +83,43 @@ def test_kc6_one_meeting_until_christmas_three_a_season_second_reversed() -> Non
     assert "max-meetings" in Rules(three, ruleset, 20, 0).violations("k01", "k02")
 
 
+def test_kc5_round_two_keeps_the_scheme_colours() -> None:
+    """KC-5 (first named has white; the preset keeps scheme_colours = true). Round 2 of
+    test_kc5_round_two_no_repeat_next_legal_partner: k01 and k04 both +1 and white last,
+    so KC-6's balance rules would give the higher-placed k01 black; the scheme's board
+    position gives k01 white. check does not judge a scheme round's colours."""
+    ids = names(4)
+    season, ruleset = load(
+        "keizer-classic", list(ids), ["k01-k03 1-0, k04-k02 0-1", {"present": ids}]
+    )
+    assert ruleset.pairing.first_rounds is not None
+    assert ruleset.pairing.first_rounds.scheme_colours is True
+    result = pair(season, ruleset)
+    assert pairs(result) == [("k01", "k04"), ("k03", "k02")]
+    assert result.boards[0].colour.text("en") == "first named has white (KC-5)"
+    assert allocate(Rules(season, ruleset, 2, 0), "k01", "k04")[0] == "k04"
+    assert check(season.with_round(result.round), ruleset) == []
+
+
+def test_kc6_third_game_by_the_balance_rules() -> None:
+    """KC-6: "the second game has reversed colours (a third game gets its colours from the
+    balance rules, like a first)", in the season scope. Rounds 1 k01-k02 1-0, k03-k04;
+    2 k02-k01 =, k04-k03; 3 k01-k03 1-0, k04-k02. In round 16 (after the cut-off)
+    k01 (+1: w, b, w) meets k02 (-1: b, w, b) for the third time: not reversed (that would
+    give k01 white, round 2's reversed) but the lower balance, k02, white (KC-6)."""
+    ids = names(4)
+    season, ruleset = load(
+        "keizer-classic",
+        list(ids),
+        ["k01-k02 1-0, k03-k04 1-0", "k02-k01 =, k04-k03 =", "k01-k03 1-0, k04-k02 ="],
+    )
+    rules = Rules(season, ruleset, 16, 0)
+    assert rules.violations("k01", "k02") == ()
+    assert rules.repeat_colours("k01", "k02") is None
+    white, black, why = allocate(rules, "k01", "k02")
+    assert (white, black, why.key, why.rule) == ("k02", "k01", "colour.lower-balance-white", "KC-6")
+
+
 def test_kc7_director_override_for_a_repeat_meeting(tmp_path: Path) -> None:
     """KC-7: the director lets the bottom players meet again before the cut-off (round 3:
     k01-k02 and k04-k03 both met in round 2); each board carries the override reason.

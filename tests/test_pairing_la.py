@@ -189,6 +189,52 @@ def test_la6_no_repeat_whose_reversed_colours_hurt_a_critical_player() -> None:
     ).text("en")
 
 
+THIRD_GAMES = {"pairing": {"max_meetings": 3, "min_rounds_between_meetings": 1}}
+
+
+def test_la5_third_meeting_by_balance() -> None:
+    """LA-5 ("the second meeting has the other colours"), with LA-4 widened to 3 meetings
+    and 1 round between (an override) so that a third meeting can happen. Rounds:
+    1 p1-p2 1-0, p3-p4 1-0; 2 p2-p1 =, p4-p3 =; 3 p1-p3 1-0, p4-p2 =; round 4 only p1 and
+    p2 came. Their third game is not reversed (that would give p1 white); LA-7: p2 (-1: b,
+    w, b) has the lower balance than p1 (+1): p2 white."""
+    season, ruleset = load(
+        "ladder-ab",
+        ["p1", "p2", "p3", "p4"],
+        [
+            "p1-p2 1-0, p3-p4 1-0",
+            "p2-p1 =, p4-p3 =",
+            "p1-p3 1-0, p4-p2 =",
+            {"present": "p1 p2", "entries": {"p3": "absent", "p4": "absent"}},
+        ],
+        overrides=THIRD_GAMES,
+    )
+    result = pair(season, ruleset)
+    assert pairs(result) == [("p2", "p1")]
+    assert result.boards[0].colour.key == "colour.lower-balance-white"
+    assert result.boards[0].colour.rule == "LA-7"
+
+
+def test_la6_third_meeting_is_not_forced_reversed() -> None:
+    """LA-6 with LA-5: the colour-critical check tests the reversed colours of a *second*
+    meeting only. p1-p3 played twice (round 1 p1 white, round 2 p3 white); p1 then had
+    white twice more: +2, critical at the (overridden) threshold 2. A third p1-p3 is no
+    longer "reversed from round 2" (which would give p1 white and make the pair illegal):
+    it is legal, and p1 gets the black he needs (LA-6), p3 (0) white."""
+    season, ruleset = load(
+        "ladder-ab",
+        ["p1", "p2", "p3", "p4"],
+        ["p1-p3 =, p2-p4 =", "p3-p1 =, p4-p2 =", "p1-p2 =, p3-p4 =", "p1-p4 =, p2-p3 ="],
+        overrides={"pairing": {**THIRD_GAMES["pairing"], "colour_critical_balance": 2}},
+    )
+    rules = Rules(season, ruleset, 5, 0)
+    assert (rules.balance["p1"], rules.balance["p3"]) == (2, 0)
+    assert rules.need == {"p1": "b", "p4": "w"}
+    assert rules.violations("p1", "p3") == ()
+    white, black, why = allocate(rules, "p1", "p3")
+    assert (white, black, why.key, why.rule) == ("p3", "p1", "colour.critical-balance", "LA-6")
+
+
 def test_la7_first_meeting_colours() -> None:
     """LA-7. Rounds 1-2 drawn: p1-p2, p3-p4, p5-p6, then p2-p3, p4-p1, p6-p5. Every balance
     is 0; black last: p1, p3, p5; white last: p2, p4, p6. First meetings in round 3:

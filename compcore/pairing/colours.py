@@ -4,8 +4,10 @@ The first rule in the list that decides gives the colours; the board's colour re
 it. Balance is whites minus blacks over the season's games played over the board (forfeits
 carry no colour); "previous colour" is the colour of the last such game.
 
-* ``repeat-reversed``: a repeated meeting (in the meetings scope) reverses the colours of
-  the previous one played over the board (DS-13.1, KC-6, LA-5).
+* ``repeat-reversed``: the *second* game of two players (in the meetings scope) reverses
+  the colours of the first (DS-13.1, KC-6, LA-5). Reading: exactly one game between them
+  was played over the board in the scope before this round (forfeits carry no colour and
+  are no game here); a third or later game falls to the next rules, like a first meeting.
 * ``critical-balance``: a player at the critical balance gets the restoring colour (LA-6).
 * ``lower-balance-white``: the lower balance gets white (DS-13.2, LA-7).
 * ``alternate``: the one who had black last gets white; if only one has a previous colour,
@@ -17,20 +19,40 @@ When no rule decides (an empty list), the higher-placed player gets white.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from compcore.pairing.base import Reason
 from compcore.pairing.rules import Rules, rule_id
+
+#: the colour rules that depend on who is placed higher; the others give the same colours
+#: whichever of the two is named first
+PLACEMENT_RULES = frozenset({"higher-placed-black", "higher-placed-white"})
 
 
 def allocate(rules: Rules, higher: str, lower: str) -> tuple[str, str, Reason]:
     """``(white, black, reason)`` for ``higher`` (placed higher) against ``lower``."""
+    decided = decide(rules, higher, lower, lambda: (higher, lower))
+    if decided is None:
+        return higher, lower, Reason("colour.fallback", None, {"player": higher})
+    white, reason = decided
+    return white, (lower if white == higher else higher), reason
+
+
+def decide(
+    rules: Rules, a: str, b: str, placing: Callable[[], tuple[str, str]]
+) -> tuple[str, Reason] | None:
+    """White of a board of ``a`` and ``b`` and the first colour rule of the ruleset's list
+    that decides it, or ``None`` if none does. ``placing()`` gives the two in ranking order
+    (higher first); it is called only when a placement rule is reached, so a caller without
+    the ranking at hand (``check``) computes it only when it matters."""
     ruleset = rules.ruleset
     for name in ruleset.pairing.colours:
+        higher, lower = placing() if name in PLACEMENT_RULES else (a, b)
         decided = _decide(rules, name, higher, lower)
         if decided is not None:
             white, params = decided
-            black = lower if white == higher else higher
-            return white, black, Reason(f"colour.{name}", rule_id(ruleset, name), params)
-    return higher, lower, Reason("colour.fallback", None, {"player": higher})
+            return white, Reason(f"colour.{name}", rule_id(ruleset, name), params)
+    return None
 
 
 def _decide(
@@ -42,7 +64,7 @@ def _decide(
             return None
         m = rules.meeting(higher, lower)
         assert m is not None
-        return white, {"white": white, "nth": m.count + 1, "scope": rules.scope}
+        return white, {"white": white, "first": m.last_played_round, "scope": rules.scope}
     if name == "critical-balance":
         nh, nl = rules.need.get(higher), rules.need.get(lower)
         if nh is not None and nh != nl:

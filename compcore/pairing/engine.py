@@ -62,23 +62,12 @@ def build_context(
 ) -> Context:
     """The context for pairing ``rnd``: the rules as they stand before it and the ranking
     (``table``: the standings after the previous round, computed if not given)."""
-    from compcore.scoring.standings import standings
-
     number = rnd.number
     cycle = cycle_of(rnd, ruleset)
-    before = season.truncated(number - 1)
     rules = Rules(season, ruleset, number, cycle)
     if table is None:
-        table = standings(
-            before,
-            ruleset,
-            after_round=number - 1,
-            cycle=cycle if ruleset.restarts_per_cycle else None,
-            detail=False,
-        )
-    order = list(table.order)
-    known = set(order)
-    order += [p.id for p in season.players if p.id not in known]
+        table = ranking_table(season, ruleset, number, cycle)
+    order = ranking(season, table)
     position = {pid: i for i, pid in enumerate(order)}
     present = present_players(season, rnd)
     engine = None
@@ -93,13 +82,35 @@ def build_context(
         round=rnd,
         cycle=cycle,
         rules=rules,
-        order=tuple(order),
+        order=order,
         present=tuple(sorted(present, key=lambda pid: position[pid])),
         engine=engine,
         position=position,
     )
     ctx.standings = table
     return ctx
+
+
+def ranking_table(season: Season, ruleset: Ruleset, number: int, cycle: int) -> Standings:
+    """The standings round ``number`` is paired on: after the previous round, for the
+    round's cycle where standings restart per cycle (DS-17)."""
+    from compcore.scoring.standings import standings
+
+    return standings(
+        season.truncated(number - 1),
+        ruleset,
+        after_round=number - 1,
+        cycle=cycle if ruleset.restarts_per_cycle else None,
+        detail=False,
+    )
+
+
+def ranking(season: Season, table: Standings) -> tuple[str, ...]:
+    """The pairing order: the standings, then every registered player not in them."""
+    order = list(table.order)
+    known = set(order)
+    order += [p.id for p in season.players if p.id not in known]
+    return tuple(order)
 
 
 def present_players(season: Season, rnd: Round) -> list[str]:
@@ -326,14 +337,20 @@ def derive_seed(ctx: Context) -> int:
 
 def scheme_of(ctx: Context) -> str | None:
     """The first-round scheme that pairs this round, if any (KC-5, DS-12, PP-5)."""
-    first = ctx.ruleset.pairing.first_rounds
+    return scheme_for(ctx.season, ctx.ruleset, ctx.number, ctx.cycle)
+
+
+def scheme_for(season: Season, ruleset: Ruleset, number: int, cycle: int) -> str | None:
+    """The first-round scheme that pairs round ``number`` (of ``cycle``), if any: a listed
+    round, or with ``cycle-start`` the first round of every cycle (KC-5, DS-12, PP-5)."""
+    first = ruleset.pairing.first_rounds
     if first is None:
         return None
-    if ctx.number in first.rounds:
+    if number in first.rounds:
         return first.scheme
     if "cycle-start" in first.rounds:
-        previous = [r for r in ctx.season.rounds if r.number < ctx.number]
-        if not previous or cycle_of(previous[-1], ctx.ruleset) != ctx.cycle:
+        previous = [r for r in season.rounds if r.number < number]
+        if not previous or cycle_of(previous[-1], ruleset) != cycle:
             return first.scheme
     return None
 
@@ -503,9 +520,13 @@ def relaxations(ctx: Context, solved: Solved, boards: Sequence[Board]) -> list[R
 
 
 def _walk(ctx: Context, solver: Solver, scheme: str | None, seed: int | None) -> list[Placed]:
+    """The boards of a prepared solver: by ``scheme`` (KC-5, DS-12, PP-5) or the ladder.
+    A scheme fixes the colours only with ``first_rounds.scheme_colours`` (KC-5: first named
+    white; PP-5: first drawn white); otherwise the colour rules decide, as in every round
+    (DS-12: only the pairs come from the scheme)."""
     alive = [i for i in range(solver.n) if solver.matcher.alive[i]]
+    first = ctx.ruleset.pairing.first_rounds
     if scheme == "blocks":
-        first = ctx.ruleset.pairing.first_rounds
         assert first is not None
         names = [solver.ids[i] for i in alive]
         plan = blocks(names, first.block_size)
@@ -541,6 +562,8 @@ def _walk(ctx: Context, solver: Solver, scheme: str | None, seed: int | None) ->
             )
 
         placed = solver.walk(choosers, base, explain)
+        if not first.scheme_colours:
+            return placed
         out = []
         for item in placed:
             u = solver.index[item.first]
@@ -558,6 +581,7 @@ def _walk(ctx: Context, solver: Solver, scheme: str | None, seed: int | None) ->
                 out.append(item)
         return out
     if scheme == "random":
+        assert first is not None
         drawn = list(alive)
         random.Random(seed).shuffle(drawn)
         at = {v: k for k, v in enumerate(drawn)}
@@ -574,6 +598,8 @@ def _walk(ctx: Context, solver: Solver, scheme: str | None, seed: int | None) ->
             return Reason("pair.random", ctx.rid("first-rounds"), {"seed": seed})
 
         placed = solver.walk(drawn, base_random, explain_random)
+        if not first.scheme_colours:
+            return placed
         return [
             replace(
                 item,

@@ -49,8 +49,12 @@ class Meeting:
 
     count: int
     last_round: int
-    #: white of the last meeting played over the board in scope (repeat-reversed)
+    #: white of the last meeting played over the board in scope
     last_white: str | None
+    #: how many of the meetings were played over the board (forfeits carry no colour)
+    played: int
+    #: the round of the last meeting played over the board, if any
+    last_played_round: int | None
 
 
 class Rules:
@@ -94,7 +98,8 @@ class Rules:
             if p.engine is not None and pl.has_flag(p.engine.opt_in_flag)
         )
         played_only = swiss
-        # (a, b) -> [count, last round, white of the last meeting played over the board]
+        # (a, b) -> [count, last round, white of the last meeting played over the board,
+        # meetings played over the board, round of the last of those]: see Meeting
         meetings: dict[tuple[str, str], list[Any]] = {}
         partners: dict[str, set[str]] = {}
         engine_games: dict[str, int] = {}
@@ -139,7 +144,11 @@ class Rules:
                 key = (w, b) if w < b else (b, w)
                 found = meetings.get(key)
                 if found is None:
-                    meetings[key] = [1, rnd.number, w if played else None]
+                    meetings[key] = (
+                        [1, rnd.number, w, 1, rnd.number]
+                        if played
+                        else [1, rnd.number, None, 0, None]
+                    )
                     partners.setdefault(w, set()).add(b)
                     partners.setdefault(b, set()).add(w)
                 else:
@@ -147,6 +156,8 @@ class Rules:
                     found[1] = rnd.number
                     if played:
                         found[2] = w
+                        found[3] += 1
+                        found[4] = rnd.number
         self.balance = {
             pid: whites.get(pid, 0) - blacks.get(pid, 0) for pid in set(whites) | set(blacks)
         }
@@ -192,9 +203,17 @@ class Rules:
         return pid in self.engines
 
     def repeat_colours(self, a: str, b: str) -> str | None:
-        """White of this meeting if the previous played meeting's colours are reversed."""
+        """White of this meeting if it is the *second* game of ``a`` and ``b`` (DS-13.1,
+        KC-6, LA-5): the first game's colours reversed.
+
+        Reading: exactly one game between the two was played over the board in the
+        meetings scope before this round. Forfeits carry no colour and are no game for this
+        rule. A third or later game (two or more played) is not reversed: its colours come
+        from the next colour rules, like a first meeting's. ``None`` when the rule does
+        not decide.
+        """
         m = self.meeting(a, b)
-        if m is None or m.last_white is None:
+        if m is None or m.played != 1:
             return None
         return b if m.last_white == a else a
 
@@ -220,7 +239,7 @@ class Rules:
             if limit is not None and self.engine_games.get(human, 0) >= limit:
                 out.append("engine-limit")
         if m is not None:
-            count, last_round, _ = m
+            count, last_round = m[0], m[1]
             if self.max_meetings is not None and count >= self.max_meetings:
                 out.append("max-meetings")
             if self.single_until is not None and self.round_no <= self.single_until:
@@ -240,8 +259,8 @@ class Rules:
         return tuple(out)
 
     def _colour_critical(self, a: str, b: str) -> str | None:
-        """LA-6: who would be harmed: both need the same colour, or a repeat meeting's
-        reversed colours give a critical player the wrong one."""
+        """LA-6: who would be harmed: both need the same colour, or a second meeting's
+        reversed colours (:meth:`repeat_colours`) give a critical player the wrong one."""
         na, nb = self.need.get(a), self.need.get(b)
         if na is None and nb is None:
             return None

@@ -253,7 +253,7 @@ class SbAdjustment(_Frozen):
 # --------------------------------------------------------------------------- pairing
 
 ColourRule = Literal[
-    "repeat-reversed",  # a repeated meeting reverses the colours of the previous one (DS-13.1)
+    "repeat-reversed",  # the second game reverses the first's colours (DS-13.1, KC-6, LA-5)
     "critical-balance",  # a player at the critical balance gets the restoring colour (LA-6)
     "lower-balance-white",  # DS-13.2, LA-7
     "alternate",  # opposite of one's previous colour (DS-13.3; LA-7: black last -> white)
