@@ -169,6 +169,22 @@ class PointsTable(_Frozen):
     cup_loss: KindRuleField | None = Field(default=None, alias="cup-loss")
     joker: KindRuleField | None = None
     declined_engine: KindRuleField | None = Field(default=None, alias="declined-engine")
+    #: MG-5: whose points make up an ``evening-average`` entry: the players with one of
+    #: these kinds that evening. Default: those present who played or won by forfeit; the
+    #: no-show (``forfeit-loss``) was not there and is left out.
+    evening_average_kinds: tuple[Kind, ...] = Field(
+        default=(Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN), alias="evening-average-kinds"
+    )
+
+    @model_validator(mode="after")
+    def _averaged_kinds_are_game_results(self) -> PointsTable:
+        wrong = [k.value for k in self.evening_average_kinds if not k.is_game_outcome]
+        if wrong:
+            raise ValueError(
+                f"evening-average-kinds: {', '.join(wrong)} is not a game result "
+                "(allowed: win, draw, loss, forfeit-win, forfeit-loss)"
+            )
+        return self
 
     def rule(self, kind: Kind) -> KindRule | None:
         return getattr(self, kind.value.replace("-", "_"))
