@@ -373,8 +373,9 @@ class Subgroups(_Frozen):
 class Awards(_Frozen):
     categories: tuple[Category, ...] = ()
     #: first: the leader wins; first-or-playoff: a tie for first needs a play-off (LA-11);
-    #: all-cycles-or-playoff: DS-19 (champion if they won every cycle, else a play-off)
-    champion: Literal["first", "first-or-playoff", "all-cycles-or-playoff"] = "first"
+    #: all-cycles-or-playoff: DS-19 (champion if they won every cycle, else a play-off);
+    #: cup-final: the winner of the knock-out's final (MG-7; needs pairing.method knockout)
+    champion: Literal["first", "first-or-playoff", "all-cycles-or-playoff", "cup-final"] = "first"
     playoff_size: int = Field(default=4, ge=2)
     level_top: LevelTop | None = None
     subgroups: Subgroups | None = None
@@ -456,6 +457,8 @@ class Ruleset(_Frozen):
                         f"points.{kind.value}: system 'points' needs plain numbers, "
                         f"not {rule.points.text!r}"
                     )
+        if self.awards.champion == "cup-final" and self.pairing.method != "knockout":
+            raise ValueError("awards.champion 'cup-final' needs pairing.method 'knockout'")
         if self.pairing.bye.method == "engine" and self.pairing.engine is None:
             raise ValueError("pairing.bye.method 'engine' needs a [pairing.engine] section")
         return self

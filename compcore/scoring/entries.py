@@ -92,9 +92,7 @@ def terms_of_round(scored: list[Scored], averaged: Collection[Kind]) -> dict[str
 
 def evening_average(terms: Mapping[str, list[Term]], players: Sequence[str]) -> list[Term]:
     """MG-5: the mean of ``players``' points that evening, as terms (none: no points)."""
-    return [
-        Term(term.amount / len(players), term.target) for pid in players for term in terms[pid]
-    ]
+    return [Term(term.amount / len(players), term.target) for pid in players for term in terms[pid]]
 
 
 def _term(s: Scored) -> Term:
