@@ -178,9 +178,14 @@ def awards(season: Season, ruleset: Ruleset, after_round: int | None = None) -> 
     )
 
 
-def _decided(season: Season, category: str | None) -> str | None:
+def _decided(season: Season, category: str | None, players: Sequence[str] = ()) -> str | None:
+    """The play-off (or barrage) winner the director recorded for ``category``; a decision
+    recorded without a category counts for the category whose play-off that player is in
+    (one of ``players``)."""
     for d in season.decisions or ():
-        if d.kind == PLAYOFF_WINNER and d.category == category:
+        if d.kind == PLAYOFF_WINNER and (
+            d.category == category or (d.category is None and d.player in players)
+        ):
             return d.player
     return None
 
@@ -268,7 +273,6 @@ def _ds19(
     cycle_winners = [by_cycle[c] for c in cycles]
     if cycle_winners[0] is not None and all(w == cycle_winners[0] for w in cycle_winners):
         return Championship(category, "champion", cycle_winners[0], "all-cycles")
-    recorded = _decided(season, category)
     final_list = _final_list(season, ruleset, category, cycle_tables, non_engine)
     unavailable = _unavailable(season, category)
     size = ruleset.awards.playoff_size
@@ -284,6 +288,7 @@ def _ds19(
     seeded = tuple(s for s in filled if s is not None)
     small = "small-category" if len(seeded) < size else ""
     playoff = Playoff(seeds=seeded, schedule=berger(seeded)) if len(seeded) > 1 else None
+    recorded = _decided(season, category, seeded)
     if recorded:
         return Championship(category, "champion", recorded, PLAYOFF_WINNER, playoff=playoff)
     if playoff is None:

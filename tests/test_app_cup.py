@@ -96,3 +96,15 @@ def test_a_category_of_three_plays_off_among_all_three(ids) -> None:
     text = texts(at)
     assert "De categorie heeft minder dan 4 spelers: de play-off is tussen alle 3." in text
     assert "Kampioen: **E** (won alle cycli)" in text  # <1900: e won every cycle
+
+
+def test_the_director_records_the_small_categorys_playoff_winner(ids) -> None:
+    at = open_page("winners", ids["Klein"], director=True)
+    at.selectbox(key="decision_kind").select("playoff-winner")
+    at.selectbox(key="decision_player").select("c")
+    at.selectbox(key="decision_category").select("1900+")
+    next(b for b in at.form_submit_button if b.label == "Vastleggen").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    text = texts(at)
+    assert "Kampioen: **C** (winnaar van de play-off)" in text
+    assert "Kampioen: **E** (won alle cycli)" in text

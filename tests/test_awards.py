@@ -128,6 +128,13 @@ def test_ds19_a_category_of_three_plays_off_and_the_recorded_winner_is_champion(
     assert (high.category, high.status, high.champion) == ("1900+", "champion", "c")
     assert high.reason == PLAYOFF_WINNER
     assert (low.status, low.champion) == ("champion", "e")
+    # recorded on the Winnaars page without choosing the category: it counts for the
+    # category whose play-off c is in
+    decisions = [{"kind": PLAYOFF_WINNER, "player": "c"}]
+    s, r = load("dubbelschaak", SMALL, rounds, overrides=TWO_CATEGORIES, decisions=decisions)
+    high, low = awards(s, r).championships
+    assert (high.status, high.champion) == ("champion", "c")
+    assert (low.status, low.champion) == ("champion", "e")
 
 
 def test_ds20_berger_tables_for_six_and_for_two() -> None:
