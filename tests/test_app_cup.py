@@ -56,7 +56,7 @@ def test_winners_page_shows_the_cup_bracket_in_dutch_and_english(ids) -> None:
     assert "Clubkampioen" not in text
     assert "Ronde 1 (loting met seed 11)" in text and "Door zonder partij (geloot): C5" in text
     rounds = [frame.value for frame in at.dataframe[:3]]
-    assert [list(r["Door"]) for r in rounds] == [["C1", "C4"], ["C1"], ["C4"]]
+    assert [list(r["Gaat door"]) for r in rounds] == [["C1", "C4"], ["C1"], ["C4"]]
     assert "C4 won de barrage" in rounds[0]["Waarom"].iloc[1]
     assert "ratingverschil 400 is meer dan 200" in rounds[2]["Waarom"].iloc[0]
     at = open_page("winners", ids["Beker"], lang="en")

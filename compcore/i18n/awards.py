@@ -19,7 +19,7 @@ NL: dict[str, str] = {
     "cup.not_started": "De beker is nog niet begonnen.",
     "cup.round": "Ronde {round}",
     "cup.draw_seed": "loting met seed {seed}",
-    "cup.through": "Door",
+    "cup.through": "Gaat door",
     "cup.why": "Waarom",
     "cup.byes": "Door zonder partij (geloot)",
     "cup.away": "Afwezig, blijft in de beker",
