@@ -1,5 +1,6 @@
 """Winners: of each cycle per rating category, the champion or the play-off needed,
-subgroup winners and a level's top N (DS-18, DS-19, DS-20, KC-12, LA-11, PP-7).
+subgroup winners, a level's top N and the cup's bracket and winner (DS-18, DS-19, DS-20,
+KC-12, LA-11, PP-7, MG-7).
 
 What no arithmetic decides (a play-off or barrage result) the director records as a
 :class:`~compcore.model.Decision` in the season; this module reads those and otherwise
@@ -12,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from compcore.cup import Bracket, bracket, is_cup
 from compcore.history import cycle_of
 from compcore.model import Season
 from compcore.rulesets import Ruleset
 from compcore.rulesets.schema import Category
-from compcore.scoring.standings import Standings, last_complete_round, standings
+from compcore.scoring.standings import Standings, last_complete_round, resolve_scope, standings
 
 #: Decision kinds the director records
 PLAYOFF_WINNER = "playoff-winner"  # DS-20, LA-11: the play-off (or its barrage) is decided
@@ -48,7 +50,8 @@ class Championship:
     #: settled: "champion" (a player), else "playoff" (to play), "pending" (season not over)
     status: str
     champion: str | None = None
-    #: why: "all-cycles" (DS-19), "first" (PP-7), "playoff-winner" (recorded), ...
+    #: why: "all-cycles" (DS-19), "first" (PP-7), "playoff-winner" (recorded),
+    #: "small-category" (a play-off of all the category's players, fewer than its size), ...
     reason: str = ""
     playoff: Playoff | None = None
     #: LA-11: the players level on points at the top
@@ -71,6 +74,8 @@ class Awards:
     subgroups: tuple[Subgroup, ...]
     #: LA-11: (level, the top N of that level in the overall standings)
     level_top: tuple[str, tuple[str, ...]] | None
+    #: MG-7: the knock-out's bracket (None: the ruleset runs no knock-out)
+    cup: Bracket | None = None
 
 
 def category_of(rating: int | None, categories: Sequence[Category]) -> str | None:
@@ -84,18 +89,34 @@ def category_of(rating: int | None, categories: Sequence[Category]) -> str | Non
     return None
 
 
-def berger_four(seeds: Sequence[str]) -> tuple[tuple[int, str, str], ...]:
-    """DS-20: Berger tables for four players: 1-4 2-3 / 4-3 1-2 / 2-4 3-1.
+def berger(seeds: Sequence[str]) -> tuple[tuple[int, str, str], ...]:
+    """DS-20: the single round robin by Berger tables, as (round, white, black).
 
-    Whites: seed 1 in rounds 1 and 2, seed 2 in rounds 1 and 3, seed 3 in round 3,
-    seed 4 in round 2: seeds 1 and 2 twice, 3 and 4 once.
+    Four players: 1-4 2-3 / 4-3 1-2 / 2-4 3-1 (whites: seeds 1 and 2 twice, 3 and 4 once).
+    In general, for n players (an odd number gets a "bye" seat n, whose opponent rests that
+    round): round 1 is 1-n, 2-(n-1), ...; each next round adds n/2 to every number but n
+    (counting 1..n-1 round and round), and the board with n switches colours every round.
     """
-    one, two, three, four = seeds
-    return (
-        (1, one, four), (1, two, three),
-        (2, four, three), (2, one, two),
-        (3, two, four), (3, three, one),
-    )  # fmt: skip
+    seats: list[str | None] = [*seeds, None] if len(seeds) % 2 else list(seeds)
+    n = len(seats)
+    if n < 2:
+        return ()
+    pairs = [(i, n - 1 - i) for i in range(n // 2)]  # 0-based seats; seat n-1 is "n"
+    out: list[tuple[int, str, str]] = []
+    for rnd in range(1, n):
+        for board, (w, b) in enumerate(pairs):
+            if board == 0 and rnd % 2 == 0:
+                w, b = b, w
+            white, black = seats[w], seats[b]
+            if white is not None and black is not None:
+                out.append((rnd, white, black))
+        pairs = [(_turn(w, n), _turn(b, n)) for w, b in pairs]
+    return tuple(out)
+
+
+def _turn(seat: int, n: int) -> int:
+    """Berger tables: seat ``seat`` (0-based) in the next round; the last seat stays."""
+    return seat if seat == n - 1 else (seat + n // 2) % (n - 1)
 
 
 def _cycles(season: Season, ruleset: Ruleset) -> list[int]:
@@ -108,8 +129,12 @@ def _cycle_complete(season: Season, ruleset: Ruleset, cycle: int) -> bool:
     return later or last >= ruleset.last_round_of_cycle(cycle)
 
 
-def awards(season: Season, ruleset: Ruleset) -> Awards:
-    """Every award the ruleset knows, as far as the season has got."""
+def awards(season: Season, ruleset: Ruleset, after_round: int | None = None) -> Awards:
+    """Every award the ruleset knows, as far as the season has got (or as it stood after
+    ``after_round``, a complete round; :class:`UnknownRound` otherwise)."""
+    if after_round is not None:
+        resolve_scope(season, ruleset, after_round, None)
+        season = season.truncated(after_round)
     a = ruleset.awards
     non_engine = {p.id for p in season.players if not p.is_engine}
     winners: list[CycleWinner] = []
@@ -142,18 +167,25 @@ def awards(season: Season, ruleset: Ruleset) -> Awards:
                         _cycle_complete(season, ruleset, cycle),
                     )
                 )
-    championships = _championships(season, ruleset, winners, cycle_tables, non_engine)
+    cup = bracket(season, ruleset) if is_cup(ruleset) else None
+    championships = _championships(season, ruleset, winners, cycle_tables, non_engine, cup)
     return Awards(
         cycle_winners=tuple(winners),
         championships=tuple(championships),
         subgroups=_subgroups(season, ruleset),
         level_top=_level_top(season, ruleset, non_engine),
+        cup=cup,
     )
 
 
-def _decided(season: Season, category: str | None) -> str | None:
+def _decided(season: Season, category: str | None, players: Sequence[str] = ()) -> str | None:
+    """The play-off (or barrage) winner the director recorded for ``category``; a decision
+    recorded without a category counts for the category whose play-off that player is in
+    (one of ``players``)."""
     for d in season.decisions or ():
-        if d.kind == PLAYOFF_WINNER and d.category == category:
+        if d.kind == PLAYOFF_WINNER and (
+            d.category == category or (d.category is None and d.player in players)
+        ):
             return d.player
     return None
 
@@ -172,8 +204,12 @@ def _championships(
     winners: list[CycleWinner],
     cycle_tables: dict[int, Standings],
     non_engine: set[str],
+    cup: Bracket | None,
 ) -> list[Championship]:
     a = ruleset.awards
+    if a.champion == "cup-final":
+        assert cup is not None  # the ruleset validator: cup-final needs a knock-out
+        return [_cup_final(cup)]
     season_over = _cycle_complete(season, ruleset, ruleset.cycles - 1)
     if a.champion == "all-cycles-or-playoff":
         out = []
@@ -207,6 +243,14 @@ def _championships(
     return [Championship(None, "champion", rows[0].player, "first")]
 
 
+def _cup_final(done: Bracket) -> Championship:
+    """MG-7: the cup's winner is the winner of its final (the one player left), whatever
+    the points; until then, and after a final nobody won (a double forfeit), pending."""
+    if done.winner is not None:
+        return Championship(None, "champion", done.winner, "cup-final")
+    return Championship(None, "pending", reason="cup-no-winner" if done.over else "")
+
+
 def _ds19(
     season: Season,
     ruleset: Ruleset,
@@ -216,7 +260,12 @@ def _ds19(
     non_engine: set[str],
     season_over: bool,
 ) -> Championship:
-    """DS-19: champion if one player won every cycle; else a play-off of four seeds."""
+    """DS-19: champion if one player won every cycle; else a play-off of four seeds.
+
+    A category with fewer players than ``awards.playoff_size`` (that can play) has a
+    play-off of all of them. Whatever the size, the winner the director recorded
+    (``playoff-winner`` for the category: the play-off or its barrage, DS-20) is champion.
+    """
     by_cycle = {w.cycle: w.player for w in winners if w.category == category and w.final}
     cycles = _cycles(season, ruleset)
     if not season_over or any(c not in by_cycle for c in cycles):
@@ -224,7 +273,6 @@ def _ds19(
     cycle_winners = [by_cycle[c] for c in cycles]
     if cycle_winners[0] is not None and all(w == cycle_winners[0] for w in cycle_winners):
         return Championship(category, "champion", cycle_winners[0], "all-cycles")
-    recorded = _decided(season, category)
     final_list = _final_list(season, ruleset, category, cycle_tables, non_engine)
     unavailable = _unavailable(season, category)
     size = ruleset.awards.playoff_size
@@ -235,13 +283,17 @@ def _ds19(
         seeds.append(w if w is not None and w not in seeds and w not in unavailable else None)
     seeds += [None] * (size - len(seeds))
     rest = iter(p for p in final_list if p not in seeds and p not in unavailable)
-    filled = tuple(s if s is not None else next(rest, None) for s in seeds[:size])
-    if None in filled:
-        return Championship(category, "pending", reason="too-few-players")
-    playoff = Playoff(seeds=filled, schedule=berger_four(filled) if size == 4 else ())  # type: ignore[arg-type]
+    filled = [s if s is not None else next(rest, None) for s in seeds[:size]]
+    # a category with fewer players than the play-off's size: all of them play it
+    seeded = tuple(s for s in filled if s is not None)
+    small = "small-category" if len(seeded) < size else ""
+    playoff = Playoff(seeds=seeded, schedule=berger(seeded)) if len(seeded) > 1 else None
+    recorded = _decided(season, category, seeded)
     if recorded:
         return Championship(category, "champion", recorded, PLAYOFF_WINNER, playoff=playoff)
-    return Championship(category, "playoff", playoff=playoff)
+    if playoff is None:
+        return Championship(category, "pending", reason="too-few-players")
+    return Championship(category, "playoff", reason=small, playoff=playoff)
 
 
 def _final_list(

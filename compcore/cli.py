@@ -64,6 +64,23 @@ def cmd_standings(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_winners(args: argparse.Namespace) -> int:
+    """What the Winnaars page shows: cycle winners, champions or play-offs, subgroups, a
+    level's top N, the cup and its bracket (``compcore.adapters.winners_report``)."""
+    from compcore.adapters import winners_report
+    from compcore.awards import awards
+    from compcore.scoring.standings import last_complete_round
+
+    season, ruleset = _load(args)
+    result = awards(season, ruleset, after_round=args.after_round)
+    after = last_complete_round(season) if args.after_round is None else args.after_round
+    if args.format == "json":
+        print(winners_report.to_json(result, ruleset, after))
+    else:
+        sys.stdout.write(winners_report.to_table(result, season, ruleset, after, args.lang))
+    return 0
+
+
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.file and args.file.lower().endswith(".trf"):
         from compcore.pairing.swiss import pair_trf_text
@@ -164,6 +181,12 @@ def parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--format", choices=("table", "csv", "json"), default="table")
     sp.set_defaults(run=cmd_standings)
+
+    sp = sub.add_parser("winners", help="cycle winners, champions, play-offs and the cup")
+    source(sp)
+    sp.add_argument("--after-round", type=int, help="default: the last played round")
+    sp.add_argument("--format", choices=("table", "json"), default="table")
+    sp.set_defaults(run=cmd_winners)
 
     sp = sub.add_parser("pair", help="pair the open round (or the next round of a TRF16 file)")
     source(sp)

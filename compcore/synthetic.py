@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
+from compcore.cup import bracket
 from compcore.model import (
     EMPTY,
     Game,
@@ -182,6 +183,8 @@ def season(
     )
     ratings: list[RatingChange] = []
     for number in range(1, n_rounds + 1 + (1 if open_round else 0)):
+        if ruleset.pairing.method == "knockout" and bracket(current, ruleset).over:
+            break  # MG-7: one player is left, the cup is over
         if (
             ruleset.keizer is not None
             and ruleset.keizer.values.basis == "rating"

@@ -3,8 +3,8 @@
 These are the error cases of ``spec/season-format.md`` that are about meaning rather than
 shape: unknown player ids, a player twice in one round, a game against oneself, a round
 number out of order, a played round after an open one, an entry kind the ruleset does not
-use. The season-file reader, the store and the app all call :func:`check_season` before
-accepting data, so a bad season never gets in.
+use, a cup round after the cup was decided. The season-file reader, the store and the app
+all call :func:`check_season` before accepting data, so a bad season never gets in.
 """
 
 from __future__ import annotations
@@ -49,6 +49,20 @@ def check_season(season: Season, ruleset: Ruleset, source: str = "season") -> No
             raise SeasonError(f"{where}: cycle {cycle} comes after cycle {last_cycle}")
         last_cycle = cycle
         _check_round(rnd, season, known, allowed, where)
+    if ruleset.pairing.method == "knockout":
+        _check_cup_not_over(season, ruleset, source)
+
+
+def _check_cup_not_over(season: Season, ruleset: Ruleset, source: str) -> None:
+    """MG-7: the cup ends when one player is left; no round may follow (opened or played)."""
+    from compcore.cup import bracket
+
+    done = bracket(season, ruleset)
+    if done.over_after is not None and season.rounds[-1].number > done.over_after:
+        raise SeasonError(
+            f"{source}: round {done.over_after + 1}: the cup is over after round "
+            f"{done.over_after} (winner: {done.winner or 'nobody'}); no further round (MG-7)"
+        )
 
 
 def _check_round(

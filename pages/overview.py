@@ -4,6 +4,8 @@ import pandas as pd
 import streamlit as st
 
 from compcore.adapters import reports
+from compcore.adapters.winners_report import cup_status
+from compcore.cup import bracket, is_cup
 from compcore.rulesets import load_ruleset
 from ui import round_flow, scope, state
 from ui.state import COMPETITION_KEY
@@ -39,7 +41,12 @@ for i, info in enumerate(current):
         st.caption(f"{info.club} · {info.season} · {description}")
         last = season.rounds[-1] if season.rounds else None
         stage = round_flow.stage(season, last.number) if last else "new"
-        if last is None or stage == "complete":
+        names = {p.id: p.name for p in season.players}
+        cup = bracket(season, ruleset) if is_cup(ruleset) else None
+        if cup is not None and cup.over:  # MG-7: one player left, no next round
+            winner = names.get(cup.winner, "—") if cup.winner else "—"
+            st.markdown(tr("cup.over_overview", round=cup.over_after, player=winner))
+        elif last is None or stage == "complete":
             number = last.number + 1 if last else 1
             st.markdown(tr("app.overview.next", number=number))
         elif stage == "open":
@@ -50,9 +57,13 @@ for i, info in enumerate(current):
             done = sum(1 for g in last.games or () if g.result is not None)
             st.markdown(tr("app.overview.playing", number=last.number, done=done,
                            total=len(last.games or ())))  # fmt: skip
-        st.markdown(tr("app.overview.played", played=info.rounds_played,
-                       total=ruleset.total_rounds, players=info.players))  # fmt: skip
-        if info.rounds_played:
+        if cup is not None:  # a knock-out has no fixed number of rounds, and no leaders
+            st.markdown(tr("cup.played", played=info.rounds_played, players=info.players))
+            st.markdown(cup_status(cup, run.lang, names))
+        else:
+            st.markdown(tr("app.overview.played", played=info.rounds_played,
+                           total=ruleset.total_rounds, players=info.players))  # fmt: skip
+        if info.rounds_played and cup is None:
             table = run.standings_of(info.id)
             where = scope.caption(run, ruleset, table)
             leaders = [

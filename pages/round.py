@@ -10,6 +10,8 @@ from datetime import date as Date
 import pandas as pd
 import streamlit as st
 
+from compcore.adapters.winners_report import cup_status
+from compcore.cup import bracket, is_cup
 from compcore.errors import CompcoreError
 from compcore.history import cycle_of
 from compcore.model import ForcedGame
@@ -28,6 +30,10 @@ cid = run.cid
 engines = {p.id for p in season.players if p.is_engine}
 
 choices = rf.round_choices(season)
+cup = bracket(season, ruleset) if is_cup(ruleset) else None
+if cup is not None and cup.over:  # MG-7: one player is left; no round can be opened
+    choices = [n for n in choices if n in {r.number for r in season.rounds}]
+    st.info(tr("cup.over", round=cup.over_after) + " " + cup_status(cup, run.lang, names))
 number = st.selectbox(
     tr("app.round.choose"),
     choices,

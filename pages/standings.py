@@ -4,6 +4,8 @@ columns and tie-breaks, how it was computed, and a CSV download."""
 import streamlit as st
 
 from compcore.adapters import reports
+from compcore.adapters.winners_report import cup_status
+from compcore.cup import bracket, is_cup
 from ui import scope, state, tables
 
 run = state.ctx()
@@ -12,6 +14,8 @@ st.title(tr("app.page.standings"))
 state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 cid = run.cid
+if is_cup(ruleset):  # MG-7: the cup is won in the final, not on points
+    st.info(cup_status(bracket(season, ruleset), run.lang, run.names()))
 cycle, numbers = scope.played_rounds_of_cycle(run, "st")
 after = numbers[-1]
 if len(numbers) > 1:

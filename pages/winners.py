@@ -1,13 +1,17 @@
 """Winnaars / Winners: compcore's awards (cycle winners per rating category DS-18, the
 champion or the play-off with seeds and Berger schedule DS-19/20, subgroup leaders KC-12,
-a level's top N LA-11), and the director's form to record what no arithmetic decides."""
+a level's top N LA-11, the cup's bracket and winner MG-7/MG-8), and the director's form to
+record what no arithmetic decides."""
 
 import pandas as pd
 import streamlit as st
 
 from compcore import awards as aw
+from compcore.adapters.winners_report import cup_status
+from compcore.cup import Bracket
 from compcore.model import Decision
 from ui import state
+from ui.tables import result_label
 
 run = state.ctx()
 tr = run.tr
@@ -17,6 +21,42 @@ season, ruleset = run.season(), run.ruleset()
 result = run.awards()
 name = run.name
 shown = False
+
+
+def show_cup(cup: Bracket) -> None:
+    """MG-7, MG-8: the bracket round by round: the draw, the results, who went through and
+    why (result, rating gap or barrage), the byes; then the winner of the final."""
+    st.subheader(tr("cup.title"))
+    status = cup_status(cup, run.lang, run.names())
+    (st.success if cup.winner else st.info)(status)
+    for rnd in cup.rounds:
+        head = tr("cup.round", round=rnd.number)
+        if rnd.seed is not None:
+            head += f" ({tr('cup.draw_seed', seed=rnd.seed)})"
+        st.markdown(f"**{head}**")
+        if rnd.ties:
+            rows = [
+                {
+                    tr("app.col.white"): name(tie.white),
+                    tr("app.col.black"): name(tie.black),
+                    tr("app.col.result"): result_label(
+                        tie.result.value if tie.result else None, run.lang
+                    ),
+                    tr("cup.through"): name(tie.through) if tie.through else "—",
+                    tr("cup.why"): tie.why.text(run.lang, run.names()),
+                }
+                for tie in rnd.ties
+            ]
+            st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        if rnd.byes:
+            st.caption(f"{tr('cup.byes')}: {', '.join(name(p) for p in rnd.byes)}")
+        if rnd.away:
+            st.caption(f"{tr('cup.away')}: {', '.join(name(p) for p in rnd.away)}")
+
+
+if result.cup is not None:
+    shown = True
+    show_cup(result.cup)
 
 if result.cycle_winners:
     shown = True
@@ -39,7 +79,7 @@ if result.cycle_winners:
         width="stretch",
     )
 
-for champ in result.championships:
+for champ in result.championships if result.cup is None else ():  # a cup: its winner above
     shown = True
     title = tr("app.winners.champion")
     if champ.category:
@@ -49,7 +89,11 @@ for champ in result.championships:
         st.success(tr("app.winners.champion_is", player=name(champ.champion))
                    + f" ({tr(f'app.winners.reason.{champ.reason}')})")  # fmt: skip
     elif champ.status == "playoff" and champ.playoff is not None:
-        st.warning(tr("app.winners.playoff_needed"))
+        text = tr("app.winners.playoff_needed")
+        if champ.reason == "small-category":
+            text += " " + tr("winners.small_category", size=ruleset.awards.playoff_size,
+                             count=len(champ.playoff.seeds))  # fmt: skip
+        st.warning(text)
     elif champ.status == "playoff":
         tied = ", ".join(name(p) for p in champ.tied)
         st.warning(tr("app.winners.tie", players=tied))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from builders import load
 
-from compcore.awards import PLAYOFF_UNAVAILABLE, PLAYOFF_WINNER, awards, berger_four, category_of
+from compcore.awards import PLAYOFF_UNAVAILABLE, PLAYOFF_WINNER, awards, berger, category_of
 from compcore.rulesets import load_ruleset
 
 RATED = [
@@ -87,8 +87,70 @@ def test_ds19_recorded_playoff_winner_is_champion() -> None:
     assert (champ.status, champ.champion) == ("champion", "a")
 
 
+SMALL = [
+    {"id": p, "name": p.upper(), "rating": r}
+    for p, r in zip("abcdef", (2000, 1950, 1900, 1700, 1650, 1500), strict=True)
+]
+TWO_CATEGORIES = {
+    "rounds_per_cycle": 1,
+    "awards": {
+        "categories": [
+            {"name": "1900+", "min_rating": 1900},
+            {"name": "<1900", "below_rating": 1900},
+        ]
+    },
+}
+
+
+def test_ds19_a_category_of_three_plays_off_and_the_recorded_winner_is_champion() -> None:
+    # Two categories of three: 1900+ = a b c, <1900 = d e f. Cycles of one round; values
+    # each cycle a8 b7 c6 d5 e4 f3 (N = 6, top = ceil(3*5/2) = 8).
+    # Cycle 0: b beats a (8), c beats d (5), e beats f (3): 1900+ winner b, <1900 winner e.
+    # Cycles 1, 2: a beats b (7), c beats d (5), e beats f (3): 1900+ winner a, <1900 e.
+    # <1900: e won all three cycles: champion. 1900+: nobody did. Final list a 14, b 8,
+    # c 15: seeds 1 = b, 2 = a, 3 (freed: a won twice) = c; no fourth player: the play-off
+    # is the three of them, Berger with a rest seat: 2-3 / 1-2 / 3-1 = a-c, b-a, c-b.
+    rounds = [
+        {"games": "a-b 0-1, c-d 1-0, e-f 1-0"},
+        {"games": "a-b 1-0, c-d 1-0, e-f 1-0"},
+        {"games": "a-b 1-0, c-d 1-0, e-f 1-0"},
+    ]
+    s, r = load("dubbelschaak", SMALL, rounds, overrides=TWO_CATEGORIES)
+    high, low = awards(s, r).championships
+    assert (low.status, low.champion, low.reason) == ("champion", "e", "all-cycles")
+    assert (high.status, high.reason) == ("playoff", "small-category")
+    assert high.playoff.seeds == ("b", "a", "c")
+    assert high.playoff.schedule == ((1, "a", "c"), (2, "b", "a"), (3, "c", "b"))
+    # the director records the play-off's winner: c is champion of 1900+
+    decisions = [{"kind": PLAYOFF_WINNER, "player": "c", "category": "1900+"}]
+    s, r = load("dubbelschaak", SMALL, rounds, overrides=TWO_CATEGORIES, decisions=decisions)
+    high, low = awards(s, r).championships
+    assert (high.category, high.status, high.champion) == ("1900+", "champion", "c")
+    assert high.reason == PLAYOFF_WINNER
+    assert (low.status, low.champion) == ("champion", "e")
+    # recorded on the Winnaars page without choosing the category: it counts for the
+    # category whose play-off c is in
+    decisions = [{"kind": PLAYOFF_WINNER, "player": "c"}]
+    s, r = load("dubbelschaak", SMALL, rounds, overrides=TWO_CATEGORIES, decisions=decisions)
+    high, low = awards(s, r).championships
+    assert (high.status, high.champion) == ("champion", "c")
+    assert (low.status, low.champion) == ("champion", "e")
+
+
+def test_ds20_berger_tables_for_six_and_for_two() -> None:
+    # the FIDE Berger table for 6: 1-6 2-5 3-4 / 6-4 5-3 1-2 / 2-6 3-1 4-5 / 6-5 1-4 2-3 /
+    # 3-6 4-2 5-1; for 2 players one game
+    table = [(w, b) for _, w, b in berger("123456")]
+    assert table == [
+        ("1", "6"), ("2", "5"), ("3", "4"), ("6", "4"), ("5", "3"), ("1", "2"),
+        ("2", "6"), ("3", "1"), ("4", "5"), ("6", "5"), ("1", "4"), ("2", "3"),
+        ("3", "6"), ("4", "2"), ("5", "1"),
+    ]  # fmt: skip
+    assert berger(["x", "y"]) == ((1, "x", "y"),)
+
+
 def test_ds20_whites_seeds_one_two_twice_three_four_once() -> None:
-    whites = [white for _, white, _ in berger_four(["1", "2", "3", "4"])]
+    whites = [white for _, white, _ in berger(["1", "2", "3", "4"])]
     assert {s: whites.count(s) for s in "1234"} == {"1": 2, "2": 2, "3": 1, "4": 1}
 
 

@@ -108,3 +108,28 @@ def test_mg5_bye_is_the_average_of_the_evening() -> None:
     st = standings(s, r)
     assert st.row("e").score == F(85, 8)
     assert st.row("c").score == F(15, 2)
+
+
+def test_mg5_the_no_show_is_not_counted_in_the_evening_average() -> None:
+    # Values from rating (lowest 1200 -> 10, highest 2000 -> 30): a 30, b 1800 -> 25,
+    # c 1600 -> 20, d 1400 -> 15, e 10.
+    # a beats b: a 25, b 0. d does not come: c wins by forfeit, c's own value 20; d 0.
+    # e's bye: the average over the present players a, b, c: (25 + 0 + 20) / 3 = 15,
+    # not (25 + 0 + 20 + 0) / 4 = 45/4 with the no-show d counted.
+    players = [
+        {"id": "a", "name": "A", "rating": 2000},
+        {"id": "b", "name": "B", "rating": 1800},
+        {"id": "c", "name": "C", "rating": 1600},
+        {"id": "d", "name": "D", "rating": 1400},
+        {"id": "e", "name": "E", "rating": 1200},
+    ]
+    rounds = [{"games": "a-b 1-0, c-d 1-0F", "entries": {"e": "bye"}}]
+    s, r = load("magnus-senior", players, rounds)
+    st = standings(s, r)
+    assert (st.row("a").score, st.row("b").score, st.row("c").score) == (25, 0, 20)
+    assert st.row("e").score == 15
+    # who counts is the ruleset's choice: a club counting the no-show gets 45/4
+    counted = {"points": {"evening-average-kinds": ["win", "draw", "loss", "forfeit-win",
+                                                    "forfeit-loss"]}}  # fmt: skip
+    s, r = load("magnus-senior", players, rounds, overrides=counted)
+    assert standings(s, r).row("e").score == F(45, 4)

@@ -169,6 +169,22 @@ class PointsTable(_Frozen):
     cup_loss: KindRuleField | None = Field(default=None, alias="cup-loss")
     joker: KindRuleField | None = None
     declined_engine: KindRuleField | None = Field(default=None, alias="declined-engine")
+    #: MG-5: whose points make up an ``evening-average`` entry: the players with one of
+    #: these kinds that evening. Default: those present who played or won by forfeit; the
+    #: no-show (``forfeit-loss``) was not there and is left out.
+    evening_average_kinds: tuple[Kind, ...] = Field(
+        default=(Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN), alias="evening-average-kinds"
+    )
+
+    @model_validator(mode="after")
+    def _averaged_kinds_are_game_results(self) -> PointsTable:
+        wrong = [k.value for k in self.evening_average_kinds if not k.is_game_outcome]
+        if wrong:
+            raise ValueError(
+                f"evening-average-kinds: {', '.join(wrong)} is not a game result "
+                "(allowed: win, draw, loss, forfeit-win, forfeit-loss)"
+            )
+        return self
 
     def rule(self, kind: Kind) -> KindRule | None:
         return getattr(self, kind.value.replace("-", "_"))
@@ -357,8 +373,9 @@ class Subgroups(_Frozen):
 class Awards(_Frozen):
     categories: tuple[Category, ...] = ()
     #: first: the leader wins; first-or-playoff: a tie for first needs a play-off (LA-11);
-    #: all-cycles-or-playoff: DS-19 (champion if they won every cycle, else a play-off)
-    champion: Literal["first", "first-or-playoff", "all-cycles-or-playoff"] = "first"
+    #: all-cycles-or-playoff: DS-19 (champion if they won every cycle, else a play-off);
+    #: cup-final: the winner of the knock-out's final (MG-7; needs pairing.method knockout)
+    champion: Literal["first", "first-or-playoff", "all-cycles-or-playoff", "cup-final"] = "first"
     playoff_size: int = Field(default=4, ge=2)
     level_top: LevelTop | None = None
     subgroups: Subgroups | None = None
@@ -440,6 +457,8 @@ class Ruleset(_Frozen):
                         f"points.{kind.value}: system 'points' needs plain numbers, "
                         f"not {rule.points.text!r}"
                     )
+        if self.awards.champion == "cup-final" and self.pairing.method != "knockout":
+            raise ValueError("awards.champion 'cup-final' needs pairing.method 'knockout'")
         if self.pairing.bye.method == "engine" and self.pairing.engine is None:
             raise ValueError("pairing.bye.method 'engine' needs a [pairing.engine] section")
         return self

@@ -9,6 +9,7 @@ settled once here and scoring just multiplies.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -67,12 +68,13 @@ def apply_caps(hist: History, ruleset: Ruleset) -> dict[str, tuple[Scored, ...]]
     return result
 
 
-def terms_of_round(scored: list[Scored]) -> dict[str, list[Term]]:
+def terms_of_round(scored: list[Scored], averaged: Collection[Kind]) -> dict[str, list[Term]]:
     """The linear terms of every player's entry in one round.
 
-    MG-5: an ``evening-average`` entry is the mean of the points of every player who had a
-    game or forfeit that evening (losers' zeros included), which is itself linear in the
-    values, so it is folded into terms too.
+    MG-5: an ``evening-average`` entry is the mean of the points of the players whose entry
+    kind that evening is one of ``averaged`` (the ruleset's ``evening-average-kinds``: those
+    present who played or won by forfeit, losers' zeros included, the no-show left out).
+    The mean is itself linear in the values, so it is folded into terms too.
     """
     terms: dict[str, list[Term]] = {}
     averaging: list[Scored] = []
@@ -82,14 +84,15 @@ def terms_of_round(scored: list[Scored]) -> dict[str, list[Term]]:
         else:
             terms[s.player] = [_term(s)] if not s.points.is_zero else []
     if averaging:
-        players = [s.player for s in scored if s.entry.kind.is_game_outcome]
-        evening: list[Term] = []
-        for pid in players:
-            for term in terms[pid]:
-                evening.append(Term(term.amount / len(players), term.target))
+        evening = evening_average(terms, [s.player for s in scored if s.entry.kind in averaged])
         for s in averaging:
             terms[s.player] = [Term(t.amount * s.points.amount, t.target) for t in evening]
     return terms
+
+
+def evening_average(terms: Mapping[str, list[Term]], players: Sequence[str]) -> list[Term]:
+    """MG-5: the mean of ``players``' points that evening, as terms (none: no points)."""
+    return [Term(term.amount / len(players), term.target) for pid in players for term in terms[pid]]
 
 
 def _term(s: Scored) -> Term:

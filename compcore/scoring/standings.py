@@ -218,7 +218,10 @@ def standings(
         for s in entries:
             if s.entry.round in scope:
                 by_round[s.entry.round].append(s)
-    terms: dict[int, dict[str, list[Term]]] = {k: terms_of_round(v) for k, v in by_round.items()}
+    averaged = frozenset(ruleset.points.evening_average_kinds)
+    terms: dict[int, dict[str, list[Term]]] = {
+        k: terms_of_round(v, averaged) for k, v in by_round.items()
+    }
 
     def population(k: int) -> list[str]:
         return in_ranking(season, k)
