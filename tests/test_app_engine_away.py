@@ -38,7 +38,8 @@ def test_director_switches_the_engine_off_for_one_evening(club_db):
     stored = store.load(cid).round(4)
     assert stored.is_open and stored.entries["engine"] is Kind.NOT_PARTICIPATING
     assert len(stored.present) == 9
-    assert at.checkbox(key=f"engine_away_{cid}_4").value is True
+    fresh = as_director(cid, "round")  # a new session reads the box from the stored round
+    assert fresh.checkbox(key=f"engine_away_{cid}_4").value is True
 
     submit(at, "Indelen")
     proposal = at.table[0].value
