@@ -95,6 +95,11 @@ def _check_round(
                 f"ruleset (allowed: {names})"
             )
         place(pid, f"entry {kind.value!r}")
+        if kind is not Kind.NOT_PARTICIPATING and season.player(pid).is_engine:
+            raise SeasonError(
+                f"{where}: {pid!r} is the engine entrant: its only entry is 'not-participating' "
+                f"(not paired, or unavailable this evening: DS-9), not {kind.value!r}"
+            )
     for pid in placed:
         player = season.player(pid)
         if entries.get(pid) is not Kind.NOT_PARTICIPATING and not player.registered_in(rnd.number):

@@ -239,9 +239,14 @@ def late_repairing() -> None:
         no_shows = st.multiselect(
             tr("app.round.no_shows"), waiting, format_func=run.name, key=f"noshow_{cid}_{number}"
         )
+        engine = rf.late_away_engine(season, ruleset, stored)
+        engine_off = engine is not None and st.checkbox(
+            tr("app.round.engine_away", engine=run.name(engine)),
+            key=f"late_engine_away_{cid}_{number}",
+        )
         if st.button(tr("app.round.late_pair"), key=f"late_pair_{cid}_{number}"):
             try:
-                proposal = repair_late(season, ruleset, no_shows)
+                proposal = repair_late(season, ruleset, no_shows, engine_away=engine_off)
             except CompcoreError as exc:
                 st.error(tr("app.error.refused", error=str(exc)))
                 return
@@ -291,6 +296,13 @@ def attendance() -> None:
             Date.fromisoformat(stored.date) if stored is not None and stored.date else Date.today()
         )
         day = st.date_input(tr("app.round.date"), value=default_day, key=f"date_{cid}_{number}")
+        engine = rf.away_engine(season, ruleset, number)
+        engine_off = engine is not None and st.checkbox(
+            tr("app.round.engine_away", engine=run.name(engine)),
+            value=rf.engine_away_default(stored, engine),
+            help=tr("app.round.engine_away_help"),
+            key=f"engine_away_{cid}_{number}",
+        )
         columns = st.columns(3)
         chosen: dict[str, str] = {}
         for i, player in enumerate(players):
@@ -329,7 +341,7 @@ def attendance() -> None:
         return
     rnd = rf.open_round(
         number, chosen, forced, date=day.isoformat() if day else None,
-        cycle=cycle, previous=stored,
+        cycle=cycle, previous=stored, engine_away=engine if engine_off else None,
     )  # fmt: skip
     try:
         run.store.save_round(cid, rnd, actor=director, action="attendance")

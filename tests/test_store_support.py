@@ -151,6 +151,11 @@ def seasons(draw) -> Season:
             joined_round=joined, withdrawn_round=withdrawn,
         ))  # fmt: skip
     n_rounds = draw(st.integers(0, 4))
+    engines = {p.id for p in players if p.is_engine}
+
+    def kind(pid: str) -> Kind:  # the engine's only entry is not-participating (DS-9)
+        return Kind.NOT_PARTICIPATING if pid in engines else draw(st.sampled_from(kinds))
+
     has_open = draw(st.booleans())
     rounds = []
     for n in range(1, n_rounds + 1):
@@ -167,7 +172,7 @@ def seasons(draw) -> Season:
         )  # fmt: skip
         rest = order[2 * n_games :]
         listed = rest[: draw(st.integers(0, len(rest)))]
-        entries = {pid: draw(st.sampled_from(kinds)) for pid in listed}
+        entries = {pid: kind(pid) for pid in listed}
         rounds.append(Round(
             number=n, date=draw(_maybe(st.dates().map(lambda d: d.isoformat()))),
             cycle=draw(_maybe(st.just(ruleset.cycle_of(n)))), games=games,
@@ -190,7 +195,7 @@ def seasons(draw) -> Season:
             ForcedGame(a, b, draw(_maybe(_text))) for a, b in pairs[: draw(st.integers(0, 2))]
         ))))  # fmt: skip
         entries = draw(_maybe(st.just({
-            pid: draw(st.sampled_from(kinds)) for pid in others
+            pid: kind(pid) for pid in others
             if next(p for p in players if p.id == pid).registered_in(n)
         })))  # fmt: skip
         rounds.append(Round(

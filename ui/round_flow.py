@@ -15,6 +15,7 @@ from types import MappingProxyType
 from compcore.i18n import Lang, t
 from compcore.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.pairing import Pairing, Violation
+from compcore.pairing.engine import engine_entrant, engine_is_away
 from compcore.rulesets import Ruleset
 
 PRESENT = "present"
@@ -88,6 +89,26 @@ def default_choice(player: Player, stored: Round | None, options: Sequence[str])
     return Kind.NOT_PARTICIPATING.value
 
 
+def away_engine(season: Season, ruleset: Ruleset, number: int) -> str | None:
+    """The computer entrant the director may mark as unavailable for round ``number``
+    (DS-9, FAQ 7: its e-board is needed at an away match), if the competition has one."""
+    return engine_entrant(season, ruleset, number)
+
+
+def late_away_engine(season: Season, ruleset: Ruleset, rnd: Round) -> str | None:
+    """The engine the director may keep out of a late re-pairing (DS-14; DS-9 FAQ 7): the
+    competition's engine when it has no board in the published round ``rnd``."""
+    engine = away_engine(season, ruleset, rnd.number)
+    if engine is None or any(engine in g.players for g in rnd.games or ()):
+        return None
+    return engine
+
+
+def engine_away_default(stored: Round | None, engine: str) -> bool:
+    """Whether the stored open round already has the engine unavailable this evening."""
+    return stored is not None and engine_is_away(stored, engine)
+
+
 def open_round(
     number: int,
     choices: Mapping[str, str],
@@ -96,10 +117,15 @@ def open_round(
     date: str | None,
     cycle: int | None,
     previous: Round | None,
+    engine_away: str | None = None,
 ) -> Round:
-    """The open round the attendance list describes (present, entries, forced games)."""
+    """The open round the attendance list describes (present, entries, forced games);
+    ``engine_away``: the engine entrant unavailable this evening gets ``not-participating``
+    (DS-9, FAQ 7), which is how the season file says so."""
     present = tuple(pid for pid, choice in choices.items() if choice == PRESENT)
     entries = {pid: Kind(choice) for pid, choice in choices.items() if choice != PRESENT}
+    if engine_away is not None:
+        entries[engine_away] = Kind.NOT_PARTICIPATING
     return Round(
         number=number,
         date=date,

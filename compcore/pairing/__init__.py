@@ -60,12 +60,15 @@ def check_round(season: Season, ruleset: Ruleset, rnd: Round) -> list[Violation]
     return _check_round(season, ruleset, rnd)
 
 
-def repair_late(season: Season, ruleset: Ruleset, no_shows: Collection[str]) -> Pairing:
+def repair_late(
+    season: Season, ruleset: Ruleset, no_shows: Collection[str], *, engine_away: bool = False
+) -> Pairing:
     """DS-14: keep every board of the published round whose players both came; re-pair the
     players whose opponent did not come (and a published bye) among themselves.
 
     The published round is the season's last round when its games have no results yet
-    (see ``docs/pairing.md``)."""
+    (see ``docs/pairing.md``). ``engine_away``: the engine is unavailable this evening
+    (DS-9, FAQ 7), so it does not join the re-pairing."""
     from compcore.pairing.late import repair
 
-    return repair(season, ruleset, no_shows)
+    return repair(season, ruleset, no_shows, engine_away=engine_away)

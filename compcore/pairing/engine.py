@@ -45,6 +45,8 @@ class Context:
     engine: str | None
     position: dict[str, int] = field(default_factory=dict)
     standings: Standings | None = None
+    #: the engine entrant when it is unavailable this evening (DS-9, FAQ 7: e-board away)
+    engine_away: str | None = None
 
     @property
     def number(self) -> int:
@@ -70,12 +72,8 @@ def build_context(
     order = ranking(season, table)
     position = {pid: i for i, pid in enumerate(order)}
     present = present_players(season, rnd)
-    engine = None
-    p = ruleset.pairing
-    if p.engine is not None and p.bye.method == "engine":
-        engine = next(
-            (pl.id for pl in season.players if pl.is_engine and pl.registered_in(number)), None
-        )
+    engine = engine_entrant(season, ruleset, number)
+    away = engine if engine is not None and engine_is_away(rnd, engine) else None
     ctx = Context(
         season=season,
         ruleset=ruleset,
@@ -84,8 +82,9 @@ def build_context(
         rules=rules,
         order=order,
         present=tuple(sorted(present, key=lambda pid: position[pid])),
-        engine=engine,
+        engine=None if away else engine,
         position=position,
+        engine_away=away,
     )
     ctx.standings = table
     return ctx
@@ -111,6 +110,21 @@ def ranking(season: Season, table: Standings) -> tuple[str, ...]:
     known = set(order)
     order += [p.id for p in season.players if p.id not in known]
     return tuple(order)
+
+
+def engine_entrant(season: Season, ruleset: Ruleset, number: int) -> str | None:
+    """DS-9: the computer entrant registered in round ``number``, if the ruleset pairs one."""
+    p = ruleset.pairing
+    if p.engine is None or p.bye.method != "engine":
+        return None
+    return next((pl.id for pl in season.players if pl.is_engine and pl.registered_in(number)), None)
+
+
+def engine_is_away(rnd: Round, engine: str) -> bool:
+    """DS-9 (rulebook FAQ 7): the engine is unavailable this evening (its e-board is needed at
+    an away match) when the open round's entries give it ``not-participating``. Only an open
+    round says so: a paired round lists the engine so whenever it has no board."""
+    return rnd.is_open and (rnd.entries or EMPTY).get(engine) is Kind.NOT_PARTICIPATING
 
 
 def present_players(season: Season, rnd: Round) -> list[str]:
@@ -266,16 +280,30 @@ def protected(ctx: Context, pid: str) -> bool:
     )
 
 
+def away_avoid_top(ctx: Context) -> int:
+    """DS-9 (FAQ 7): how many places at the top of the ranking the bye avoids while the
+    engine is away this evening (``away_bye_avoid_top``); 0 on any other evening."""
+    engine = ctx.ruleset.pairing.engine
+    return engine.away_bye_avoid_top if ctx.engine_away is not None and engine else 0
+
+
 def sitter_order(ctx: Context, pool: Sequence[str], *, seed: int | None = None) -> list[str]:
-    """Bye candidates, best first (KC-8, PP-4, LA-8): eligible before protected, fewest
-    byes first, lowest placed first. ``random``: a seeded draw."""
+    """Bye candidates, best first (KC-8, PP-4, LA-8): with the engine away, players outside
+    the top N of the ranking before those in it (DS-9, FAQ 7); then eligible before
+    protected, fewest byes first, lowest placed first. ``random``: a seeded draw."""
     if ctx.ruleset.pairing.bye.method == "random":
         drawn = list(pool)
         random.Random(seed if seed is not None else derive_seed(ctx)).shuffle(drawn)
         return drawn
+    top = away_avoid_top(ctx)
     return sorted(
         pool,
-        key=lambda pid: (protected(ctx, pid), ctx.rules.byes.get(pid, 0), -ctx.rank(pid)),
+        key=lambda pid: (
+            ctx.rank(pid) < top,
+            protected(ctx, pid),
+            ctx.rules.byes.get(pid, 0),
+            -ctx.rank(pid),
+        ),
     )
 
 
@@ -308,6 +336,39 @@ def bye_reason(ctx: Context, pool: Sequence[str], sitter: Sitter) -> Reason:
     if byes == 0:
         return Reason("bye.lowest", rid, {"player": pid})
     return Reason("bye.fewest", rid, {"player": pid, "count": byes})
+
+
+def away_bye_reason(ctx: Context, sitter: Sitter, detail: Reason) -> Reason:
+    """DS-9 (FAQ 7): why ``sitter`` sits out while the engine is away. A plain bye (DS-7):
+    nobody declined the engine, so DS-10's ``declined-engine`` does not apply. With
+    ``away_bye_avoid_top`` the sitter is outside the top N of the ranking, or (when nobody
+    outside it could sit out with a legal pairing for the rest) the avoidance yields.
+    ``detail`` is the normal bye order's reason."""
+    top = away_avoid_top(ctx)
+    rule = ctx.rid("bye-avoid-top") or ctx.rid("bye")
+    if top and ctx.rank(sitter.player) >= top:
+        detail = Reason("bye.outside-top", rule, {"top": top, "detail": detail})
+    elif top:  # the order puts everyone outside the top first: all of them were skipped
+        outside = tuple(q for q in sitter.skipped if ctx.rank(q) >= top)
+        key = "bye.top-yields" if outside else "bye.top-none"
+        detail = Reason(key, rule, {"top": top, "outside": outside})
+    outer = ctx.rid("engine-away") or ctx.rid("engine")
+    return Reason("bye.engine-away", outer, {"detail": unrepeated(detail, outer)})
+
+
+def engine_away_reason(ctx: Context) -> Reason:
+    """DS-9 (FAQ 7): the engine's own line: unavailable this evening, so no engine game."""
+    rule = ctx.rid("engine-away") or ctx.rid("engine")
+    return Reason("engine.away", rule, {"engine": ctx.engine_away})
+
+
+def unrepeated(reason: Reason, rule: str | None) -> Reason:
+    """``reason`` without ``rule`` wherever it (or a nested reason) repeats the outer
+    reason's rule id, so the id is shown once."""
+    params = {
+        k: unrepeated(v, rule) if isinstance(v, Reason) else v for k, v in reason.params.items()
+    }
+    return Reason(reason.key, None if reason.rule == rule else reason.rule, params)
 
 
 def sit_out_kind(ctx: Context, pid: str) -> Kind:
@@ -474,6 +535,8 @@ def pair_ladder(ctx: Context, pool: list[str]) -> Outcome:
     outcome.seed = seed
     solved = solve_pool(ctx, pool, scheme=scheme, seed=seed, engine=ctx.engine)
     outcome.boards.extend(_board(ctx, item) for item in solved.placed)
+    if ctx.engine_away is not None:
+        outcome.sitting_out[ctx.engine_away] = (Kind.NOT_PARTICIPATING, engine_away_reason(ctx))
     if solved.sitter is not None:
         pid = solved.sitter.player
         outcome.sitting_out[pid] = sitting_out(ctx, pool, solved)
@@ -486,6 +549,8 @@ def sitting_out(ctx: Context, pool: Sequence[str], solved: Solved) -> tuple[Kind
     assert solved.sitter is not None
     pid = solved.sitter.player
     reason = bye_reason(ctx, pool, solved.sitter)
+    if ctx.engine_away is not None:
+        return Kind.BYE, away_bye_reason(ctx, solved.sitter, reason)
     if solved.engine_failure is not None:
         stuck = solved.engine_failure.unpaired
         outer = ctx.rid("engine")

@@ -10,8 +10,9 @@ declined-engine, absences). That is the season's last round, with games lacking 
 bye or declined-engine entry (they are "without a game" too, as the rulebook says). They
 are paired by the normal ladder procedure among themselves (standings and hard rules as
 before the round; relaxable rules may be relaxed, as DS-11 allows for a re-pairing). With
-an odd number, the engine (if the ruleset has one and it is free) may join; otherwise one
-player is left as the bye order says: they keep their published board (the director
+an odd number, the engine (if the ruleset has one, it is free and the director did not say
+it is unavailable this evening, DS-9 FAQ 7: a published round no longer says so) may join;
+otherwise one player is left as the bye order says: they keep their published board (the director
 records the forfeit win) or their bye.
 
 **No-shows** whose opponent got a new board get ``absent-unexcused``; a board whose two
@@ -40,7 +41,9 @@ def published_round(season: Season) -> Round:
     return season.rounds[-1]
 
 
-def repair(season: Season, ruleset: Ruleset, no_shows: Collection[str]) -> Pairing:
+def repair(
+    season: Season, ruleset: Ruleset, no_shows: Collection[str], *, engine_away: bool = False
+) -> Pairing:
     if not ruleset.pairing.late_repairing:
         raise PairingError(f"ruleset {ruleset.name!r} does not allow late re-pairing")
     rnd = published_round(season)
@@ -55,6 +58,10 @@ def repair(season: Season, ruleset: Ruleset, no_shows: Collection[str]) -> Pairi
         if season.player(pid).is_engine:
             raise PairingError(f"round {rnd.number}: {pid!r} is the engine; it cannot be a no-show")
     ctx = build_context(season, ruleset, rnd)
+    if engine_away:  # DS-9 FAQ 7: as in the open round, the engine is out and the bye order
+        if ctx.engine in on_board:  # avoids the top of the ranking
+            raise PairingError(f"round {rnd.number}: {ctx.engine!r} has a board, so it is not away")
+        ctx = replace(ctx, engine=None, engine_away=ctx.engine)
     entries = dict(rnd.entries or EMPTY)
     kept: list[Game] = []
     waiting: list[str] = []

@@ -316,6 +316,11 @@ class EngineRules(_Frozen):
     opt_in_flag: str = "engine-opt-in"
     max_games_per_player: int = Field(default=1, ge=0)  # per season
     rating_offset: int = -100  # plays this many rating points from its opponent
+    #: DS-9 (rulebook FAQ 7): on an evening the engine is unavailable (its ``not-participating``
+    #: entry in the open round: the e-board is needed at an away match), the odd one out
+    #: gets a plain bye, chosen outside the top N places of the ranking as far as a legal
+    #: pairing allows ("zoveel mogelijk ... top 5"); 0: the normal bye order
+    away_bye_avoid_top: int = Field(default=0, ge=0)
 
 
 class PairingRules(_Frozen):
