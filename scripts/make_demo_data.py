@@ -37,6 +37,9 @@ DEMOS = [
      24, 16, 15, {"mix": synthetic.Mix(forfeit=0.04)}),
     ("magnus-youth.json", "magnus-youth", "Schaakvereniging Magnus", "Jeugd A",
      20, 12, 16, {"mix": synthetic.Mix(absent=0.12, external=0.02, forfeit=0.04)}),
+    # the cup after three rounds, the final open (MG-7, MG-8): the Winnaars page's bracket
+    ("magnus-cup.json", "magnus-cup", "Schaakvereniging Magnus", "Beker",
+     16, 3, 37, {}),
 ]  # fmt: skip
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from compcore.adapters import season_file
+from compcore.cup import bracket
 from compcore.model import Kind
 from compcore.rulesets import preset_names
 from compcore.scoring.standings import standings
@@ -16,6 +17,8 @@ from compcore.scoring.standings import standings
 DATA = Path(__file__).resolve().parent.parent / "data"
 SCRIPTS = DATA.parent / "scripts"
 FILES = sorted(DATA.glob("*.json"))
+CUP = DATA / "magnus-cup.json"
+LADDERS = [f for f in FILES if f != CUP]
 
 
 def test_one_demo_season_per_preset() -> None:
@@ -27,11 +30,12 @@ def test_one_demo_season_per_preset() -> None:
         "ladder-ab",
         "magnus-senior",
         "magnus-youth",
+        "magnus-cup",
     } <= presets
     assert presets <= set(preset_names())
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+@pytest.mark.parametrize("path", LADDERS, ids=[f.stem for f in LADDERS])
 def test_demo_season_is_realistic(path: Path) -> None:
     season, ruleset = season_file.load(path)
     humans = [p for p in season.players if not p.is_engine]
@@ -55,6 +59,20 @@ def test_demo_season_is_realistic(path: Path) -> None:
     if Kind.JOKER in ruleset.points.kinds:
         assert kinds[Kind.JOKER] > 0
     assert standings(season, ruleset).rows
+
+
+def test_cup_demo_is_at_its_final() -> None:
+    """The cup demo (MG-7): 16 members, of whom the cup-and-senior flagged entrants are
+    drawn round by round; after three played rounds two are left and the final is the open
+    round, so the Winnaars page shows a bracket with results and no winner yet."""
+    season, ruleset = season_file.load(CUP)
+    cup = bracket(season, ruleset)
+    assert [r.number for r in cup.rounds] == [1, 2, 3]
+    assert all(t.decided for r in cup.rounds for t in r.ties)
+    assert len(cup.still_in) == 2 and cup.winner is None and not cup.over
+    assert season.open_round is not None and set(season.open_round.present or ()) >= set(
+        cup.still_in
+    )
 
 
 def test_demo_files_are_what_the_script_makes() -> None:
