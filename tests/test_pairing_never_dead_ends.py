@@ -253,6 +253,34 @@ def fewest_breaks(players: list[str], rules: Rules) -> int | None:
     return sum(1 for a, b in matching if g[a][b]["weight"] == 1)
 
 
+def age(rules: Rules, a: str, b: str) -> int:
+    """Rounds since ``a`` and ``b`` last met in the rules' scope (the round number if never)."""
+    meeting = rules.meeting(a, b)
+    return rules.round_no - (meeting.last_round if meeting is not None else 0)
+
+
+def oldest_repeats(players: list[str], rules: Rules) -> int | None:
+    """Among the pairings with the fewest rule-breaking boards, the largest sum of the
+    breaking boards' ages (networkx; a legal pair outweighs any sum of ages). Only
+    meaningful when every breaking pair breaks the same rules (else the relax order ranks
+    first): ``None`` then."""
+    broken = {
+        rules.violations(a, b)
+        for i, a in enumerate(players)
+        for b in players[i + 1 :]
+        if rules.violations(a, b)
+    }
+    if len(broken) != 1:
+        return None
+    legal = (len(players) // 2 + 1) * (rules.round_no + 1)
+    g = nx.Graph()
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            g.add_edge(a, b, weight=age(rules, a, b) if rules.violations(a, b) else legal)
+    matching = nx.max_weight_matching(g, maxcardinality=True)
+    return sum(g[a][b]["weight"] for a, b in matching if rules.violations(a, b))
+
+
 def legal_pairing_exists(season: Season, ruleset: Ruleset) -> bool:
     """As the engine's strict level sees it: the pool (present, not forced), with the
     engine entrant when odd (DS-9) or any one player sitting out."""
@@ -319,6 +347,10 @@ def check_dead_end(s: Season) -> None:
     mine = [b for b in result.boards if not b.forced]
     breaking = [b for b in mine if ctx.rules.violations(b.white, b.black)]
     assert len(breaking) == minimum
+    # the longest-ago repeats first (PP-5's reading), where one kind of break is all there is
+    oldest = oldest_repeats(seated, ctx.rules)
+    if oldest is not None:
+        assert sum(age(ctx.rules, b.white, b.black) for b in breaking) == oldest
     # each break named on its board, logged on the stored game and listed as a relaxation
     stored = {frozenset(g.players): g for g in result.round.games or ()}
     listed = {r.rule: cast(tuple[Reason, ...], r.reason.params["boards"]) for r in result.relaxed}
@@ -353,7 +385,9 @@ def test_dead_ends_get_the_fewest_rule_breaking_boards(
     minimum an independent maximum-weight matching finds with the same sitter and the same
     forced boards; the sitter is the first in the bye order among those allowing the
     fewest (PP-4, KC-8, LA-8); every break is named on its board (rule ids), logged on the
-    stored game and listed as a relaxation."""
+    stored game and listed as a relaxation; where every possible break is of one kind, the
+    breaks are the longest ago (largest sum of rounds since the last meeting) that the
+    fewest allow."""
     s = dead_end(preset, n, rounds, seed, force)
     assume(s is not None)
     assert s is not None
