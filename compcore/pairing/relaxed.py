@@ -93,7 +93,7 @@ class Layers:
 
 @dataclass(frozen=True, slots=True)
 class Optimum:
-    """A maximum-weight matching of some players: partners and its total (full) weight."""
+    """A maximum-weight matching of some players: partners and its total weight."""
 
     mate: dict[int, int]
     total: int
