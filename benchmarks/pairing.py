@@ -5,7 +5,9 @@
 
 Targets (issue 3): a ladder round with 100 present players in at most 50 ms and with 1000
 in at most 2 s (every hard rule active: ladder-ab; and keizer-classic), a Swiss round of
-100 players in at most 1 s. Each figure is the best of ``--repeat`` runs and is split into
+100 players in at most 1 s. One case has no legal pairing (LA-3's first round with an odd
+number of A- and of B-players: one board must cross the levels), so the best round of
+"pairing never dead-ends" is measured too. Each figure is the best of ``--repeat`` runs and is split into
 the standings after the previous round (compcore.scoring, computed by ``pair`` first) and
 the pairing proper (``pair_round`` given those standings).
 """
@@ -16,6 +18,7 @@ import argparse
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from compcore import synthetic
 from compcore.adapters.season_file import ruleset_of
@@ -47,6 +50,20 @@ def season(
         pairer=synthetic.engine_pairer if realistic else synthetic.random_round_pairer,
         open_round=True,
     )
+
+
+def odd_levels(n: int, *, seed: int) -> Season:
+    """ladder-ab's round 1 (LA-3: levels only) with an odd number of A-players and of
+    B-players present: no legal pairing exists."""
+    s = season("ladder-ab", n, 0, seed=seed)
+    rnd = s.open_round
+    assert rnd is not None and rnd.present is not None
+    present = list(rnd.present)
+    for level in ("A", "B"):
+        mine = [pid for pid in present if s.player(pid).level == level]
+        if len(mine) % 2 == 0:
+            present.remove(mine[-1])
+    return s.with_round(replace(rnd, present=tuple(present)))
 
 
 def best(run: Callable[[], object], repeat: int) -> float:
@@ -124,6 +141,7 @@ def main() -> None:
             season("dubbelschaak", big + big // 9, 11, seed=6),
             2.0,
         ),
+        ("ladder-ab round 1, odd levels (dead end), 100", odd_levels(111, seed=10), 0.05),
         (
             "princenpaard Swiss, 100 players, engine-paired",
             season("princenpaard", 111, min(rounds, 11), seed=7, realistic=True),

@@ -16,7 +16,10 @@ The season becomes a :class:`~compcore.pairing.swiss.SwissTournament`:
 * ``rematch_from_round`` is the first round of the open round's cycle when
   ``rematch_scope = "cycle"`` (PP-5), else 1;
 * ``scores`` are the club's standings scores (jokers, capped absences: compcore's own
-  points), so score groups are the club's.
+  points), so score groups are the club's;
+* no rematch-free round at all (late in a cycle with few players): the Dutch engine is not
+  run; the round is paired top-down by the standings with as few rematches as possible,
+  the longest-ago first, each reported (PP-5's reading, :func:`_fallback`).
 
 A first-round scheme (PP-5: round 1 drawn at random) is paired by the ladder walk instead.
 """
@@ -38,6 +41,7 @@ from compcore.pairing.engine import (
     Outcome,
     bye_reason,
     pair_ladder,
+    relaxations,
     scheme_of,
     sitter_order,
     solve_pool,
@@ -168,10 +172,15 @@ def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
     candidates: list[str | None] = [None]
     skipped_before: tuple[str, ...] = ()
     if len(available) % 2 == 1 and method != "swiss":
-        skipped_before, ordered = _club_byes(ctx, available)
+        byes = _club_byes(ctx, available)
+        if byes is None:  # no bye leaves a rematch-free pairing: the Dutch rules cannot pair
+            return _fallback(ctx, available, t, number, back, scores, None)
+        skipped_before, ordered = byes
         # the first candidate leaves a rematch-free pairing; the Dutch engine's stricter
         # criteria get a few tries before the fallback (each try is a full Dutch pairing)
         candidates = list(ordered[:DUTCH_TRIES])
+    elif not _rematch_free(ctx, available):
+        return _fallback(ctx, available, t, number, back, scores, None)
     last_error: PairingError | None = None
     for candidate in candidates:
         unavailable = base_unavailable | ({number[candidate]} if candidate else frozenset())
@@ -223,10 +232,16 @@ def _fallback(
     scores: dict[int, Fraction],
     error: PairingError | None,
 ) -> Outcome:
-    """The Dutch system found no pairing (its absolute criteria, e.g. two players with the
-    same absolute colour preference, can make a club round unpairable): pair top-down by
-    the standings with the look-ahead and no rematches, colours by FIDE's allocation rules,
-    and report the relaxation. Raises :class:`PairingError` if even that is impossible."""
+    """The Dutch system found no pairing: pair top-down by the standings (score groups
+    first) with the ladder's look-ahead, colours by FIDE's allocation rules.
+
+    Where a rematch-free pairing exists (the Dutch rules failed on their absolute colour
+    criteria, e.g. two players with the same absolute colour preference) it is used and a
+    ``dutch-criteria`` relaxation says so (``error``: the Dutch engine's message). Where none
+    exists (late in a cycle with few players, PP-5's reading), the round has as few
+    rematches as possible, the longest-ago meetings first, each named on its board and in a
+    relaxation of the no-rematch rule; with PP-4 the bye is the first candidate allowing the
+    fewest rematches (:func:`compcore.pairing.engine.solve_relaxed`)."""
     solved = solve_pool(ctx, available)
     inputs = player_inputs(t, rematch_from_round=rematch_from(ctx))
     outcome = Outcome()
@@ -250,6 +265,9 @@ def _fallback(
             Kind.BYE,
             bye_reason(ctx, available, solved.sitter),
         )
+    if solved.relaxed:
+        outcome.relaxed.extend(relaxations(ctx, solved, outcome.boards))
+        return outcome
     outcome.relaxed.append(
         Relaxation(
             "dutch-criteria",
@@ -259,15 +277,26 @@ def _fallback(
     return outcome
 
 
-def _club_byes(ctx: Context, available: list[str]) -> tuple[tuple[str, ...], list[str]]:
+def _club_byes(ctx: Context, available: list[str]) -> tuple[tuple[str, ...], list[str]] | None:
     """PP-4's bye candidates in order, starting at the first whose absence leaves a
     rematch-free pairing (the ladder's look-ahead on the no-rematch graph); also the
-    candidates skipped for that reason."""
+    candidates skipped for that reason. ``None`` when no candidate leaves one."""
     order = sitter_order(ctx, available)
     solver = Solver(ctx.rules, sorted(available, key=ctx.rank))
     try:
         first = solver.prepare(order)
     except Infeasible:
-        return (), order
+        return None
     assert first is not None
     return first.skipped, order[order.index(first.player) :]
+
+
+def _rematch_free(ctx: Context, available: list[str]) -> bool:
+    """Whether the players can be paired without a rematch in the rematch scope (with any
+    one of them sitting out when odd: MG-6's bye is the Dutch engine's choice)."""
+    solver = Solver(ctx.rules, sorted(available, key=ctx.rank))
+    try:
+        solver.prepare(available if len(available) % 2 == 1 else None)
+    except Infeasible:
+        return False
+    return True

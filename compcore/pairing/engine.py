@@ -20,7 +20,8 @@ from compcore.model import EMPTY, Game, Kind, Round, Season
 from compcore.pairing.base import Board, Pairing, Reason, Relaxation
 from compcore.pairing.colours import allocate
 from compcore.pairing.ladder import Infeasible, Placed, Sitter, Solver
-from compcore.pairing.rules import NEVER_RELAXABLE, Rules, rule_id
+from compcore.pairing.relaxed import RelaxedSolver, relax_sequence
+from compcore.pairing.rules import Rules, rule_id
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings
 
@@ -313,7 +314,8 @@ def bye_reason(ctx: Context, pool: Sequence[str], sitter: Sitter) -> Reason:
     if ctx.ruleset.pairing.bye.method == "random":
         return Reason("bye.random", rid, {"player": pid})
     if sitter.skipped:
-        return Reason("bye.lookahead", rid, {"player": pid, "skipped": sitter.skipped})
+        key = "bye.fewest-breaks" if sitter.relaxed else "bye.lookahead"
+        return Reason(key, rid, {"player": pid, "skipped": sitter.skipped})
     min_games = ctx.ruleset.pairing.bye.min_games
     if protected(ctx, pid):
         return Reason(
@@ -434,17 +436,13 @@ def blocks(players: Sequence[str], size: int) -> list[tuple[str, str, bool, int,
 # --------------------------------------------------------------------------- the ladder
 
 
-def relax_levels(ruleset: Ruleset) -> list[frozenset[str]]:
-    order = [r for r in ruleset.pairing.relax_order if r not in NEVER_RELAXABLE]
-    return [frozenset(order[:k]) for k in range(len(order) + 1)]
-
-
 @dataclass
 class Solved:
     """The pool paired: boards (colours not yet given), who sits out, what was relaxed."""
 
     placed: list[Placed]
     sitter: Sitter | None
+    #: the rules the boards break (empty: a legal pairing)
     relaxed: frozenset[str]
     #: who could not be paired before relaxing (the strict level's witness)
     strict_failure: Infeasible | None
@@ -466,64 +464,69 @@ def solve_pool(
     Odd pool: with ``engine``, first try the engine as an extra player at its ranking
     place (legal pairing only, DS-9); otherwise, and if that fails, one player sits out:
     the first in the bye order whose absence leaves a legal pairing (KC-8, PP-4, LA-8).
-    No perfect matching at all: relax the ruleset's ``relax_order`` one rule at a time,
-    then keep only the relaxations that are needed. :class:`PairingError` if nothing helps.
+    No legal pairing at all: :func:`solve_relaxed`. :class:`PairingError` if the players
+    cannot be seated even then.
     """
-    ruleset = ctx.ruleset
-    p = ruleset.pairing
+    p = ctx.ruleset.pairing
     pool = sorted(pool, key=ctx.rank)
     odd = len(pool) % 2 == 1
     prefer_unmet = p.prefer_unmet and scheme is None
 
-    def attempt(relaxed: frozenset[str], with_engine: bool) -> tuple[Solver, Sitter | None]:
+    def attempt(with_engine: bool) -> tuple[Solver, Sitter | None]:
         players = list(pool)
         if with_engine:
             assert engine is not None
             players.append(engine)
             players.sort(key=ctx.rank)
-        solver = Solver(ctx.rules, players, relaxed, prefer_unmet=prefer_unmet)
+        solver = Solver(ctx.rules, players, frozenset(), prefer_unmet=prefer_unmet)
         sitters = sitter_order(ctx, pool, seed=seed) if odd and not with_engine else None
         return solver, solver.prepare(sitters)
 
-    found: tuple[Solver, Sitter | None] | None = None
     strict_failure: Infeasible | None = None
     engine_failure: Infeasible | None = None
-    last_failure: Infeasible | None = None
-    relaxed: frozenset[str] = frozenset()
-    with_engine = False
-    for level, relaxed in enumerate(relax_levels(ruleset)):
-        options = [True, False] if odd and engine is not None and level == 0 else [False]
-        for with_engine in options:
-            try:
-                found = attempt(relaxed, with_engine)
-                break
-            except Infeasible as exc:
-                last_failure = exc
-                if with_engine:
-                    engine_failure = exc
-                elif level == 0:
-                    strict_failure = exc
-        if found is not None:
-            break
-    if found is None:
-        assert last_failure is not None
+    for with_engine in [True, False] if odd and engine is not None else [False]:
+        try:
+            solver, sitter = attempt(with_engine)
+        except Infeasible as exc:
+            if with_engine:
+                engine_failure = exc
+            else:
+                strict_failure = exc
+            continue
+        placed = _walk(ctx, solver, scheme, seed)
+        return Solved(placed, sitter, frozenset(), None, engine_failure, with_engine)
+    assert strict_failure is not None
+    return solve_relaxed(ctx, pool, scheme, seed, strict_failure, engine_failure)
+
+
+def solve_relaxed(
+    ctx: Context,
+    pool: Sequence[str],
+    scheme: str | None,
+    seed: int | None,
+    strict_failure: Infeasible,
+    engine_failure: Infeasible | None,
+) -> Solved:
+    """No legal pairing of ``pool`` (ranking order) exists ("pairing never dead-ends"): the
+    round with the fewest rule-breaking boards, the sitter (odd pool) first in the bye order
+    among those allowing that, rules broken in the relax sequence's order, the longest-ago
+    meetings first (PP-5's reading), walked top-down as the ladder does
+    (:mod:`compcore.pairing.relaxed`). The engine is not paired (DS-9: only legally)."""
+    prefer_unmet = ctx.ruleset.pairing.prefer_unmet and scheme is None
+    solver = RelaxedSolver(ctx.rules, pool, relax_sequence(ctx.ruleset), prefer_unmet=prefer_unmet)
+    sitters = sitter_order(ctx, pool, seed=seed) if len(pool) % 2 == 1 else None
+    try:
+        sitter = solver.prepare(sitters)
+    except Infeasible as exc:
         raise PairingError(
-            f"round {ctx.number}: no pairing exists: {', '.join(last_failure.unpaired)} "
-            "cannot be paired legally and no rule may be relaxed further"
-        )
-    if relaxed:
-        # keep only the relaxations that are needed (try dropping each, in relax order)
-        for rule in [r for r in p.relax_order if r in relaxed]:
-            trial = relaxed - {rule}
-            try:
-                found = attempt(trial, False)
-                relaxed = trial
-            except Infeasible:
-                continue
-        found = attempt(relaxed, False)
-    solver, sitter = found
+            f"round {ctx.number}: no pairing exists: {', '.join(exc.unpaired)} "
+            "cannot be paired, not even by breaking a rule that may be relaxed"
+        ) from None
     placed = _walk(ctx, solver, scheme, seed)
-    return Solved(placed, sitter, relaxed, strict_failure, engine_failure, with_engine)
+    broken = frozenset(
+        rule for item in placed for rule in ctx.rules.violations(item.first, item.second)
+    )
+    return Solved(placed, sitter, broken, strict_failure, engine_failure, False)
 
 
 def pair_ladder(ctx: Context, pool: list[str]) -> Outcome:
@@ -563,21 +566,24 @@ def sitting_out(ctx: Context, pool: Sequence[str], solved: Solved) -> tuple[Kind
 
 
 def relaxations(ctx: Context, solved: Solved, boards: Sequence[Board]) -> list[Relaxation]:
+    """One :class:`Relaxation` per rule the boards break, in the relax sequence's order."""
     out = []
     witness = solved.strict_failure.unpaired if solved.strict_failure else ()
-    for rule in [r for r in ctx.ruleset.pairing.relax_order if r in solved.relaxed]:
+    for rule in [r for r in relax_sequence(ctx.ruleset) if r in solved.relaxed]:
         needed = tuple(
             Reason("board", None, {"white": b.white, "black": b.black})
             for b in boards
             if rule in ctx.rules.violations(b.white, b.black)
         )
+        # one meeting at most (PP-5, MG-6): the rule is "no rematch", not a limit
+        name = "rematch" if rule == "max-meetings" and ctx.rules.max_meetings == 1 else rule
         out.append(
             Relaxation(
                 rule,
                 Reason(
                     "relax",
                     ctx.rid(rule),
-                    {"rule_name": rule, "players": witness, "boards": needed},
+                    {"rule_name": name, "players": witness, "boards": needed},
                 ),
             )
         )

@@ -43,10 +43,12 @@ class Placed:
 @dataclass(frozen=True, slots=True)
 class Sitter:
     """The player who sits out (bye), and the candidates skipped because the rest would
-    have been unpairable without them."""
+    have been unpairable without them (``relaxed``: when no legal pairing exists, because
+    the rest would have needed more rule-breaking boards)."""
 
     player: str
     skipped: tuple[str, ...]
+    relaxed: bool = False
 
 
 class Infeasible(Exception):
@@ -228,9 +230,8 @@ class Solver:
         a, b = self.ids[u], self.ids[v]
         own = self.violations(u, v)
         if own:
-            return Reason(
-                "pair.relaxed", None, {"a": a, "b": b, "detail": rules.detail(a, b, own[0])}
-            )
+            details = tuple(rules.detail(a, b, rule) for rule in own)
+            return Reason("pair.relaxed", None, {"a": a, "b": b, "detail": details})
         if rules.is_engine(a) or rules.is_engine(b):
             human, engine = (b, a) if rules.is_engine(a) else (a, b)
             return Reason(

@@ -8,9 +8,10 @@ only, as FIDE counts them), expressed as ``max-meetings`` of 1.
 
 :meth:`Rules.violations` names the generic rules a pair would break (``max-meetings``,
 ``single-meeting-window``, ``min-rounds-between``, ``colour-critical``, ``level-only``,
-``engine-limit``, and the never-relaxable ``engine-opt-in`` and ``engine-pair``); a rule
-may be relaxed only when it is in the ruleset's ``relax_order``. :meth:`Rules.detail` says
-in words why one pair breaks one rule.
+``engine-limit``, and the never-relaxable ``engine-opt-in`` and ``engine-pair``); when no
+legal pairing exists, rules break in the ruleset's ``relax_order``, then any other
+relaxable rule (:mod:`compcore.pairing.relaxed`). :meth:`Rules.detail` says in words why
+one pair breaks one rule.
 """
 
 from __future__ import annotations
@@ -310,7 +311,8 @@ class Rules:
         if rule == "max-meetings":
             assert m is not None
             key = "rule.detail.rematch" if self.max_meetings == 1 else "rule.detail.max-meetings"
-            return Reason(key, rid, {"a": a, "b": b, "count": m.count, "scope": self.scope})
+            params = {"a": a, "b": b, "count": m.count, "scope": self.scope, "last": m.last_round}
+            return Reason(key, rid, params)
         if rule == "single-meeting-window":
             return Reason(
                 "rule.detail.single-meeting-window",
