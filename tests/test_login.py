@@ -115,6 +115,19 @@ def test_the_address_is_throttled_across_sessions_and_a_lockout_holds(setup):
     assert [r[6] for r in rows(path)] == [1, 2, 3, 4, 5, 0]
 
 
+def test_knowing_one_password_does_not_reset_the_guessing_of_another(setup):
+    """Jan guesses Piet's password from one address: 4 failures (1+2+4 s of waiting, then
+    8 s), a login as himself in a fresh session, then a 5th guess from yet another session:
+    the address still counts the 4 before, so the 5th locks it (a success forgets only
+    its own session's failures)."""
+    gate, clock, _, _, _ = setup
+    club = "192.0.2.77"
+    for n in range(4):
+        clock.now += gate.attempt("Piet", f"gok {n}", Client(f"g{n}", club)).wait.seconds
+    assert gate.attempt("Jan", JAN_PASSWORD, Client("jan", club)).director is not None
+    assert gate.attempt("Piet", "gok 5", Client("g5", club)).wait == Wait(900, locked=True)
+
+
 def test_unknown_address_throttles_the_session(setup):
     gate, _, _, _, path = setup
     local = Client("s1", None)

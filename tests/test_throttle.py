@@ -157,6 +157,16 @@ def test_a_success_forgets_the_failures(throttle, clock):
     assert fail(throttle) == Wait(1)  # counting starts over
 
 
+def test_a_success_may_forget_some_keys_only(throttle, clock):
+    """Two failures of session a at one address; a success forgetting only the session:
+    the address still has its 2 failures, so its next failure is the 3rd (wait 4 s)."""
+    clock.tick(fail_times(throttle, clock, 2).seconds)
+    assert throttle.admit(A).allowed
+    assert throttle.succeeded(A, forget=["session:a"]) == 2
+    assert throttle.failures("session:a") == 0 and throttle.failures(A[1]) == 2
+    assert fail(throttle, ("session:b", A[1])) == Wait(4)
+
+
 def test_simultaneous_attempts_are_taken_one_at_a_time(throttle, clock):
     """While one attempt is being checked (taken, no verdict yet), another of the same
     address is refused, so a burst of guesses sent at once cannot slip past the delay."""

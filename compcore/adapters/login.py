@@ -9,7 +9,8 @@ what keeps guessing slow and the log honest:
 2. the name and password are checked (:func:`compcore.adapters.auth.login`: an unknown
    name costs what a wrong password costs);
 3. a failure is recorded for the session and the address, which sets their next wait, and
-   logged; a success forgets their failures and is logged with how many came before it.
+   logged; a success forgets the session's failures (not the address's) and is logged with
+   how many came before it.
 """
 
 from __future__ import annotations
@@ -73,7 +74,9 @@ class LoginGate:
             failures = max(self.throttle.failures(k) for k in keys)
             event = self._log(name, client, "failed", failures, wait.seconds)
             return LoginResult(None, wait, checked=True, event=event)
-        before = self.throttle.succeeded(keys)
+        # forget the session's failures only: a success proves one password, so it must
+        # not clear the address for guessing another director's
+        before = self.throttle.succeeded(keys, forget=[session_key(client.session)])
         event = self._log(director.name, client, "success", before, 0.0)
         return LoginResult(director, Wait(), checked=True, event=event)
 

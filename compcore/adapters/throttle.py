@@ -9,7 +9,8 @@ waiting client blocks no server thread. Tests drive it with a fake clock.
 With the defaults (:class:`ThrottleSettings`): after the 1st failure the next attempt may
 come 1 s later, after the 2nd 2 s, the 3rd 4 s, the 4th 8 s (doubling, at most
 ``max_delay``); the 5th failure within 15 minutes locks the key for 15 minutes. A failure
-older than the window no longer counts. A successful login forgets the key's failures.
+older than the window no longer counts. A successful login forgets the failures of the keys
+it names (:mod:`compcore.adapters.login`: the session's, not the address's).
 """
 
 from __future__ import annotations
@@ -195,16 +196,23 @@ class LoginThrottle:
                 longest = max(longest, Wait(delay, record.locked), key=_order)
             return longest
 
-    def succeeded(self, keys: Iterable[str]) -> int:
-        """Record a successful login: the keys' failures are forgotten. Returns how many
-        failures (of the key with the most) came before it within the window."""
+    def succeeded(self, keys: Iterable[str], *, forget: Iterable[str] | None = None) -> int:
+        """Record a successful login of ``keys``: the failures of ``forget`` (default: all
+        the keys) are forgotten; the other keys keep theirs. Returns how many failures (of
+        the key with the most) came before it within the window."""
+        keys = list(keys)
+        forgotten = set(keys if forget is None else forget)
         with self._lock:
             now = self._clock()
             before = 0
             for key in keys:
-                record = self._records.pop(key, None)
-                if record is not None:
-                    before = max(before, len(self._expire(record, now)))
+                record = self._records.get(key)
+                if record is None:
+                    continue
+                record.in_flight = max(record.in_flight - 1, 0)
+                before = max(before, len(self._expire(record, now)))
+                if key in forgotten or self._idle(record, now):
+                    del self._records[key]
             return before
 
     def release(self, keys: Iterable[str]) -> None:
