@@ -27,6 +27,7 @@ import streamlit as st
 
 from compcore.adapters import auth
 from compcore.adapters.throttle import ThrottleSettings
+from compcore.errors import DirectorConfigError
 
 APP_DIR = Path(__file__).resolve().parent.parent
 DEMO_DIR = APP_DIR / "data"
@@ -68,7 +69,7 @@ def directors() -> DirectorsSetting:
     """The directors from the environment, else from the secrets (see the module doc)."""
     try:
         return DirectorsSetting(auth.configured_directors(st.secrets))
-    except auth.DirectorConfigError as exc:
+    except DirectorConfigError as exc:
         return DirectorsSetting(auth.Directors(), str(exc))
 
 

@@ -91,7 +91,7 @@ class ThrottleSettings:
             return 0.0
         if failures >= self.max_failures:
             return self.lockout
-        return min(self.first_delay_seconds * 2 ** (failures - 1), self.max_delay_seconds)
+        return min(self.first_delay_seconds * 2.0 ** (failures - 1), self.max_delay_seconds)
 
 
 def _number(name: str, raw: Any, *, whole: bool) -> float | int:
