@@ -33,7 +33,13 @@ class StoreError(CompcoreError):
     """The database refused a write, or holds something it cannot read."""
 
 
-class HashFormatError(CompcoreError, ValueError):
+class DirectorConfigError(CompcoreError, ValueError):
+    """The configured directors (``COMPCORE_DIRECTORS``, ``[directors]`` in the secrets, or
+    the single ``COMPCORE_DIRECTOR_HASH``) cannot be read: a bad name, a name given twice, a
+    line that is not ``name=hash``."""
+
+
+class HashFormatError(DirectorConfigError):
     """The configured director password hash is not a ``pbkdf2_sha256$...`` string made by
     ``compcore hash-password``."""
 

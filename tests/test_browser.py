@@ -226,7 +226,8 @@ def test_director_evening(server, browser):
         page.goto(url)
         see(page, "Koplopers")
         # log in, choose the A/B ladder
-        page.get_by_label("Wachtwoord wedstrijdleider").fill(PASSWORD)
+        page.get_by_label("Naam wedstrijdleider").fill("director")
+        page.get_by_label("Wachtwoord").fill(PASSWORD)
         page.get_by_role("button", name="Inloggen").click()
         see(page, "Uitloggen")
         choose(page, "Competitie", "AB · 2025-2026 · Testclub")

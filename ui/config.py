@@ -1,11 +1,16 @@
-"""Where the database is, the director's password hash, and the first-start seeding.
+"""Where the database is, the directors' password hashes, the login throttle, and the
+first-start seeding.
 
 - Database: the environment variable ``COMPCORE_DB``, else ``db_path`` in
   ``.streamlit/secrets.toml``, else ``data/club.duckdb``. A relative path is taken relative
   to the app's folder (where ``app.py`` is), so the app finds the same file from any
   working directory.
-- Director password hash: ``COMPCORE_DIRECTOR_HASH``, else ``director_hash`` in the
-  secrets. No default: without one the app is read-only.
+- Directors (each a name and a password hash): ``COMPCORE_DIRECTORS`` and/or the single
+  ``COMPCORE_DIRECTOR_HASH`` (the director named ``director``), else ``[directors]`` and/or
+  ``director_hash`` in the secrets (:func:`compcore.adapters.auth.configured_directors`).
+  No default: without one the app is read-only.
+- Login throttle: ``COMPCORE_LOGIN_<FIELD>``, else ``[login]`` in the secrets, field by
+  field; defaults in :class:`compcore.adapters.throttle.ThrottleSettings`.
 - First start: when the database file does not exist yet it is created and every bundled
   demo season ``data/*.json`` is imported as the local Administrator.
 """
@@ -13,19 +18,24 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from compcore.adapters import auth
+from compcore.adapters.throttle import ThrottleSettings
+from compcore.errors import DirectorConfigError
 
 APP_DIR = Path(__file__).resolve().parent.parent
 DEMO_DIR = APP_DIR / "data"
 DEFAULT_DB = DEMO_DIR / "club.duckdb"
 DB_ENV = "COMPCORE_DB"
 DB_SECRET = "db_path"
+LOGIN_SECRET = "login"
+LOGIN_ENV_PREFIX = "COMPCORE_LOGIN_"
 
 
 def _secret(key: str) -> Any:
@@ -47,20 +57,45 @@ def db_path() -> Path:
 
 
 @dataclass(frozen=True)
-class HashSetting:
-    """The configured director hash, or why there is none."""
+class DirectorsSetting:
+    """The configured directors, or why there are none."""
 
-    value: str | None
-    #: a configuration mistake to show (a malformed hash); None when fine or simply unset
+    value: auth.Directors
+    #: a configuration mistake to show (a malformed hash, a bad name); None when fine or unset
     problem: str | None = None
 
 
-def director_hash() -> HashSetting:
-    """``COMPCORE_DIRECTOR_HASH``, else ``director_hash`` in the secrets."""
+def directors() -> DirectorsSetting:
+    """The directors from the environment, else from the secrets (see the module doc)."""
     try:
-        return HashSetting(auth.configured_hash(st.secrets))
-    except auth.HashFormatError as exc:
-        return HashSetting(None, str(exc))
+        return DirectorsSetting(auth.configured_directors(st.secrets))
+    except DirectorConfigError as exc:
+        return DirectorsSetting(auth.Directors(), str(exc))
+
+
+@dataclass(frozen=True)
+class ThrottleSetting:
+    """The login throttle's numbers, or the defaults and why the configured ones failed."""
+
+    value: ThrottleSettings
+    problem: str | None = None
+
+
+def login_throttle() -> ThrottleSetting:
+    """``COMPCORE_LOGIN_<FIELD>`` (e.g. ``COMPCORE_LOGIN_MAX_FAILURES=5``), else the field in
+    ``[login]`` of the secrets; a bad value keeps every default and says why."""
+    table = _secret(LOGIN_SECRET) or {}
+    if not isinstance(table, Mapping):
+        return ThrottleSetting(ThrottleSettings(), f"[{LOGIN_SECRET}] must be a table")
+    values = dict(table)
+    for f in fields(ThrottleSettings):
+        env = os.environ.get(LOGIN_ENV_PREFIX + f.name.upper())
+        if env:
+            values[f.name] = env
+    try:
+        return ThrottleSetting(ThrottleSettings.parse(values))
+    except ValueError as exc:
+        return ThrottleSetting(ThrottleSettings(), str(exc))
 
 
 def demo_files() -> list[Path]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import streamlit as st
 
-from compcore.adapters import auth
+from compcore.adapters.throttle import Wait
 from compcore.errors import CompcoreError
-from ui import state
+from ui import login, state
 from ui.state import COMPETITION_KEY, DIRECTOR_KEY, LANG_KEY, Ctx
 
 
@@ -50,24 +52,42 @@ def _login(run: Ctx) -> None:
         bar.info(run.tr("app.login.disabled"))
         return
     if run.director is not None:
-        bar.success(run.tr("app.login.logged_in"))
+        bar.success(run.tr("app.login.logged_in", name=run.director.name))
         if bar.button(run.tr("app.login.logout"), key="logout"):
             st.session_state.pop(DIRECTOR_KEY, None)
             state.flash("success", run.tr("app.login.logged_out"))
             st.rerun()
         return
+    gate, problem = login.gate(run)
+    if problem:
+        bar.warning(run.tr("app.login.bad_settings", error=problem))
     with bar.form("login", clear_on_submit=True, border=False):
+        name = st.text_input(run.tr("app.login.name"), key="login_name")
         password = st.text_input(run.tr("app.login.password"), type="password", key="password")
         submitted = st.form_submit_button(run.tr("app.login.submit"))
-    if submitted:
-        try:
-            director = auth.login(password or "", run.director_hash)
-        except CompcoreError as exc:  # a malformed hash (checked at start, so rare)
-            bar.error(str(exc))
-            return
-        if director is None:
-            bar.error(run.tr("app.login.wrong"))
-            return
-        st.session_state[DIRECTOR_KEY] = director
-        state.flash("success", run.tr("app.login.welcome"))
-        st.rerun()
+    if not submitted:
+        return
+    try:
+        result = gate.attempt(name or "", password or "", login.client())
+    except CompcoreError as exc:  # a malformed hash (checked at start, so rare)
+        bar.error(str(exc))
+        return
+    if result.director is None:
+        bar.error(_refusal(run, result.wait, checked=result.checked))
+        return
+    st.session_state[DIRECTOR_KEY] = result.director
+    state.flash("success", run.tr("app.login.welcome", name=result.director.name))
+    st.rerun()
+
+
+def _refusal(run: Ctx, wait: Wait, *, checked: bool) -> str:
+    """Why no login: a wrong name or password and how long to wait, or too early."""
+    seconds = math.ceil(round(wait.seconds, 3))  # round: 900.0000001 s is 900 s
+    if wait.locked:
+        locked = run.tr("app.login.locked", minutes=math.ceil(seconds / 60))
+        return f"{run.tr('app.login.wrong')} {locked}" if checked else locked
+    if not checked:
+        return run.tr("app.login.too_soon", seconds=seconds)
+    if seconds <= 0:
+        return run.tr("app.login.wrong")
+    return f"{run.tr('app.login.wrong')} {run.tr('app.login.wait', seconds=seconds)}"

@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from compcore.adapters import auth, season_file
-from compcore.adapters.auth import Administrator, Director
+from compcore.adapters.auth import Administrator, Director, Directors
 from compcore.adapters.store import CompetitionInfo, Store
 from compcore.awards import Awards, awards
 from compcore.errors import CompcoreError
@@ -59,11 +59,11 @@ class Opened:
 
 
 @st.cache_resource(show_spinner=False)
-def _open(path: str, director_hash: str | None) -> Opened:
+def _open(path: str, directors: Directors) -> Opened:
     """The store for ``path`` (created and seeded with the demo seasons on first start)."""
     file = Path(path)
     fresh = not file.exists()
-    store = Store(file, director_hash=director_hash)
+    store = Store(file, directors=directors)
     if not fresh:
         return Opened(store)
     seeded, errors = [], []
@@ -82,34 +82,34 @@ def _open(path: str, director_hash: str | None) -> Opened:
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _season(path: str, director_hash: str | None, cid: int, revision: int) -> Season:
-    return _open(path, director_hash).store.load(cid)
+def _season(path: str, directors: Directors, cid: int, revision: int) -> Season:
+    return _open(path, directors).store.load(cid)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _ruleset(path: str, director_hash: str | None, cid: int, revision: int) -> Ruleset:
-    return season_file.ruleset_of(_season(path, director_hash, cid, revision))
+def _ruleset(path: str, directors: Directors, cid: int, revision: int) -> Ruleset:
+    return season_file.ruleset_of(_season(path, directors, cid, revision))
 
 
 @st.cache_resource(show_spinner=False, max_entries=256)
 def _standings(
     path: str,
-    director_hash: str | None,
+    directors: Directors,
     cid: int,
     revision: int,
     after_round: int | None,
     cycle: int | None,
 ) -> Standings:
-    season = _season(path, director_hash, cid, revision)
+    season = _season(path, directors, cid, revision)
     return standings(
-        season, _ruleset(path, director_hash, cid, revision), after_round=after_round, cycle=cycle
+        season, _ruleset(path, directors, cid, revision), after_round=after_round, cycle=cycle
     )
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _awards(path: str, director_hash: str | None, cid: int, revision: int) -> Awards:
-    season = _season(path, director_hash, cid, revision)
-    return awards(season, _ruleset(path, director_hash, cid, revision))
+def _awards(path: str, directors: Directors, cid: int, revision: int) -> Awards:
+    season = _season(path, directors, cid, revision)
+    return awards(season, _ruleset(path, directors, cid, revision))
 
 
 # --------------------------------------------------------------------------- the run
@@ -122,7 +122,7 @@ class Ctx:
     lang: Lang
     path: Path
     opened: Opened
-    director_hash: str | None
+    directors: Directors
     hash_problem: str | None
     revision: int
     competitions: list[CompetitionInfo]
@@ -136,7 +136,7 @@ class Ctx:
 
     @property
     def login_enabled(self) -> bool:
-        return self.director_hash is not None
+        return bool(self.directors)
 
     @property
     def info(self) -> CompetitionInfo | None:
@@ -145,9 +145,9 @@ class Ctx:
     def tr(self, key: str, **fields: object) -> str:
         return t(key, self.lang, **fields)
 
-    def _key(self) -> tuple[str, str | None, int, int]:
+    def _key(self) -> tuple[str, Directors, int, int]:
         assert self.cid is not None, "no competition chosen"
-        return (str(self.path), self.director_hash, self.cid, self.revision)
+        return (str(self.path), self.directors, self.cid, self.revision)
 
     def season(self) -> Season:
         return _season(*self._key())
@@ -162,13 +162,13 @@ class Ctx:
         return _awards(*self._key())
 
     def season_of(self, cid: int) -> Season:
-        return _season(str(self.path), self.director_hash, cid, self.revision)
+        return _season(str(self.path), self.directors, cid, self.revision)
 
     def ruleset_of(self, cid: int) -> Ruleset:
-        return _ruleset(str(self.path), self.director_hash, cid, self.revision)
+        return _ruleset(str(self.path), self.directors, cid, self.revision)
 
     def standings_of(self, cid: int) -> Standings:
-        return _standings(str(self.path), self.director_hash, cid, self.revision, None, None)
+        return _standings(str(self.path), self.directors, cid, self.revision, None, None)
 
     def names(self) -> dict[str, str]:
         """Player id -> name of the chosen competition."""
@@ -185,7 +185,7 @@ class Ctx:
 def begin_run() -> Ctx:
     """Open the store and read the competitions and the revision: once per script run."""
     path = config.db_path()
-    setting = config.director_hash()
+    setting = config.directors()
     try:
         opened = _open(str(path), setting.value)
         with opened.store.reader() as reader:
@@ -196,14 +196,14 @@ def begin_run() -> Ctx:
         st.stop()
     director = st.session_state.get(DIRECTOR_KEY)
     if director is not None and not auth.is_valid_director(director, setting.value):
-        # the configured hash changed since the login: the old login no longer counts
+        # his hash changed (or he was removed) since the login: the old login no longer counts
         del st.session_state[DIRECTOR_KEY]
         director = None
     run = Ctx(
         lang=lang(),
         path=path,
         opened=opened,
-        director_hash=setting.value,
+        directors=setting.value,
         hash_problem=setting.problem,
         revision=newest[0].id if newest else 0,
         competitions=competitions,

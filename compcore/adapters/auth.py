@@ -1,23 +1,30 @@
-"""Director login: a password hash in the configuration, and actors the store can check.
+"""Director login: each director's name and password hash in the configuration, and actors
+the store can check.
 
-The director's password is never stored, only a self-describing PBKDF2-SHA256 hash::
+A director's password is never stored, only a self-describing PBKDF2-SHA256 hash::
 
     pbkdf2_sha256$<iterations>$<salt, base64>$<hash, base64>
 
-made by :func:`hash_password` (``compcore hash-password``) and configured as the environment
-variable ``COMPCORE_DIRECTOR_HASH`` or as ``director_hash`` in ``.streamlit/secrets.toml``
-(:func:`configured_hash`). There is no default password: with no hash configured nobody can
-log in.
+made by :func:`hash_password` (``compcore hash-password``). Each director has a name of his
+own and a hash of his own (:class:`Directors`), configured as ``COMPCORE_DIRECTORS``
+(``name=hash;name=hash`` or a JSON object) or as a ``[directors]`` table in
+``.streamlit/secrets.toml``; the single ``COMPCORE_DIRECTOR_HASH`` / ``director_hash`` of
+earlier versions is the director named ``director`` (:func:`configured_directors`). There is
+no default password: with no director configured nobody can log in.
 
 Writes to the store need an *actor*:
 
-- :class:`Director`, minted only by :func:`login` with the right password. It carries a
-  proof, an HMAC over its fields keyed with (a key derived from) the configured hash. The
-  store recomputes the proof with its own configured hash (:func:`is_valid_director`), so a
-  Director made by hand, edited, or minted under another hash is refused.
+- :class:`Director`, minted only by :func:`login` with a configured name and its password. It
+  carries a proof, an HMAC over its fields keyed with (a key derived from) that director's
+  hash. The store recomputes the proof with the hash it has for that name
+  (:func:`is_valid_director`), so a Director made by hand, edited, renamed, or minted under
+  another hash is refused.
 - :class:`Administrator`: the local command line (``compcore import``) and the app's
   first-start seeding. Whoever can run Python on the server can make one; see
   ``docs/store.md`` for the threat model.
+
+Throttling password guesses is :mod:`compcore.adapters.throttle`; the login attempt with the
+throttle and the login log together is :mod:`compcore.adapters.login`.
 """
 
 from __future__ import annotations
@@ -26,15 +33,16 @@ import base64
 import binascii
 import hashlib
 import hmac
+import json
 import os
 import secrets
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from compcore.errors import HashFormatError
+from compcore.errors import DirectorConfigError, HashFormatError
 
 ALGORITHM = "pbkdf2_sha256"
 #: OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256 (about 0.3 s on the club's server)
@@ -44,6 +52,11 @@ MAX_ITERATIONS = 10_000_000  # a hash asking for more is refused rather than han
 SALT_BYTES = 16
 ENV_VAR = "COMPCORE_DIRECTOR_HASH"
 SECRETS_KEY = "director_hash"
+DIRECTORS_ENV = "COMPCORE_DIRECTORS"
+DIRECTORS_SECRET = "directors"
+#: the name of the director configured by the single ``COMPCORE_DIRECTOR_HASH``
+LEGACY_NAME = "director"
+MAX_NAME_LENGTH = 64
 
 
 def _normalise(password: str) -> bytes:
@@ -173,26 +186,39 @@ def _mint(name: str, stored_hash: str) -> Director:
     return Director(name=name, issued_at=issued, nonce=nonce, proof=proof.hexdigest())
 
 
-def login(password: str, stored_hash: str | None, *, name: str = "director") -> Director | None:
-    """A :class:`Director` when ``password`` matches ``stored_hash``; None otherwise.
+def login(
+    password: str, directors: Directors | str | None, *, name: str = LEGACY_NAME
+) -> Director | None:
+    """A :class:`Director` named as configured when ``name`` is a configured director (case
+    and surrounding spaces aside) and ``password`` matches his hash; None otherwise.
 
-    With no hash configured (None or empty) nobody can log in. A malformed hash raises
-    :class:`HashFormatError`.
+    ``directors`` may also be a single hash (the director named ``director``). With no
+    director configured nobody can log in. An unknown name is checked against a dummy hash
+    as strong as the strongest configured one, so it costs the same time as a wrong
+    password and the answer's timing does not tell which names exist. A malformed hash
+    raises :class:`HashFormatError`.
     """
-    if not stored_hash:
+    configured = as_directors(directors)
+    if not configured:
         return None
-    if not verify(password, stored_hash):
+    found = configured.find(name)
+    matches = verify(password, found[1] if found else configured.dummy_hash)
+    if found is None or not matches:
         return None
-    return _mint(name, stored_hash)
+    return _mint(*found)
 
 
-def is_valid_director(actor: Any, stored_hash: str | None) -> bool:
-    """Whether ``actor`` is a Director minted by :func:`login` under ``stored_hash``."""
-    if type(actor) is not Director or not stored_hash:
+def is_valid_director(actor: Any, directors: Directors | str | None) -> bool:
+    """Whether ``actor`` is a Director minted by :func:`login` under the hash that
+    ``directors`` has for his name (a single hash: the director named ``director``)."""
+    if type(actor) is not Director:
         return False
     if not all(isinstance(x, str) for x in (actor.name, actor.nonce, actor.proof)):
         return False
     if not isinstance(actor.issued_at, datetime):
+        return False
+    stored_hash = as_directors(directors).hash_of(actor.name)
+    if stored_hash is None:
         return False
     expected = hmac.new(
         _proof_key(stored_hash),
@@ -202,20 +228,163 @@ def is_valid_director(actor: Any, stored_hash: str | None) -> bool:
     return hmac.compare_digest(expected, actor.proof)
 
 
-def configured_hash(secrets_: Mapping[str, Any] | None = None) -> str | None:
-    """The configured director hash: the environment variable ``COMPCORE_DIRECTOR_HASH``,
-    else ``director_hash`` in the app's secrets (the environment wins, as it does for the
-    database path); None when neither is set.
+# --------------------------------------------------------------------------- the directors
 
-    Pass ``st.secrets`` from the app. The value is checked: a malformed hash raises
-    :class:`HashFormatError` at start-up rather than at the first login.
+
+def _name_key(name: str) -> str:
+    """How a typed name is matched: case, Unicode form and surrounding spaces aside."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
+def _checked_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise DirectorConfigError(f"a director's name must be text, got {type(name).__name__}")
+    clean = unicodedata.normalize("NFC", name).strip()
+    if not clean:
+        raise DirectorConfigError("a director's name may not be empty")
+    if len(clean) > MAX_NAME_LENGTH:
+        raise DirectorConfigError(
+            f"director name {clean[:20]!r}... is longer than {MAX_NAME_LENGTH} characters"
+        )
+    if any(unicodedata.category(c).startswith("C") for c in clean):
+        raise DirectorConfigError(f"director name {clean!r} has a control character")
+    return clean
+
+
+@dataclass(frozen=True)
+class Directors:
+    """The configured directors, each a name of his own with his own password hash.
+
+    Make one with :meth:`of` (or :func:`configured_directors`), which checks every name and
+    hash. Empty (false): nobody can log in and the app is read-only.
     """
-    value: Any = os.environ.get(ENV_VAR)
-    if not value and secrets_ is not None:
+
+    #: (name, hash) pairs, sorted by name
+    entries: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, hashes: Mapping[str, str] | Iterable[tuple[str, str]]) -> Directors:
+        """Checked directors from ``name -> hash`` pairs. A bad name, a malformed hash or a
+        name given twice (case and spaces aside) raises :class:`DirectorConfigError`."""
+        pairs = hashes.items() if isinstance(hashes, Mapping) else hashes
+        entries: dict[str, tuple[str, str]] = {}
+        for name, stored in pairs:
+            clean = _checked_name(name)
+            if _name_key(clean) in entries:
+                raise DirectorConfigError(f"director {clean!r} is configured twice")
+            try:
+                entries[_name_key(clean)] = (clean, check_hash(stored))
+            except HashFormatError as exc:
+                raise HashFormatError(f"director {clean!r}: {exc}") from None
+        return cls(tuple(sorted(entries.values())))
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.entries)
+
+    def hash_of(self, name: str) -> str | None:
+        """The hash of the director with exactly this (configured) name."""
+        return next((h for n, h in self.entries if n == name), None)
+
+    def find(self, typed: Any) -> tuple[str, str] | None:
+        """The (configured name, hash) of the director a typed name means, if any."""
+        if not isinstance(typed, str):
+            return None
+        key = _name_key(typed)
+        return next(((n, h) for n, h in self.entries if _name_key(n) == key), None)
+
+    @property
+    def dummy_hash(self) -> str:
+        """A well-formed hash that no password matches, with as many iterations as the
+        strongest configured hash: checking an unknown name costs what a known one does."""
+        iterations = max((_parse(h).iterations for _, h in self.entries), default=0)
+        iterations = iterations or DEFAULT_ITERATIONS
+        return f"{ALGORITHM}${iterations}${_b64(bytes(SALT_BYTES))}${_b64(bytes(32))}"
+
+
+def as_directors(directors: Directors | str | None) -> Directors:
+    """``directors`` as :class:`Directors`: a single hash is the director named ``director``;
+    None or an empty string: nobody."""
+    if isinstance(directors, Directors):
+        return directors
+    if not directors:
+        return Directors()
+    return Directors.of({LEGACY_NAME: directors})
+
+
+def configure(
+    directors: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    legacy_hash: str | None = None,
+) -> Directors:
+    """The directors ``name -> hash`` plus, when ``legacy_hash`` is given, the director
+    named ``director`` with that hash (the single hash of earlier versions)."""
+    pairs = list(directors.items() if isinstance(directors, Mapping) else directors or ())
+    if legacy_hash:
+        if any(isinstance(n, str) and _name_key(n) == LEGACY_NAME for n, _ in pairs):
+            raise DirectorConfigError(
+                f"a director named {LEGACY_NAME!r} is configured twice: by the single hash "
+                f"({ENV_VAR} or {SECRETS_KEY}) and among the directors"
+            )
+        pairs.append((LEGACY_NAME, legacy_hash))
+    return Directors.of(pairs)
+
+
+def parse_directors(text: str) -> list[tuple[str, str]]:
+    """The (name, hash) pairs of ``COMPCORE_DIRECTORS``: ``name=hash;name=hash`` (a name may
+    not hold ``=`` or ``;`` there) or a JSON object ``{"name": "hash", ...}``."""
+    text = text.strip()
+    if text.startswith("{"):
         try:
-            value = secrets_.get(SECRETS_KEY)
-        except Exception:  # streamlit's secrets raise when no secrets.toml exists
-            value = None
-    if not value:
+            pairs = json.loads(text, object_pairs_hook=list)
+        except json.JSONDecodeError as exc:
+            raise DirectorConfigError(
+                f"{DIRECTORS_ENV} is not valid JSON ({exc.msg} at character {exc.pos})"
+            ) from None
+        if not isinstance(pairs, list) or not all(isinstance(h, str) for _, h in pairs):
+            raise DirectorConfigError(f"{DIRECTORS_ENV} must map each name to a hash (text)")
+        return pairs
+    result = []
+    for number, part in enumerate(text.split(";"), start=1):
+        if not part.strip():
+            continue
+        name, equals, stored = part.partition("=")
+        if not equals:
+            raise DirectorConfigError(
+                f"{DIRECTORS_ENV}: part {number} is not name=hash (parts are separated by ';')"
+            )
+        result.append((name, stored.strip()))
+    return result
+
+
+def _secret(secrets_: Mapping[str, Any] | None, key: str) -> Any:
+    if secrets_ is None:
         return None
-    return check_hash(str(value))
+    try:
+        return secrets_.get(key)
+    except Exception:  # streamlit's secrets raise when no secrets.toml exists
+        return None
+
+
+def configured_directors(secrets_: Mapping[str, Any] | None = None) -> Directors:
+    """The configured directors, from the environment when either ``COMPCORE_DIRECTORS`` or
+    ``COMPCORE_DIRECTOR_HASH`` is set there (as for the database path, the environment wins,
+    and then the secrets are not read), else from the app's secrets (a ``[directors]`` table
+    of ``name = "hash"`` and/or ``director_hash``). Empty when nothing is configured.
+
+    Pass ``st.secrets`` from the app. Everything is checked: a malformed hash or a bad name
+    raises :class:`DirectorConfigError` at start-up rather than at the first login.
+    """
+    many: Any = os.environ.get(DIRECTORS_ENV)
+    one: Any = os.environ.get(ENV_VAR)
+    if many or one:
+        return configure(parse_directors(many) if many else None, one or None)
+    table = _secret(secrets_, DIRECTORS_SECRET)
+    one = _secret(secrets_, SECRETS_KEY)
+    if table and not isinstance(table, Mapping):
+        raise DirectorConfigError(
+            f'[{DIRECTORS_SECRET}] in the secrets must be a table of name = "hash" lines'
+        )
+    return configure(list(table.items()) if table else None, str(one) if one else None)

@@ -15,7 +15,7 @@ Rules every public method keeps:
   ``check_season`` with the season's ruleset), writes, reads back what it wrote and compares
   it, logs before/after in ``change_log``, and commits. Any failure rolls everything back.
 - **Writes need an actor** (:mod:`compcore.adapters.auth`): a Director whose proof matches
-  this store's configured director hash, or the local Administrator. Anything else raises
+  the hash configured for his name, or the local Administrator. Anything else raises
   :class:`NotAuthorized` before the database is touched.
 """
 
@@ -763,10 +763,16 @@ class Reader:
 class Store:
     """A compcore database file. Cheap to create; holds no connection between calls."""
 
-    def __init__(self, path: str | Path, *, director_hash: str | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        director_hash: str | None = None,
+        directors: auth.Directors | None = None,
+    ) -> None:
         self.path = Path(path)
         # a malformed hash is a configuration mistake: say so now, not at the first login
-        self._director_hash = auth.check_hash(director_hash) if director_hash else None
+        self._directors = auth.configure(directors.entries if directors else None, director_hash)
         try:
             with self._lock, _connect(self.path, read_only=False) as con:
                 _migrate(con, self.path)
@@ -779,8 +785,8 @@ class Store:
 
     @property
     def director_login_enabled(self) -> bool:
-        """Whether a director hash is configured (else every page is read-only)."""
-        return self._director_hash is not None
+        """Whether any director is configured (else every page is read-only)."""
+        return bool(self._directors)
 
     # ---------------------------------------------------------------- reads
 
@@ -826,11 +832,11 @@ class Store:
         if type(actor) is Administrator:
             return actor.label
         if type(actor) is Director:
-            if auth.is_valid_director(actor, self._director_hash):
+            if auth.is_valid_director(actor, self._directors):
                 return actor.label
             raise NotAuthorized(
                 "this director login is not valid for this database; log in again"
-                if self._director_hash
+                if self._directors
                 else "no director password is configured: the app is read-only"
             )
         raise NotAuthorized("only a logged-in tournament director can change the competition")
