@@ -2,13 +2,12 @@
 changes, and a CSV import with a preview and an error per bad row (a bad row imports
 nothing)."""
 
-from dataclasses import replace
-
 import pandas as pd
 import streamlit as st
 
 from compcore.adapters import players_csv
-from compcore.model import Player, RatingChange
+from compcore.model import RatingChange
+from compcore.services import players as ps
 from ui import state
 from ui.tables import players_frame
 
@@ -42,6 +41,9 @@ chosen = st.selectbox(
 )
 current = None if chosen == NEW else season.player(chosen)
 k = f"{cid}_{chosen}"
+read = state.seen(f"pl_name_{k}", current)  # the player as the form was opened
+form_keys = [f"pl_{field}_{k}" for field in
+             ("id", "name", "rating", "strength", "level", "flags", "part", "joined", "withdrawn")]  # fmt: skip
 with st.form(f"player_{k}"):
     pid = st.text_input(
         tr("app.players.col_id"), value=current.id if current else "", disabled=current is not None,
@@ -80,31 +82,30 @@ with st.form(f"player_{k}"):
                                 key=f"pl_withdrawn_{k}")  # fmt: skip
     saved = st.form_submit_button(tr("app.players.save"), type="primary")
 if saved:
-    base = current or Player(id=(pid or "").strip(), name="")
-    player = replace(
-        base,
-        name=(name or "").strip(),
+    player = ps.form_player(
+        read,
+        pid=pid or "",
+        name=name or "",
         rating=None if rating is None else int(rating),
         strength=None if strength is None else int(strength),
-        level=(level or "").strip() or None,
-        flags=tuple(flags) or (None if current is None or current.flags is None else ()),
-        # keep "no field" when the stored player had none and nothing changed
-        participation=participation
-        if (current is None or current.participation is not None or participation != "always")
-        else None,
-        joined_round=None if joined is None else int(joined),
-        withdrawn_round=None if withdrawn is None else int(withdrawn),
+        level=level or "",
+        flags=flags,
+        participation=participation,
+        joined=None if joined is None else int(joined),
+        withdrawn=None if withdrawn is None else int(withdrawn),
     )
     if not player.id or not player.name:
         st.error(tr("app.players.id_name_required"))
     else:
         state.write(
             run,
-            lambda actor: run.store.save_player(cid, player, actor=actor),
+            lambda actor: ps.save_player(run.store, cid, player, read=read, actor=actor),
             tr("app.players.saved", name=player.name),
+            forget_keys=form_keys,
         )
 
 with st.expander(tr("app.players.rating_change")):
+    ratings_read = state.seen("rc_rating", season.ratings or ())
     with st.form(f"rating_{cid}"):
         who = st.selectbox(tr("app.col.player"), editable, format_func=run.name, key="rc_player")
         c1, c2 = st.columns(2)
@@ -120,9 +121,11 @@ with st.expander(tr("app.players.rating_change")):
             change = RatingChange(who, int(from_round), int(new_rating))
             state.write(
                 run,
-                lambda actor: run.store.save_rating(cid, change, actor=actor),
+                lambda actor: ps.save_rating(run.store, cid, change, read=ratings_read,
+                                             actor=actor),
                 tr("app.players.rating_saved", name=run.name(who)),
-            )
+                forget_keys=["rc_player", "rc_round", "rc_rating"],
+            )  # fmt: skip
 
 st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))
@@ -161,13 +164,12 @@ if text and text.strip():
         )
         st.markdown(f"**{tr('app.players.preview', count=len(parsed.players))}**")
         st.dataframe(preview, hide_index=True, width="stretch")
+        roster_read = state.seen("csv_import", season.players)  # as in this preview
         if st.button(tr("app.players.do_import"), type="primary", key="csv_import"):
-            roster = players_csv.merge(season.players, parsed)
-            new_season = replace(season, players=roster)
             state.write(
                 run,
-                lambda actor: run.store.save_season(
-                    cid, new_season, actor=actor, action="import-players"
-                ),
+                lambda actor: ps.import_roster(run.store, cid, parsed, read=roster_read,
+                                               actor=actor),
                 tr("app.players.imported", count=len(parsed.players)),
-            )
+                forget_keys=["csv_import"],
+            )  # fmt: skip

@@ -12,6 +12,7 @@ from compcore.adapters import season_file
 from compcore.errors import CompcoreError
 from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
+from compcore.services import changelog
 from ui import state, toml_text
 
 run = state.ctx()
@@ -47,6 +48,7 @@ def parse_overrides(text: str, fmt: str) -> dict:
 
 if run.director is not None:
     st.subheader(tr("app.settings.change"))
+    read = state.seen(f"set_preset_{cid}", ref)  # the ruleset as the form was opened
     presets = list(preset_names())
     formats = ["json", "toml"] if toml_text.roundtrips(overrides) else ["json"]
     fmt = st.radio(tr("app.settings.format"), formats, horizontal=True,
@@ -82,33 +84,32 @@ if run.director is not None:
                 state.write(
                     run,
                     lambda actor: run.store.set_ruleset(
-                        cid, new, actor=actor, reason=(reason or "").strip() or None
+                        cid, new, actor=actor, reason=(reason or "").strip() or None, read=read
                     ),
                     tr("app.settings.saved"),
-                )
+                    forget_keys=[f"set_preset_{cid}", f"set_text_{cid}_{fmt}",
+                                 f"set_reason_{cid}"],
+                )  # fmt: skip
 
 with st.expander(tr("app.settings.source", preset=ref.preset)):
     st.code(preset_source(ref.preset), language="toml")
 
 with st.expander(tr("app.settings.log")):
     entries = run.store.log(cid, limit=50)
+    columns = ["app.col.when", "app.col.who", "app.col.action", "app.col.reason", "app.col.change"]
     st.dataframe(
         pd.DataFrame(
             [
-                {
-                    tr("app.col.when"): e.at.strftime("%Y-%m-%d %H:%M"),
-                    tr("app.col.who"): e.actor,
-                    tr("app.col.action"): e.action,
-                    tr("app.col.reason"): e.reason or "",
-                }
+                [
+                    e.at.strftime("%Y-%m-%d %H:%M"),
+                    e.actor,
+                    e.action,
+                    e.reason or "",
+                    changelog.describe(e.before, e.after, run.lang, run.names()),
+                ]
                 for e in entries
             ],
-            columns=[
-                tr("app.col.when"),
-                tr("app.col.who"),
-                tr("app.col.action"),
-                tr("app.col.reason"),
-            ],
+            columns=[tr(c) for c in columns],
         ),
         hide_index=True,
         width="stretch",

@@ -76,7 +76,7 @@ def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
     it). Two opponents are skipped: exchanging them only swaps their board's colours."""
     from compcore.adapters import season_file
     from compcore.pairing import check_round
-    from ui.round_flow import Draft, needs_override
+    from compcore.services.round import Draft, needs_override
 
     season = store.load(cid)
     ruleset = season_file.ruleset_of(season)

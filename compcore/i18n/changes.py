@@ -23,7 +23,7 @@ NL: dict[str, str] = {
     "log.round": "ronde {number}",
     "log.board": "bord {board}",
     "log.player": "speler {player}",
-    "log.decision": "beslissing {number}",
+    "log.decision": "beslissing {kind} ({player})",
     "log.rating": "rating {player} vanaf ronde {round}",
     "log.field.result": "uitslag",
     "log.field.white": "wit",
@@ -44,7 +44,7 @@ NL: dict[str, str] = {
     "log.field.override": "afwijking",
     "log.field.reason": "waarom",
     "log.field.preset": "reglement",
-    "log.field.overrides": "aanpassingen",
+    "log.field.overrides": "afwijkingen van het reglement",
     "log.field.schema_version": "schemaversie",
 }
 
@@ -67,7 +67,7 @@ EN: dict[str, str] = {
     "log.round": "round {number}",
     "log.board": "board {board}",
     "log.player": "player {player}",
-    "log.decision": "decision {number}",
+    "log.decision": "decision {kind} ({player})",
     "log.rating": "rating {player} from round {round}",
     "log.field.result": "result",
     "log.field.white": "white",
@@ -87,7 +87,7 @@ EN: dict[str, str] = {
     "log.field.withdrawn_round": "withdrew in round",
     "log.field.override": "override",
     "log.field.reason": "why",
-    "log.field.preset": "preset",
+    "log.field.preset": "ruleset",
     "log.field.overrides": "overrides",
     "log.field.schema_version": "schema version",
 }
