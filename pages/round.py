@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore.adapters.winners_report import cup_status
-from compcore.errors import CompcoreError
+from compcore.errors import CompcoreError, StaleWriteError
 from compcore.model import ForcedGame
 from compcore.services import round as rs
 from ui import sheets, state
@@ -187,14 +187,13 @@ def results_form() -> None:
     options = ["", *rs.RESULTS]
     entered: dict[int, str | None] = {}
     read: dict[int, str | None] = {}
-    keys: list[str] = []
+    form = f"results_{cid}_{number}"
     correction = rs.needs_correction_reason(season, number)
-    with st.form(f"results_{cid}_{number}"):
+    with st.form(form):
         for i, game in enumerate(stored.games or ()):
-            key = f"res_{cid}_{number}_{i}_{game.white}_{game.black}"
+            key = state.widget_key(form, f"res_{cid}_{number}_{i}_{game.white}_{game.black}")
             current = game.result.value if game.result else ""
             read[i] = state.seen(key, current)
-            keys.append(key)
             entered[i] = st.selectbox(
                 f"{i + 1}. {names.get(game.white, game.white)} – {names.get(game.black, game.black)}",
                 options,
@@ -205,7 +204,7 @@ def results_form() -> None:
         reason = ""
         if correction:
             reason = st.text_input(tr("app.round.correction_reason"),
-                                   key=f"correction_{cid}_{number}")  # fmt: skip
+                                   key=state.widget_key(form, f"correction_{cid}_{number}"))  # fmt: skip
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(tr("app.round.save_results"))
         final = c2.form_submit_button(tr("app.round.finalize"), type="primary")
@@ -218,7 +217,7 @@ def results_form() -> None:
         lambda actor: rs.save_results(run.store, cid, number, boards, finalize=final,
                                       reason=reason, actor=actor),
         done,
-        forget_keys=[*keys, f"correction_{cid}_{number}"],
+        form=form,
     )  # fmt: skip
 
 
@@ -287,11 +286,11 @@ def attendance() -> None:
     forced: list[ForcedGame] = st.session_state.setdefault(
         forced_key, list(stored.forced or ()) if stored is not None else []
     )
-    date_key = f"date_{cid}_{number}"
+    form = f"attendance_{cid}_{number}"
+    date_key = state.widget_key(form, f"date_{cid}_{number}")
     read = state.seen(date_key, stored)  # the round as the form was opened
-    keys = [date_key, f"engine_away_{cid}_{number}"]
     st.subheader(tr("app.round.attendance"))
-    with st.form(f"attendance_{cid}_{number}"):
+    with st.form(form):
         default_day = (
             Date.fromisoformat(stored.date) if stored is not None and stored.date else Date.today()
         )
@@ -301,19 +300,18 @@ def attendance() -> None:
             tr("app.round.engine_away", engine=run.name(engine)),
             value=rs.engine_away_default(stored, engine),
             help=tr("app.round.engine_away_help"),
-            key=f"engine_away_{cid}_{number}",
+            key=state.widget_key(form, f"engine_away_{cid}_{number}"),
         )
         columns = st.columns(3)
         chosen: dict[str, str] = {}
         for i, player in enumerate(players):
             default = rs.default_choice(player, stored, options)
-            keys.append(f"att_{cid}_{number}_{player.id}")
             chosen[player.id] = columns[i % 3].selectbox(
                 player.name,
                 options,
                 index=options.index(default),
                 format_func=lambda c: rs.kind_label(c, run.lang),
-                key=keys[-1],
+                key=state.widget_key(form, f"att_{cid}_{number}_{player.id}"),
             )
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(tr("app.round.save_attendance"))
@@ -349,8 +347,10 @@ def attendance() -> None:
                                    pair_now=pair_now)  # fmt: skip
     except CompcoreError as exc:
         st.error(state.refused(run, exc))
+        if isinstance(exc, StaleWriteError):
+            state.renew(form)
         return
-    state.forget(keys)  # the form now shows what was stored
+    state.renew(form)  # the form now shows what was stored
     if taken.draft is not None:
         st.session_state[draft_key] = taken.draft
     if taken.pairing_error is not None:

@@ -48,25 +48,28 @@ def parse_overrides(text: str, fmt: str) -> dict:
 
 if run.director is not None:
     st.subheader(tr("app.settings.change"))
-    read = state.seen(f"set_preset_{cid}", ref)  # the ruleset as the form was opened
+    form = f"ruleset_{cid}"
+    preset_key = state.widget_key(form, f"set_preset_{cid}")
+    read = state.seen(preset_key, ref)  # the ruleset as the form was opened
     presets = list(preset_names())
     formats = ["json", "toml"] if toml_text.roundtrips(overrides) else ["json"]
     fmt = st.radio(tr("app.settings.format"), formats, horizontal=True,
                    format_func=str.upper, key=f"set_fmt_{cid}")  # fmt: skip
-    with st.form(f"ruleset_{cid}"):
+    with st.form(form):
         preset = st.selectbox(
             tr("app.settings.preset"),
             presets,
             index=presets.index(ref.preset) if ref.preset in presets else 0,
-            key=f"set_preset_{cid}",
+            key=preset_key,
         )
         if fmt == "toml":
             start = toml_text.dumps(overrides)
         else:
             start = json.dumps(overrides, ensure_ascii=False, indent=2) if overrides else "{}"
         text = st.text_area(tr("app.settings.overrides"), value=start, height=180,
-                            key=f"set_text_{cid}_{fmt}")  # fmt: skip
-        reason = st.text_input(tr("app.settings.reason"), key=f"set_reason_{cid}")
+                            key=state.widget_key(form, f"set_text_{cid}_{fmt}"))  # fmt: skip
+        reason = st.text_input(tr("app.settings.reason"),
+                               key=state.widget_key(form, f"set_reason_{cid}"))  # fmt: skip
         c1, c2 = st.columns(2)
         check = c1.form_submit_button(tr("app.settings.validate"))
         save = c2.form_submit_button(tr("app.settings.save"), type="primary")
@@ -87,9 +90,8 @@ if run.director is not None:
                         cid, new, actor=actor, reason=(reason or "").strip() or None, read=read
                     ),
                     tr("app.settings.saved"),
-                    forget_keys=[f"set_preset_{cid}", f"set_text_{cid}_{fmt}",
-                                 f"set_reason_{cid}"],
-                )  # fmt: skip
+                    form=form,
+                )
 
 with st.expander(tr("app.settings.source", preset=ref.preset)):
     st.code(preset_source(ref.preset), language="toml")

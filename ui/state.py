@@ -34,6 +34,7 @@ DIRECTOR_KEY = "director"
 FLASH_KEY = "_flash"
 CTX_KEY = "_ctx"
 SEEN_PREFIX = "_seen_"
+GENERATION_PREFIX = "_generation_"
 
 T = TypeVar("T")
 
@@ -281,18 +282,34 @@ def show_flash() -> None:
 
 
 def seen(key: str, value: T) -> T:
-    """What the form widget ``key`` showed when it was made: the ``value`` the director
-    read. It is kept while the widget lives (its key is in the session), so the run that
-    handles a submit still knows what the director saw, not what the database holds now;
-    a widget made afresh (or :func:`forget`) starts from the current ``value``."""
+    """What the widget (or flag) ``key`` showed when it was made: the ``value`` the director
+    read. It is kept while the key lives in the session, so the run that handles a submit
+    still knows what the director saw, not what the database holds by then; a widget made
+    afresh (see :func:`renew`) starts from the current ``value``."""
     marker = SEEN_PREFIX + key
     if key not in st.session_state or marker not in st.session_state:
         st.session_state[marker] = value
     return st.session_state[marker]
 
 
+def widget_key(form: str, key: str) -> str:
+    """The key of a widget of ``form``, in the form's current generation: a widget keeps
+    the director's value as long as its key lives, so after a save the form's widgets get
+    new keys (:func:`renew`) and show the stored state again, in the browser too."""
+    generation = st.session_state.get(GENERATION_PREFIX + form, 0)
+    return key if generation == 0 else f"{key}~{generation}"
+
+
+def renew(form: str) -> None:
+    """Give ``form``'s widgets new keys from the next run on (they start from the stored
+    state, and so does what they read)."""
+    st.session_state[GENERATION_PREFIX + form] = (
+        st.session_state.get(GENERATION_PREFIX + form, 0) + 1
+    )
+
+
 def forget(keys: Iterable[str]) -> None:
-    """Drop form widgets and what they read, so the next run shows the stored state."""
+    """Drop session flags (not widgets) and what they read."""
     for key in keys:
         st.session_state.pop(key, None)
         st.session_state.pop(SEEN_PREFIX + key, None)
@@ -307,15 +324,20 @@ def refused(run: Ctx, exc: CompcoreError) -> str:
 
 
 def write(
-    run: Ctx, change: Callable[[Director], object], done: str, forget_keys: Iterable[str] = ()
+    run: Ctx,
+    change: Callable[[Director], object],
+    done: str,
+    *,
+    form: str | None = None,
+    forget_keys: Iterable[str] = (),
 ) -> bool:
     """Run one store write as the logged-in director.
 
-    On success: a flash message and a rerun (so every page shows the new state), after
-    forgetting the form widgets ``forget_keys`` (they show the stored state again). On any
-    compcore error: ``st.error`` with the reason; nothing changed. A stale write (someone
-    else changed it since this form was opened) forgets the form too, so that reloading
-    shows the current state. Returns False (the rerun means success never returns).
+    On success: a flash message and a rerun (so every page shows the new state); ``form``
+    starts afresh (:func:`renew`) and the session flags ``forget_keys`` are dropped. On any
+    compcore error: ``st.error`` with the reason; nothing changed. After a stale write
+    (someone else changed it since this form was opened) the form starts afresh too, so
+    that reloading shows the current state. Returns False (success reruns, never returns).
     """
     if run.director is None:
         st.error(run.tr("app.error.not_director"))
@@ -324,9 +346,11 @@ def write(
         change(run.director)
     except CompcoreError as exc:
         st.error(refused(run, exc))
-        if isinstance(exc, StaleWriteError):
-            forget(forget_keys)
+        if isinstance(exc, StaleWriteError) and form is not None:
+            renew(form)
         return False
+    if form is not None:
+        renew(form)
     forget(forget_keys)
     flash("success", done)
     st.rerun()
