@@ -7,7 +7,10 @@
 - Director password hash: ``COMPCORE_DIRECTOR_HASH``, else ``director_hash`` in the
   secrets. No default: without one the app is read-only.
 - First start: when the database file does not exist yet it is created and every bundled
-  demo season ``data/*.json`` is imported as the local Administrator.
+  demo season ``data/*.json`` is imported as the local Administrator. Only at the default
+  path, though: a ``COMPCORE_DB`` or ``db_path`` that names no file is far more often a typo
+  than a wish for a new club database, so there the app refuses to start unless
+  ``COMPCORE_CREATE=1`` (or ``create_db = true`` in the secrets) says to create it.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ DEMO_DIR = APP_DIR / "data"
 DEFAULT_DB = DEMO_DIR / "club.duckdb"
 DB_ENV = "COMPCORE_DB"
 DB_SECRET = "db_path"
+CREATE_ENV = "COMPCORE_CREATE"
+CREATE_SECRET = "create_db"
+_YES = {"1", "true", "yes", "ja"}
 
 
 def _secret(key: str) -> Any:
@@ -44,6 +50,17 @@ def db_path() -> Path:
     """The database file the app uses."""
     value = os.environ.get(DB_ENV) or _secret(DB_SECRET)
     return _resolve(str(value)) if value else DEFAULT_DB
+
+
+def may_create(path: Path) -> bool:
+    """Whether the app may create a database that does not exist yet at ``path``: at the
+    default path always, elsewhere only when ``COMPCORE_CREATE`` (or ``create_db``) says so."""
+    if path == DEFAULT_DB:
+        return True
+    value = os.environ.get(CREATE_ENV)
+    if value is None:
+        value = _secret(CREATE_SECRET)
+    return str(value).strip().lower() in _YES if value is not None else False
 
 
 @dataclass(frozen=True)

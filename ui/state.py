@@ -191,6 +191,9 @@ def begin_run() -> Ctx:
     """Open the store and read the competitions and the revision: once per script run."""
     path = config.db_path()
     setting = config.director_hash()
+    if not path.exists() and not config.may_create(path):
+        st.error(t("app.error.no_database", lang(), path=str(path)))
+        st.stop()
     try:
         opened = _open(str(path), setting.value)
         with opened.store.reader() as reader:

@@ -19,6 +19,8 @@ NL: dict[str, str] = {
     "app.cycle_label": "Cyclus {cycle}",
     "app.no_competitions": "De database bevat nog geen competities. Een wedstrijdleider kan er een importeren onder Instellingen, of start de app met een lege database om de demo-seizoenen te laden.",
     "app.error.database": "De database {path} kan niet worden geopend: {error}",
+    "app.error.no_database": "De database {path} bestaat niet; controleer COMPCORE_DB of db_path (een tikfout?), of zet COMPCORE_CREATE=1 om daar een nieuwe database aan te maken.",
+    "app.error.read_only": "De database is alleen-lezen ({reason}): bekijken kan, wijzigen niet.",
     "app.error.not_director": "Alleen een ingelogde wedstrijdleider kan iets wijzigen.",
     "app.error.refused": "Niet opgeslagen, er is niets veranderd: {error}",
     # sidebar and login
@@ -289,6 +291,8 @@ EN: dict[str, str] = {
     "app.cycle_label": "Cycle {cycle}",
     "app.no_competitions": "The database holds no competitions yet. A director can import one under Settings, or start the app with an empty database to load the demo seasons.",
     "app.error.database": "Cannot open the database {path}: {error}",
+    "app.error.no_database": "The database {path} does not exist; check COMPCORE_DB or db_path (a typo?), or set COMPCORE_CREATE=1 to create a new database there.",
+    "app.error.read_only": "The database is read-only ({reason}): you can look, not change.",
     "app.error.not_director": "Only a logged-in tournament director can change anything.",
     "app.error.refused": "Not saved, nothing changed: {error}",
     "app.sidebar.language": "Language",
