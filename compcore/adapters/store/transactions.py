@@ -11,6 +11,7 @@ error that caused it is the one reported (a failed commit on a full disk include
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
@@ -197,7 +198,7 @@ class Store:
         self.read_only = cause
 
     @property
-    def _lock(self) -> Any:
+    def _lock(self) -> threading.Lock:
         return write_lock(self.path)
 
     @property
