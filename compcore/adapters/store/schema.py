@@ -122,17 +122,13 @@ Migration = tuple[int, str | Callable[[Connection], None]]
 MIGRATIONS: list[Migration] = [(1, _V1)]
 
 
-def _latest() -> int:
+def latest() -> int:
+    """The newest schema version (read from :data:`MIGRATIONS` at call time)."""
     return MIGRATIONS[-1][0]
 
 
 #: the schema version this code writes (the functions below read MIGRATIONS itself)
-LATEST_VERSION = _latest()
-
-
-def latest() -> int:
-    """The newest schema version (read from :data:`MIGRATIONS` at call time)."""
-    return _latest()
+LATEST_VERSION = latest()
 
 
 def schema_version(con: Connection) -> int | None:
@@ -153,10 +149,10 @@ def check_version(path: Path, version: int | None) -> int:
     """``version``, unless the file is not a compcore database or newer than this code."""
     if version is None:
         raise StoreError(f"{path}: not a compcore database (it has tables but no schema_version)")
-    if version > _latest():
+    if version > latest():
         raise StoreError(
             f"{path}: database schema version {version} is newer than this compcore knows "
-            f"({_latest()}); upgrade compcore to open it"
+            f"({latest()}); upgrade compcore to open it"
         )
     return version
 
@@ -164,7 +160,7 @@ def check_version(path: Path, version: int | None) -> int:
 def migrate(con: Connection, path: Path) -> None:
     """Bring the schema up to the last version of :data:`MIGRATIONS` in one transaction."""
     version = check_version(path, schema_version(con))
-    if version == _latest():
+    if version == latest():
         return
     con.begin()
     try:
@@ -188,15 +184,15 @@ def migrate(con: Connection, path: Path) -> None:
             "migrate",
             None,
             {"schema_version": version},
-            {"schema_version": _latest()},
+            {"schema_version": latest()},
         )
         con.commit()
     except Exception as exc:
         con.rollback()
         # another thread of this process may have migrated meanwhile
-        if schema_version(con) == _latest():
+        if schema_version(con) == latest():
             return
         raise StoreError(
-            f"{path}: migrating the schema from version {version} to {_latest()} failed "
+            f"{path}: migrating the schema from version {version} to {latest()} failed "
             f"({first_line(exc)}); the database is unchanged"
         ) from None
