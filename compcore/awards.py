@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from compcore.cup import Bracket, bracket, is_cup
+from compcore.cup import BARRAGE_WINNER, Bracket, bracket, is_cup
 from compcore.history import cycle_of
 from compcore.model import Season
 from compcore.rulesets import Ruleset
@@ -23,6 +23,18 @@ from compcore.scoring.standings import Standings, last_complete_round, resolve_s
 #: Decision kinds the director records
 PLAYOFF_WINNER = "playoff-winner"  # DS-20, LA-11: the play-off (or its barrage) is decided
 PLAYOFF_UNAVAILABLE = "playoff-unavailable"  # DS-19: a seeded player cannot play
+
+
+def decision_kinds(ruleset: Ruleset) -> list[str]:
+    """The decisions a director can record under this ruleset: always a play-off winner
+    (DS-20, LA-11); a seed who cannot play where the champion is decided by all cycles or
+    a play-off (DS-19); a barrage winner in a knock-out (MG-8)."""
+    kinds = [PLAYOFF_WINNER]
+    if ruleset.awards.champion == "all-cycles-or-playoff":
+        kinds.append(PLAYOFF_UNAVAILABLE)
+    if ruleset.pairing.method == "knockout":
+        kinds.append(BARRAGE_WINNER)
+    return kinds
 
 
 @dataclass(frozen=True, slots=True)

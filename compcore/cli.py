@@ -125,6 +125,9 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from compcore.adapters import season_file, store
 
+    if Path(args.out).is_dir():
+        raise CompcoreError(f"--out {args.out} is a folder; name the file to write, "
+                            f"e.g. {Path(args.out) / 'season.json'}")  # fmt: skip
     season, _ = store.load_season_readonly(args.db, args.competition)
     season_file.dump(season, args.out)
     print(f"exported {season.club} / {season.season} / {season.competition} to {args.out}")

@@ -7,7 +7,9 @@ from compcore.adapters import reports
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import bracket, is_cup
 from compcore.rulesets import load_ruleset
-from ui import round_flow, scope, state
+from compcore.services import competitions
+from compcore.services import round as rs
+from ui import scope, state
 from ui.state import COMPETITION_KEY
 
 run = state.ctx()
@@ -22,10 +24,7 @@ def choose(cid: int) -> None:
 
 
 # the newest season of each club is "current"; older seasons are listed below
-newest = {}
-for info in run.competitions:
-    newest[info.club] = max(newest.get(info.club, ""), info.season)
-current = [c for c in run.competitions if c.season == newest[c.club]]
+current = competitions.current(run.competitions)
 
 columns = st.columns(2)
 for i, info in enumerate(current):
@@ -40,7 +39,7 @@ for i, info in enumerate(current):
         )
         st.caption(f"{info.club} · {info.season} · {description}")
         last = season.rounds[-1] if season.rounds else None
-        stage = round_flow.stage(season, last.number) if last else "new"
+        stage = rs.stage(season, last.number) if last else "new"
         names = {p.id: p.name for p in season.players}
         cup = bracket(season, ruleset) if is_cup(ruleset) else None
         if cup is not None and cup.over:  # MG-7: one player left, no next round
@@ -75,7 +74,7 @@ for i, info in enumerate(current):
                      on_click=choose, args=(info.id,)):  # fmt: skip
             st.switch_page("pages/standings.py")
 
-older = [c for c in run.competitions if c not in current]
+older = competitions.older(run.competitions)
 if older:
     with st.expander(tr("app.overview.older", count=len(older))):
         st.dataframe(

@@ -2,13 +2,12 @@
 changes, and a CSV import with a preview and an error per bad row (a bad row imports
 nothing)."""
 
-from dataclasses import replace
-
 import pandas as pd
 import streamlit as st
 
 from compcore.adapters import players_csv
-from compcore.model import Player, RatingChange
+from compcore.model import RatingChange
+from compcore.services import players as ps
 from ui import state
 from ui.tables import players_frame
 
@@ -42,27 +41,35 @@ chosen = st.selectbox(
 )
 current = None if chosen == NEW else season.player(chosen)
 k = f"{cid}_{chosen}"
-with st.form(f"player_{k}"):
+form = f"player_{k}"
+
+
+def field_key(field: str) -> str:
+    return state.widget_key(form, f"pl_{field}_{k}")
+
+
+read = state.seen(field_key("name"), current)  # the player as the form was opened
+with st.form(form):
     pid = st.text_input(
         tr("app.players.col_id"), value=current.id if current else "", disabled=current is not None,
-        key=f"pl_id_{k}",
+        key=field_key("id"),
     )  # fmt: skip
     name = st.text_input(tr("app.players.col_name"), value=current.name if current else "",
-                         key=f"pl_name_{k}")  # fmt: skip
+                         key=field_key("name"))  # fmt: skip
     c1, c2, c3 = st.columns(3)
     rating = c1.number_input(tr("app.players.col_rating"), min_value=0, step=1,
-                             value=current.rating if current else None, key=f"pl_rating_{k}")  # fmt: skip
+                             value=current.rating if current else None, key=field_key("rating"))  # fmt: skip
     strength = c2.number_input(tr("app.players.col_strength"), min_value=1, step=1,
                                value=current.strength if current else None,
-                               key=f"pl_strength_{k}")  # fmt: skip
+                               key=field_key("strength"))  # fmt: skip
     level = c3.text_input(tr("app.players.col_level"),
-                          value=(current.level or "") if current else "", key=f"pl_level_{k}")  # fmt: skip
+                          value=(current.level or "") if current else "", key=field_key("level"))  # fmt: skip
     flags = st.multiselect(
         tr("app.players.col_flags"),
         sorted(known_flags | set(current.flags or ()) if current else known_flags),
         default=list(current.flags or ()) if current else [],
         accept_new_options=True,
-        key=f"pl_flags_{k}",
+        key=field_key("flags"),
     )
     c4, c5, c6 = st.columns(3)
     participation = c4.selectbox(
@@ -70,48 +77,53 @@ with st.form(f"player_{k}"):
         ["always", "never"],
         index=1 if current and current.participation == "never" else 0,
         format_func=lambda v: tr(f"app.participation.{v}"),
-        key=f"pl_part_{k}",
+        key=field_key("part"),
     )
     joined = c5.number_input(tr("app.players.col_joined"), min_value=1, step=1,
                              value=current.joined_round if current else None,
-                             key=f"pl_joined_{k}")  # fmt: skip
+                             key=field_key("joined"))  # fmt: skip
     withdrawn = c6.number_input(tr("app.players.col_withdrawn"), min_value=1, step=1,
                                 value=current.withdrawn_round if current else None,
-                                key=f"pl_withdrawn_{k}")  # fmt: skip
+                                key=field_key("withdrawn"))  # fmt: skip
     saved = st.form_submit_button(tr("app.players.save"), type="primary")
 if saved:
-    base = current or Player(id=(pid or "").strip(), name="")
-    player = replace(
-        base,
-        name=(name or "").strip(),
+    player = ps.form_player(
+        read,
+        pid=pid or "",
+        name=name or "",
         rating=None if rating is None else int(rating),
         strength=None if strength is None else int(strength),
-        level=(level or "").strip() or None,
-        flags=tuple(flags) or (None if current is None or current.flags is None else ()),
-        # keep "no field" when the stored player had none and nothing changed
-        participation=participation
-        if (current is None or current.participation is not None or participation != "always")
-        else None,
-        joined_round=None if joined is None else int(joined),
-        withdrawn_round=None if withdrawn is None else int(withdrawn),
+        level=level or "",
+        flags=flags,
+        participation=participation,
+        joined=None if joined is None else int(joined),
+        withdrawn=None if withdrawn is None else int(withdrawn),
     )
     if not player.id or not player.name:
         st.error(tr("app.players.id_name_required"))
     else:
         state.write(
             run,
-            lambda actor: run.store.save_player(cid, player, actor=actor),
+            lambda actor: ps.save_player(run.store, cid, player, read=read, actor=actor),
             tr("app.players.saved", name=player.name),
+            form=form,
         )
 
 with st.expander(tr("app.players.rating_change")):
-    with st.form(f"rating_{cid}"):
-        who = st.selectbox(tr("app.col.player"), editable, format_func=run.name, key="rc_player")
+    rating_form = f"rating_{cid}"
+    ratings_read = state.seen(state.widget_key(rating_form, "rc_rating"), season.ratings or ())
+    with st.form(rating_form):
+        who = st.selectbox(
+            tr("app.col.player"),
+            editable,
+            format_func=run.name,
+            key=state.widget_key(rating_form, "rc_player"),
+        )
         c1, c2 = st.columns(2)
         from_round = c1.number_input(tr("app.players.from_round"), min_value=1, step=1,
-                                     value=season.last_played + 1, key="rc_round")  # fmt: skip
+                                     value=season.last_played + 1, key=state.widget_key(rating_form, "rc_round"))  # fmt: skip
         new_rating = c2.number_input(tr("app.players.col_rating"), min_value=0, step=1,
-                                     value=None, key="rc_rating")  # fmt: skip
+                                     value=None, key=state.widget_key(rating_form, "rc_rating"))  # fmt: skip
         rated = st.form_submit_button(tr("app.players.save_rating"))
     if rated:
         if new_rating is None:
@@ -120,9 +132,11 @@ with st.expander(tr("app.players.rating_change")):
             change = RatingChange(who, int(from_round), int(new_rating))
             state.write(
                 run,
-                lambda actor: run.store.save_rating(cid, change, actor=actor),
+                lambda actor: ps.save_rating(run.store, cid, change, read=ratings_read,
+                                             actor=actor),
                 tr("app.players.rating_saved", name=run.name(who)),
-            )
+                form=rating_form,
+            )  # fmt: skip
 
 st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))
@@ -161,13 +175,13 @@ if text and text.strip():
         )
         st.markdown(f"**{tr('app.players.preview', count=len(parsed.players))}**")
         st.dataframe(preview, hide_index=True, width="stretch")
-        if st.button(tr("app.players.do_import"), type="primary", key="csv_import"):
-            roster = players_csv.merge(season.players, parsed)
-            new_season = replace(season, players=roster)
+        import_key = state.widget_key(f"csv_import_{cid}", "csv_import")
+        roster_read = state.seen(import_key, season.players)  # as in this preview
+        if st.button(tr("app.players.do_import"), type="primary", key=import_key):
             state.write(
                 run,
-                lambda actor: run.store.save_season(
-                    cid, new_season, actor=actor, action="import-players"
-                ),
+                lambda actor: ps.import_roster(run.store, cid, parsed, read=roster_read,
+                                               actor=actor),
                 tr("app.players.imported", count=len(parsed.players)),
-            )
+                form=f"csv_import_{cid}",
+            )  # fmt: skip

@@ -1,8 +1,10 @@
 """Ronde / Round: attendance, pairing (with the why of every board), edits checked live,
 publishing, the pairing sheet, results, finalizing, late re-pairing (DS-14) and undo.
 
-Writes only as the logged-in director, each through the store (validated, logged, all or
-nothing); anyone else sees the published pairing and the results.
+The workflow is :mod:`compcore.services.round`; this page collects the director's input,
+calls it and shows the outcome. Each form remembers what it showed (``state.seen``), so a
+save sends only what the director changed and is refused if someone else changed the same
+thing meanwhile. Anyone who is not logged in sees the published pairing and the results.
 """
 
 from datetime import date as Date
@@ -11,12 +13,9 @@ import pandas as pd
 import streamlit as st
 
 from compcore.adapters.winners_report import cup_status
-from compcore.cup import bracket, is_cup
-from compcore.errors import CompcoreError
-from compcore.history import cycle_of
+from compcore.errors import CompcoreError, StaleWriteError
 from compcore.model import ForcedGame
-from compcore.pairing import check_round, pair, repair_late
-from ui import round_flow as rf
+from compcore.services import round as rs
 from ui import sheets, state
 from ui.tables import entries_frame
 
@@ -27,12 +26,11 @@ state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 names = run.names()
 cid = run.cid
-engines = {p.id for p in season.players if p.is_engine}
+engines = rs.engines(season)
 
-choices = rf.round_choices(season)
-cup = bracket(season, ruleset) if is_cup(ruleset) else None
-if cup is not None and cup.over:  # MG-7: one player is left; no round can be opened
-    choices = [n for n in choices if n in {r.number for r in season.rounds}]
+choices = rs.round_choices(season, ruleset)
+cup = rs.finished_cup(season, ruleset)
+if cup is not None:  # MG-7: one player is left; no round can be opened
     st.info(tr("cup.over", round=cup.over_after) + " " + cup_status(cup, run.lang, names))
 number = st.selectbox(
     tr("app.round.choose"),
@@ -44,9 +42,9 @@ number = st.selectbox(
     ),
     key=f"round_no_{cid}",
 )
-stage = rf.stage(season, number)
-stored = next((r for r in season.rounds if r.number == number), None)
-cycle = cycle_of(stored, ruleset) if stored is not None else ruleset.cycle_of(number)
+stage = rs.stage(season, number)
+stored = rs.stored_round(season, number)
+cycle = rs.round_cycle(season, ruleset, number)
 if ruleset.shows_cycles:
     st.caption(tr("app.cycle_label", cycle=ruleset.cycle_label(cycle)))
 draft_key = f"draft_{cid}_{number}"
@@ -56,7 +54,7 @@ if director is not None:
     st.caption(tr(f"app.round.stage.{stage}"))
 
 
-def show_draft(draft: rf.Draft, key: str) -> None:
+def show_draft(draft: rs.Draft, key: str) -> None:
     """The proposed pairing, why each board is there, edits with the live rule check."""
     pairing = draft.pairing
     lang = run.lang
@@ -112,18 +110,18 @@ def show_draft(draft: rf.Draft, key: str) -> None:
             draft.exchange(a, b)
             st.rerun()
     if draft.edited() and st.button(tr("app.round.reset"), key=f"{key}_reset"):
-        st.session_state[key] = rf.Draft.of(pairing, late=draft.late)
+        st.session_state[key] = draft.reset()
         st.rerun()
 
     st.markdown(f"#### {tr('app.round.check')}")
     try:
-        violations = check_round(season, ruleset, draft.round())
+        violations = rs.check(season, ruleset, draft)
     except CompcoreError as exc:
-        st.error(tr("app.error.refused", error=str(exc)))
+        st.error(state.refused(run, exc))
         return
-    open_ones = rf.needs_override(violations)
+    open_ones = rs.needs_override(violations)
     for v in violations:
-        (st.warning if not v.overridden else st.info)(rf.violation_text(v, run.lang, names))
+        (st.warning if not v.overridden else st.info)(rs.violation_text(v, run.lang, names))
     if not open_ones:
         st.success(tr("app.round.check_ok"))
     override = ""
@@ -135,16 +133,9 @@ def show_draft(draft: rf.Draft, key: str) -> None:
         st.session_state.pop(key, None)
         st.rerun()
     if publish:
-        reason = override.strip()
-        if open_ones and not reason:
-            st.error(tr("app.round.reason_required"))
-            return
-        breaking = {(v.white, v.black) for v in open_ones}
-        new = draft.round(reason or None, breaking)
-        action = "late-repairing" if draft.late else "publish-round"
 
         def save(actor):
-            run.store.save_round(cid, new, actor=actor, action=action, reason=reason or None)
+            rs.publish(run.store, cid, draft, reason=override, actor=actor)
             st.session_state.pop(key, None)
 
         state.write(run, save, tr("app.round.published", number=number))
@@ -190,33 +181,44 @@ def show_sheet() -> None:
 
 
 def results_form() -> None:
-    """Result per board; save (partial) or finalize (every board has a result)."""
+    """Result per board; save (partial) or finalize (every board has a result). Only the
+    boards the director changed are sent; correcting a finalized round needs a reason."""
     st.subheader(tr("app.round.results"))
-    options = ["", *rf.RESULTS]
+    options = ["", *rs.RESULTS]
     entered: dict[int, str | None] = {}
-    with st.form(f"results_{cid}_{number}"):
+    read: dict[int, str | None] = {}
+    form = f"results_{cid}_{number}"
+    correction = rs.needs_correction_reason(season, number)
+    with st.form(form):
         for i, game in enumerate(stored.games or ()):
+            key = state.widget_key(form, f"res_{cid}_{number}_{i}_{game.white}_{game.black}")
             current = game.result.value if game.result else ""
+            read[i] = state.seen(key, current)
             entered[i] = st.selectbox(
                 f"{i + 1}. {names.get(game.white, game.white)} – {names.get(game.black, game.black)}",
                 options,
                 index=options.index(current),
                 format_func=lambda r: tr(f"app.result.{r}") if r else "—",
-                key=f"res_{cid}_{number}_{i}_{game.white}_{game.black}",
+                key=key,
             )
+        reason = ""
+        if correction:
+            reason = st.text_input(tr("app.round.correction_reason"),
+                                   key=state.widget_key(form, f"correction_{cid}_{number}"))  # fmt: skip
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(tr("app.round.save_results"))
         final = c2.form_submit_button(tr("app.round.finalize"), type="primary")
     if not (save or final):
         return
-    new = rf.with_results(stored, entered)
-    if final and rf.missing_results(new):
-        boards = ", ".join(str(b) for b in rf.missing_results(new))
-        st.error(tr("app.round.missing_results", boards=boards))
-        return
-    action = "finalize-round" if final else "results"
+    boards = rs.changed_boards(stored, entered, read)
     done = tr("app.round.finalized", number=number) if final else tr("app.round.results_saved")
-    state.write(run, lambda actor: run.store.save_round(cid, new, actor=actor, action=action), done)
+    state.write(
+        run,
+        lambda actor: rs.save_results(run.store, cid, number, boards, finalize=final,
+                                      reason=reason, actor=actor),
+        done,
+        form=form,
+    )  # fmt: skip
 
 
 def late_repairing() -> None:
@@ -225,13 +227,7 @@ def late_repairing() -> None:
         st.subheader(tr("app.round.late_title"))
         show_draft(st.session_state[late_key], late_key)
         return
-    waiting = [
-        pid
-        for g in stored.games or ()
-        if g.result is None
-        for pid in g.players
-        if pid not in engines
-    ]
+    waiting = rs.late_candidates(season, stored)
     if not waiting:
         return
     with st.expander(tr("app.round.late_title")):
@@ -239,27 +235,27 @@ def late_repairing() -> None:
         no_shows = st.multiselect(
             tr("app.round.no_shows"), waiting, format_func=run.name, key=f"noshow_{cid}_{number}"
         )
-        engine = rf.late_away_engine(season, ruleset, stored)
+        engine = rs.late_away_engine(season, ruleset, stored)
         engine_off = engine is not None and st.checkbox(
             tr("app.round.engine_away", engine=run.name(engine)),
             key=f"late_engine_away_{cid}_{number}",
         )
         if st.button(tr("app.round.late_pair"), key=f"late_pair_{cid}_{number}"):
             try:
-                proposal = repair_late(season, ruleset, no_shows, engine_away=engine_off)
+                draft = rs.propose_late(season, ruleset, number, no_shows, engine_away=engine_off)
             except CompcoreError as exc:
-                st.error(tr("app.error.refused", error=str(exc)))
+                st.error(state.refused(run, exc))
                 return
-            st.session_state[late_key] = rf.Draft.of(proposal, late=True)
+            st.session_state[late_key] = draft
             st.rerun()
 
 
 def undo() -> None:
     """Delete the last stored round after a confirmation (the log keeps it); offered on that
     round and on the new round after it."""
-    if not season.rounds or season.rounds[-1].number not in (number, number - 1):
+    last = rs.undo_target(season, number)
+    if last is None:
         return
-    last = season.rounds[-1].number
     confirm_key = f"undo_confirm_{cid}_{last}"
     st.divider()
     if not st.session_state.get(confirm_key):
@@ -267,57 +263,60 @@ def undo() -> None:
             st.session_state[confirm_key] = True
             st.rerun()
         return
+    read = state.seen(confirm_key, rs.stored_round(season, last))  # as the director confirmed
     st.warning(tr("app.round.undo_confirm", number=last))
     c1, c2 = st.columns(2)
     if c2.button(tr("app.cancel"), key="undo_cancel"):
-        st.session_state.pop(confirm_key, None)
+        state.forget([confirm_key])
         st.rerun()
     if c1.button(tr("app.round.undo_yes", number=last), type="primary", key="undo_yes"):
 
         def delete(actor):
-            run.store.delete_round(cid, last, actor=actor, reason="undo in the app")
-            st.session_state.pop(confirm_key, None)
+            rs.undo(run.store, cid, last, read=read, actor=actor)
             st.session_state.pop(f"draft_{cid}_{last}", None)
 
-        state.write(run, delete, tr("app.round.undone", number=last))
+        state.write(run, delete, tr("app.round.undone", number=last), forget_keys=[confirm_key])
 
 
 def attendance() -> None:
     """Who is there (entry kind per player), forced games, then pair."""
-    options = rf.attendance_kinds(ruleset)
-    players = rf.listed_players(season, number)
+    options = rs.attendance_kinds(ruleset)
+    players = rs.listed_players(season, number)
     forced_key = f"forced_{cid}_{number}"
     forced: list[ForcedGame] = st.session_state.setdefault(
         forced_key, list(stored.forced or ()) if stored is not None else []
     )
+    form = f"attendance_{cid}_{number}"
+    date_key = state.widget_key(form, f"date_{cid}_{number}")
+    read = state.seen(date_key, stored)  # the round as the form was opened
     st.subheader(tr("app.round.attendance"))
-    with st.form(f"attendance_{cid}_{number}"):
+    with st.form(form):
         default_day = (
             Date.fromisoformat(stored.date) if stored is not None and stored.date else Date.today()
         )
-        day = st.date_input(tr("app.round.date"), value=default_day, key=f"date_{cid}_{number}")
-        engine = rf.away_engine(season, ruleset, number)
+        day = st.date_input(tr("app.round.date"), value=default_day, key=date_key)
+        engine = rs.away_engine(season, ruleset, number)
         engine_off = engine is not None and st.checkbox(
             tr("app.round.engine_away", engine=run.name(engine)),
-            value=rf.engine_away_default(stored, engine),
+            value=rs.engine_away_default(stored, engine),
             help=tr("app.round.engine_away_help"),
-            key=f"engine_away_{cid}_{number}",
+            key=state.widget_key(form, f"engine_away_{cid}_{number}"),
         )
         columns = st.columns(3)
         chosen: dict[str, str] = {}
         for i, player in enumerate(players):
-            default = rf.default_choice(player, stored, options)
+            default = rs.default_choice(player, stored, options)
             chosen[player.id] = columns[i % 3].selectbox(
                 player.name,
                 options,
                 index=options.index(default),
-                format_func=lambda c: rf.kind_label(c, run.lang),
-                key=f"att_{cid}_{number}_{player.id}",
+                format_func=lambda c: rs.kind_label(c, run.lang),
+                key=state.widget_key(form, f"att_{cid}_{number}_{player.id}"),
             )
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(tr("app.round.save_attendance"))
         pair_now = c2.form_submit_button(tr("app.round.pair"), type="primary")
-    present = sum(1 for c in chosen.values() if c == rf.PRESENT)
+    present = sum(1 for c in chosen.values() if c == rs.PRESENT)
     st.caption(tr("app.round.present_count", count=present, total=len(players)))
 
     st.markdown(f"#### {tr('app.round.forced')}")
@@ -339,21 +338,24 @@ def attendance() -> None:
 
     if not (save or pair_now):
         return
-    rnd = rf.open_round(
+    rnd = rs.open_round(
         number, chosen, forced, date=day.isoformat() if day else None,
         cycle=cycle, previous=stored, engine_away=engine if engine_off else None,
     )  # fmt: skip
     try:
-        run.store.save_round(cid, rnd, actor=director, action="attendance")
+        taken = rs.take_attendance(run.store, cid, rnd, actor=director, read=read,
+                                   pair_now=pair_now)  # fmt: skip
     except CompcoreError as exc:
-        st.error(tr("app.error.refused", error=str(exc)))
+        st.error(state.refused(run, exc))
+        if isinstance(exc, StaleWriteError):
+            state.renew(form)
         return
-    if pair_now:
-        try:
-            st.session_state[draft_key] = rf.Draft.of(pair(season.with_round(rnd), ruleset))
-        except CompcoreError as exc:
-            state.flash("warning", tr("app.round.pair_failed", error=str(exc)))
-            st.rerun()
+    state.renew(form)  # the form now shows what was stored
+    if taken.draft is not None:
+        st.session_state[draft_key] = taken.draft
+    if taken.pairing_error is not None:
+        state.flash("warning", tr("app.round.pair_failed", error=str(taken.pairing_error)))
+        st.rerun()
     state.flash("success", tr("app.round.paired" if pair_now else "app.round.attendance_saved"))
     st.rerun()
 

@@ -12,6 +12,7 @@ from compcore.adapters import season_file
 from compcore.errors import CompcoreError
 from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
+from compcore.services import changelog
 from ui import state, toml_text
 
 run = state.ctx()
@@ -47,24 +48,28 @@ def parse_overrides(text: str, fmt: str) -> dict:
 
 if run.director is not None:
     st.subheader(tr("app.settings.change"))
+    form = f"ruleset_{cid}"
+    preset_key = state.widget_key(form, f"set_preset_{cid}")
+    read = state.seen(preset_key, ref)  # the ruleset as the form was opened
     presets = list(preset_names())
     formats = ["json", "toml"] if toml_text.roundtrips(overrides) else ["json"]
     fmt = st.radio(tr("app.settings.format"), formats, horizontal=True,
                    format_func=str.upper, key=f"set_fmt_{cid}")  # fmt: skip
-    with st.form(f"ruleset_{cid}"):
+    with st.form(form):
         preset = st.selectbox(
             tr("app.settings.preset"),
             presets,
             index=presets.index(ref.preset) if ref.preset in presets else 0,
-            key=f"set_preset_{cid}",
+            key=preset_key,
         )
         if fmt == "toml":
             start = toml_text.dumps(overrides)
         else:
             start = json.dumps(overrides, ensure_ascii=False, indent=2) if overrides else "{}"
         text = st.text_area(tr("app.settings.overrides"), value=start, height=180,
-                            key=f"set_text_{cid}_{fmt}")  # fmt: skip
-        reason = st.text_input(tr("app.settings.reason"), key=f"set_reason_{cid}")
+                            key=state.widget_key(form, f"set_text_{cid}_{fmt}"))  # fmt: skip
+        reason = st.text_input(tr("app.settings.reason"),
+                               key=state.widget_key(form, f"set_reason_{cid}"))  # fmt: skip
         c1, c2 = st.columns(2)
         check = c1.form_submit_button(tr("app.settings.validate"))
         save = c2.form_submit_button(tr("app.settings.save"), type="primary")
@@ -82,9 +87,10 @@ if run.director is not None:
                 state.write(
                     run,
                     lambda actor: run.store.set_ruleset(
-                        cid, new, actor=actor, reason=(reason or "").strip() or None
+                        cid, new, actor=actor, reason=(reason or "").strip() or None, read=read
                     ),
                     tr("app.settings.saved"),
+                    form=form,
                 )
 
 with st.expander(tr("app.settings.source", preset=ref.preset)):
@@ -92,23 +98,20 @@ with st.expander(tr("app.settings.source", preset=ref.preset)):
 
 with st.expander(tr("app.settings.log")):
     entries = run.store.log(cid, limit=50)
+    columns = ["app.col.when", "app.col.who", "app.col.action", "app.col.reason", "app.col.change"]
     st.dataframe(
         pd.DataFrame(
             [
-                {
-                    tr("app.col.when"): e.at.strftime("%Y-%m-%d %H:%M"),
-                    tr("app.col.who"): e.actor,
-                    tr("app.col.action"): e.action,
-                    tr("app.col.reason"): e.reason or "",
-                }
+                [
+                    e.at.strftime("%Y-%m-%d %H:%M"),
+                    e.actor,
+                    e.action,
+                    e.reason or "",
+                    changelog.describe(e.before, e.after, run.lang, run.names()),
+                ]
                 for e in entries
             ],
-            columns=[
-                tr("app.col.when"),
-                tr("app.col.who"),
-                tr("app.col.action"),
-                tr("app.col.reason"),
-            ],
+            columns=[tr(c) for c in columns],
         ),
         hide_index=True,
         width="stretch",

@@ -8,7 +8,7 @@ import streamlit as st
 
 from compcore import awards as aw
 from compcore.adapters.winners_report import cup_status
-from compcore.cup import Bracket
+from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
 from ui import state
 from ui.tables import result_label
@@ -178,11 +178,7 @@ if season.decisions:
 
 # the director records play-off / barrage winners and unavailable seeds
 if run.director is not None:
-    kinds = [aw.PLAYOFF_WINNER]
-    if ruleset.awards.champion == "all-cycles-or-playoff":
-        kinds.append(aw.PLAYOFF_UNAVAILABLE)
-    if ruleset.pairing.method == "knockout":
-        kinds.append("barrage-winner")
+    kinds = aw.decision_kinds(ruleset)
     categories = [None] + [c.name for c in ruleset.awards.categories]
     humans = [p.id for p in season.players if not p.is_engine]
     st.subheader(tr("app.winners.record"))
@@ -195,7 +191,7 @@ if run.director is not None:
             category = st.selectbox(tr("app.col.category"), categories,
                                     format_func=lambda c: c or "—", key="decision_category")  # fmt: skip
         round_no = None
-        if "barrage-winner" in kinds:
+        if BARRAGE_WINNER in kinds:
             round_no = st.number_input(tr("app.col.round"), min_value=1, step=1, value=None,
                                        key="decision_round")  # fmt: skip
         note = st.text_input(tr("app.col.note"), key="decision_note")
@@ -205,7 +201,7 @@ if run.director is not None:
             kind=kind,
             player=player,
             category=category,
-            round=int(round_no) if round_no is not None and kind == "barrage-winner" else None,
+            round=int(round_no) if round_no is not None and kind == BARRAGE_WINNER else None,
             note=note.strip() or None,
         )
         state.write(

@@ -15,6 +15,7 @@ from test_app_support import (
     PASSWORD,
     app,
     breaking_exchange,
+    form_widget,
     texts,
 )
 
@@ -136,7 +137,8 @@ def test_the_whole_round(db):
     ]
     assert partial.games[-1].result is None
     last = games[-1]
-    at.selectbox(key=f"res_{cid}_4_{len(games) - 1}_{last.white}_{last.black}").select("0-1")
+    key = f"res_{cid}_4_{len(games) - 1}_{last.white}_{last.black}"
+    form_widget(at.selectbox, key).select("0-1")  # a new key after the save
     submit(at, "Ronde afsluiten")
     assert "Ronde 4 afgesloten; de ranglijst is bijgewerkt." in texts(at)
     final = store.load(cid).round(4)

@@ -207,6 +207,7 @@ def test_first_start_imports_the_demo_seasons(tmp_path, monkeypatch):
     monkeypatch.setattr(config, "DEMO_DIR", demo)
     target = tmp_path / "new" / "club.duckdb"
     monkeypatch.setenv("COMPCORE_DB", str(target))
+    monkeypatch.setenv("COMPCORE_CREATE", "1")  # not the default path: creating is asked for
     monkeypatch.delenv("COMPCORE_DIRECTOR_HASH", raising=False)
     at = app().run()
     assert not at.exception

@@ -70,13 +70,20 @@ def texts(at: AppTest) -> str:
     return "\n".join(parts)
 
 
+def form_widget(widgets, key: str):
+    """A form's widget by its key in the form's current generation: after a save the
+    form's widgets get new keys (``key~1``, ``key~2``, ...) so that they show the stored
+    state again (``ui.state.widget_key``)."""
+    return next(w for w in widgets if w.key == key or (w.key or "").startswith(key + "~"))
+
+
 def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
     """Two players on different boards whose exchange in the engine's proposal breaks a hard
     rule (found with compcore on the attendance the page stored, exactly as the page pairs
     it). Two opponents are skipped: exchanging them only swaps their board's colours."""
     from compcore.adapters import season_file
     from compcore.pairing import check_round
-    from ui.round_flow import Draft, needs_override
+    from compcore.services.round import Draft, needs_override
 
     season = store.load(cid)
     ruleset = season_file.ruleset_of(season)

@@ -13,9 +13,8 @@ from test_store_support import dump_tables, full_season, make_season
 
 from compcore import cli
 from compcore.adapters import season_file
-from compcore.adapters import store as store_mod
 from compcore.adapters.auth import Administrator
-from compcore.adapters.store import Store
+from compcore.adapters.store import Store, connection
 from compcore.errors import StoreError
 from compcore.model import Round
 
@@ -202,7 +201,7 @@ def test_a_write_blocked_too_long_fails_clearly_and_changes_nothing(
     files, app_and_reader, monkeypatch
 ):
     store, reader = app_and_reader
-    monkeypatch.setattr(store_mod, "LOCK_TIMEOUT", 0.3)
+    monkeypatch.setattr(connection, "LOCK_TIMEOUT", 0.3)
     with pytest.raises(StoreError, match="in use by another process"):
         store.save_round(1, Round(3, games=()), actor=ADMIN, action="pair")
     reader.stdin.close()

@@ -14,13 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from test_store_support import bare_season, dump_tables, full_season, make_season, seasons
 
 from compcore.adapters import season_file
-from compcore.adapters import store as store_mod
 from compcore.adapters.auth import Administrator
 from compcore.adapters.store import (
     LATEST_VERSION,
     CompetitionInfo,
     Store,
     load_season_readonly,
+    rows,
+    schema,
+    transactions,
 )
 from compcore.errors import SeasonError, StoreError
 from compcore.model import (
@@ -127,8 +129,8 @@ def _v2(con):
 
 def test_older_schema_is_migrated_in_one_step(store, db, monkeypatch):
     cid = store.import_season(full_season(), actor=ADMIN)
-    monkeypatch.setattr(store_mod, "MIGRATIONS", [*store_mod.MIGRATIONS,
-                                                  (2, "CREATE TABLE venues (name VARCHAR)"),
+    monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS,
+                                                (2, "CREATE TABLE venues (name VARCHAR)"),
                                                   (3, _v2)])  # fmt: skip
     with pytest.raises(StoreError, match="older"):
         load_season_readonly(db, None)  # read-only cannot migrate: it says how to
@@ -152,8 +154,8 @@ def test_a_failing_migration_changes_nothing(store, db, monkeypatch):
         con.execute("CREATE TABLE half_done (x INTEGER)")
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(store_mod, "MIGRATIONS",
-                        [*store_mod.MIGRATIONS, (2, "CREATE TABLE venues (name VARCHAR)"),
+    monkeypatch.setattr(schema, "MIGRATIONS",
+                        [*schema.MIGRATIONS, (2, "CREATE TABLE venues (name VARCHAR)"),
                          (3, broken)])  # fmt: skip
     with pytest.raises(StoreError, match=r"from version 1 to 3 failed .*disk on fire"):
         Store(db)
@@ -537,7 +539,7 @@ def test_an_import_failing_halfway_leaves_no_trace(seeded, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(store_mod, "_put_rounds", boom)
+    monkeypatch.setattr(rows, "put_rounds", boom)
     with Unchanged(db), pytest.raises(RuntimeError, match="power cut"):
         store.import_season(make_season(competition="new"), actor=ADMIN)
     # replacing deletes the old rows first: those come back too
@@ -549,7 +551,7 @@ def test_an_import_failing_halfway_leaves_no_trace(seeded, monkeypatch):
 
 def test_a_write_that_does_not_read_back_equal_is_rolled_back(seeded, monkeypatch):
     store, db, cid, season = seeded
-    monkeypatch.setattr(store_mod, "_same", lambda a, b: False)
+    monkeypatch.setattr(transactions, "same_season", lambda a, b: False)
     with Unchanged(db), pytest.raises(StoreError, match="differs from the one written"):
         store.save_round(cid, played_round(season, 4), actor=ADMIN, action="pair")
     with Unchanged(db), pytest.raises(StoreError, match="differs"):
@@ -562,7 +564,7 @@ def test_a_failing_log_write_rolls_back_the_change(seeded, monkeypatch):
     def no_log(*args, **kwargs):
         raise duckdb.IOException("disk full")
 
-    monkeypatch.setattr(store_mod, "_log", no_log)
+    monkeypatch.setattr(rows, "write_log", no_log)
     with Unchanged(db), pytest.raises(StoreError, match=r"disk full.*nothing was changed"):
         store.save_round(cid, played_round(season, 4), actor=ADMIN, action="pair")
 

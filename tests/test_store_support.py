@@ -6,6 +6,7 @@ builds really is a valid season (so the store's tests test the store, not the bu
 
 from __future__ import annotations
 
+import errno
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -119,6 +120,49 @@ def bare_season() -> Season:
     return Season(club="C", season="S", competition="K", ruleset=RulesetRef("magnus-youth"),
                   players=(Player("a", "A"), Player("b", "B")),
                   rounds=(), ratings=(), decisions=())  # fmt: skip
+
+
+# --------------------------------------------------------------------------- faults
+
+
+class FullDisk:
+    """A DuckDB connection whose commit fails as on a full disk: DuckDB gives up the
+    transaction (nothing is written) and the OS error comes up; a rollback after that finds
+    no transaction and raises too, as DuckDB's does."""
+
+    def __init__(self, con) -> None:
+        self._con = con
+
+    def __getattr__(self, name):
+        return getattr(self._con, name)
+
+    def commit(self):
+        self._con.rollback()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def full_disk(monkeypatch) -> None:
+    """From now on every connection's commit fails with ENOSPC."""
+    from compcore.adapters.store import connection
+
+    real = connection.open_duckdb
+    monkeypatch.setattr(connection, "open_duckdb", lambda path, *, read_only: FullDisk(
+        real(path, read_only=read_only)))  # fmt: skip
+
+
+def read_only_file(monkeypatch) -> None:
+    """From now on the process may only read database files (as with ``chmod 444`` for a
+    user who is not root): a read-write open fails as DuckDB's does."""
+    from compcore.adapters.store import connection
+
+    real = connection.open_duckdb
+
+    def open_duckdb(path, *, read_only):
+        if not read_only:
+            raise duckdb.IOException(f'IO Error: Cannot open file "{path}": Permission denied')
+        return real(path, read_only=True)
+
+    monkeypatch.setattr(connection, "open_duckdb", open_duckdb)
 
 
 # --------------------------------------------------------------------------- Hypothesis

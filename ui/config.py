@@ -12,7 +12,10 @@ first-start seeding.
 - Login throttle: ``COMPCORE_LOGIN_<FIELD>``, else ``[login]`` in the secrets, field by
   field; defaults in :class:`compcore.adapters.throttle.ThrottleSettings`.
 - First start: when the database file does not exist yet it is created and every bundled
-  demo season ``data/*.json`` is imported as the local Administrator.
+  demo season ``data/*.json`` is imported as the local Administrator. Only at the default
+  path, though: a ``COMPCORE_DB`` or ``db_path`` that names no file is far more often a typo
+  than a wish for a new club database, so there the app refuses to start unless
+  ``COMPCORE_CREATE=1`` (or ``create_db = true`` in the secrets) says to create it.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ DB_ENV = "COMPCORE_DB"
 DB_SECRET = "db_path"
 LOGIN_SECRET = "login"
 LOGIN_ENV_PREFIX = "COMPCORE_LOGIN_"
+CREATE_ENV = "COMPCORE_CREATE"
+CREATE_SECRET = "create_db"
+_YES = {"1", "true", "yes", "ja"}
 
 
 def _secret(key: str) -> Any:
@@ -54,6 +60,17 @@ def db_path() -> Path:
     """The database file the app uses."""
     value = os.environ.get(DB_ENV) or _secret(DB_SECRET)
     return _resolve(str(value)) if value else DEFAULT_DB
+
+
+def may_create(path: Path) -> bool:
+    """Whether the app may create a database that does not exist yet at ``path``: at the
+    default path always, elsewhere only when ``COMPCORE_CREATE`` (or ``create_db``) says so."""
+    if path == DEFAULT_DB:
+        return True
+    value = os.environ.get(CREATE_ENV)
+    if value is None:
+        value = _secret(CREATE_SECRET)
+    return str(value).strip().lower() in _YES if value is not None else False
 
 
 @dataclass(frozen=True)

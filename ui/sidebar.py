@@ -40,6 +40,8 @@ def render(run: Ctx) -> None:
         bar.caption(run.tr("app.sidebar.seeded", count=len(run.opened.seeded)))
     for problem in run.opened.seed_errors:
         bar.warning(run.tr("app.sidebar.seed_error", error=problem))
+    if run.store.read_only is not None:
+        bar.info(run.tr("app.error.read_only", reason=run.store.read_only))
     bar.divider()
     _login(run)
 

@@ -9,10 +9,10 @@ one short connection) and recomputes standings only after something changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -20,11 +20,12 @@ from compcore.adapters import auth, season_file
 from compcore.adapters.auth import Administrator, Director, Directors
 from compcore.adapters.store import CompetitionInfo, Store
 from compcore.awards import Awards, awards
-from compcore.errors import CompcoreError
+from compcore.errors import CompcoreError, LocalizedError, StaleWriteError
 from compcore.i18n import DEFAULT, LANGUAGES, Lang, t
 from compcore.model import Season
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
+from compcore.services.competitions import default_competition
 from ui import config
 
 LANG_KEY = "lang"
@@ -32,6 +33,10 @@ COMPETITION_KEY = "competition"
 DIRECTOR_KEY = "director"
 FLASH_KEY = "_flash"
 CTX_KEY = "_ctx"
+SEEN_PREFIX = "_seen_"
+GENERATION_PREFIX = "_generation_"
+
+T = TypeVar("T")
 
 
 # --------------------------------------------------------------------------- language
@@ -186,11 +191,14 @@ def begin_run() -> Ctx:
     """Open the store and read the competitions and the revision: once per script run."""
     path = config.db_path()
     setting = config.directors()
+    if not path.exists() and not config.may_create(path):
+        st.error(t("app.error.no_database", lang(), path=str(path)))
+        st.stop()
     try:
         opened = _open(str(path), setting.value)
         with opened.store.reader() as reader:
             competitions = reader.competitions()
-            newest = reader.log(None, 1)
+            revision = reader.revision()
     except CompcoreError as exc:
         st.error(t("app.error.database", lang(), path=str(path), error=str(exc)))
         st.stop()
@@ -205,14 +213,14 @@ def begin_run() -> Ctx:
         opened=opened,
         directors=setting.value,
         hash_problem=setting.problem,
-        revision=newest[0].id if newest else 0,
+        revision=revision,
         competitions=competitions,
         director=director,
     )
     ids = [c.id for c in competitions]
     chosen = st.session_state.get(COMPETITION_KEY)
     if chosen not in ids:
-        chosen = ids[0] if ids else None
+        chosen = default_competition(competitions)
         if chosen is None:
             st.session_state.pop(COMPETITION_KEY, None)
         else:
@@ -276,12 +284,63 @@ def show_flash() -> None:
         (st.success if kind == "success" else st.warning)(text)
 
 
-def write(run: Ctx, change: Callable[[Director], object], done: str) -> bool:
+def seen(key: str, value: T) -> T:
+    """What the widget (or flag) ``key`` showed when it was made: the ``value`` the director
+    read. It is kept while the key lives in the session, so the run that handles a submit
+    still knows what the director saw, not what the database holds by then; a widget made
+    afresh (see :func:`renew`) starts from the current ``value``."""
+    marker = SEEN_PREFIX + key
+    if key not in st.session_state or marker not in st.session_state:
+        st.session_state[marker] = value
+    return st.session_state[marker]
+
+
+def widget_key(form: str, key: str) -> str:
+    """The key of a widget of ``form``, in the form's current generation: a widget keeps
+    the director's value as long as its key lives, so after a save the form's widgets get
+    new keys (:func:`renew`) and show the stored state again, in the browser too."""
+    generation = st.session_state.get(GENERATION_PREFIX + form, 0)
+    return key if generation == 0 else f"{key}~{generation}"
+
+
+def renew(form: str) -> None:
+    """Give ``form``'s widgets new keys from the next run on (they start from the stored
+    state, and so does what they read)."""
+    st.session_state[GENERATION_PREFIX + form] = (
+        st.session_state.get(GENERATION_PREFIX + form, 0) + 1
+    )
+
+
+def forget(keys: Iterable[str]) -> None:
+    """Drop session flags (not widgets) and what they read."""
+    for key in keys:
+        st.session_state.pop(key, None)
+        st.session_state.pop(SEEN_PREFIX + key, None)
+
+
+def refused(run: Ctx, exc: CompcoreError) -> str:
+    """A refused change in one sentence: compcore's own words in the session's language
+    where it has them (a stale write, a missing reason), else the store's message."""
+    if isinstance(exc, LocalizedError):
+        return exc.text(run.lang)
+    return run.tr("app.error.refused", error=str(exc))
+
+
+def write(
+    run: Ctx,
+    change: Callable[[Director], object],
+    done: str,
+    *,
+    form: str | None = None,
+    forget_keys: Iterable[str] = (),
+) -> bool:
     """Run one store write as the logged-in director.
 
-    On success: a flash message and a rerun (so every page shows the new state). On any
-    compcore error: ``st.error`` with the store's message; nothing changed. Returns False
-    (the rerun means success never returns).
+    On success: a flash message and a rerun (so every page shows the new state); ``form``
+    starts afresh (:func:`renew`) and the session flags ``forget_keys`` are dropped. On any
+    compcore error: ``st.error`` with the reason; nothing changed. After a stale write
+    (someone else changed it since this form was opened) the form starts afresh too, so
+    that reloading shows the current state. Returns False (success reruns, never returns).
     """
     if run.director is None:
         st.error(run.tr("app.error.not_director"))
@@ -289,8 +348,13 @@ def write(run: Ctx, change: Callable[[Director], object], done: str) -> bool:
     try:
         change(run.director)
     except CompcoreError as exc:
-        st.error(run.tr("app.error.refused", error=str(exc)))
+        st.error(refused(run, exc))
+        if isinstance(exc, StaleWriteError) and form is not None:
+            renew(form)
         return False
+    if form is not None:
+        renew(form)
+    forget(forget_keys)
     flash("success", done)
     st.rerun()
     return True  # pragma: no cover - st.rerun raises

@@ -26,7 +26,7 @@ from typing import Literal
 
 import duckdb
 
-from compcore.adapters.store import _connect
+from compcore.adapters.store.connection import connect as _connect
 from compcore.errors import CompcoreError
 
 logger = logging.getLogger("compcore.login")

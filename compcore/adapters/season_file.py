@@ -407,8 +407,14 @@ def dumps(season: Season) -> str:
 
 
 def dump(season: Season, path: str | Path) -> None:
-    """Write the season file next to its place and move it in, so a failed write loses nothing."""
+    """Write the season file next to its place and move it in, so a failed write loses
+    nothing; a failed write or move (``path`` is a folder, the disk is full) leaves no
+    ``.tmp`` file behind."""
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(dumps(season), encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(dumps(season), encoding="utf-8")
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

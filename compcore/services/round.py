@@ -1,9 +1,16 @@
-"""The round screen's data: attendance choices, the open round they make, and the director's
-edits of a pairing before it is published.
+"""The club evening's round workflow: attendance, proposal, edits, publishing, late
+re-pairing (DS-14), results, finalizing, corrections and undo.
 
-Nothing here decides a rule: who is paired with whom comes from
-:func:`compcore.pairing.pair` (or ``repair_late``); whether an edit breaks a rule comes from
-:func:`compcore.pairing.check_round`; the store validates every round it saves.
+The Ronde page collects the director's input, calls these functions and shows what they
+return; tests call them directly (with :class:`~compcore.adapters.memory.MemoryStore`).
+Nothing here decides a pairing rule: who is paired with whom comes from
+:func:`compcore.pairing.pair` (or ``repair_late``), whether an edit breaks a rule from
+:func:`compcore.pairing.check_round`; every write goes through the repository, which runs
+the matching pure change of :mod:`compcore.changes` (refusing a lost update) in one
+validated, logged transaction.
+
+Each write carries what the director read (``read``): the round as stored when he opened
+the attendance form, made the proposal or loaded the results form.
 """
 
 from __future__ import annotations
@@ -11,12 +18,19 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
+from compcore import pairing
+from compcore.changes import BoardResult
+from compcore.cup import Bracket, bracket, is_cup
+from compcore.errors import CompcoreError, ReasonRequiredError
+from compcore.history import cycle_of
 from compcore.i18n import Lang, t
 from compcore.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.pairing import Pairing, Violation
 from compcore.pairing.engine import engine_entrant, engine_is_away
 from compcore.rulesets import Ruleset
+from compcore.services.repository import Repository
 
 PRESENT = "present"
 
@@ -25,6 +39,9 @@ _MADE_BY_PAIRING = {Kind.BYE, Kind.DECLINED_ENGINE, Kind.FORFEIT_WIN, Kind.FORFE
 
 #: what the stored Game.reason says for a board the director made by hand
 DIRECTOR_REASON = "changed by the director"
+
+#: what the change log says for an undo from the app
+UNDO_REASON = "undo in the app"
 
 #: results offered per board, in the order the clubs write them
 RESULTS: tuple[str, ...] = tuple(r.value for r in (
@@ -36,10 +53,15 @@ RESULTS: tuple[str, ...] = tuple(r.value for r in (
 # --------------------------------------------------------------------------- rounds
 
 
+def stored_round(season: Season, number: int) -> Round | None:
+    """Round ``number`` as stored, or None for a new round."""
+    return next((r for r in season.rounds if r.number == number), None)
+
+
 def stage(season: Season, number: int) -> str:
     """``new`` (not stored), ``open`` (attendance stored), ``published`` (boards, results
-    missing) or ``complete`` (every board has a result)."""
-    rnd = next((r for r in season.rounds if r.number == number), None)
+    missing) or ``complete`` (every board has a result: finalized)."""
+    rnd = stored_round(season, number)
     if rnd is None:
         return "new"
     if rnd.is_open:
@@ -49,13 +71,35 @@ def stage(season: Season, number: int) -> str:
     return "complete"
 
 
-def round_choices(season: Season) -> list[int]:
-    """Stored rounds, plus the next round when the last one is complete (or none exists)."""
+def finished_cup(season: Season, ruleset: Ruleset) -> Bracket | None:
+    """MG-7: the knock-out's bracket once one player is left (no round can be opened)."""
+    if not is_cup(ruleset):
+        return None
+    cup = bracket(season, ruleset)
+    return cup if cup.over else None
+
+
+def round_choices(season: Season, ruleset: Ruleset) -> list[int]:
+    """Stored rounds, plus the next round when the last one is complete (or none exists)
+    and the cup, if any, is not over (MG-7)."""
     numbers = [r.number for r in season.rounds]
     last = season.rounds[-1].number if season.rounds else 0
-    if not season.rounds or stage(season, last) == "complete":
+    if (not season.rounds or stage(season, last) == "complete") and not finished_cup(
+        season, ruleset
+    ):
         numbers.append(last + 1)
     return numbers
+
+
+def round_cycle(season: Season, ruleset: Ruleset, number: int) -> int:
+    """The round's cycle (0-based): as stored, else from the ruleset's cycle length."""
+    stored = stored_round(season, number)
+    return cycle_of(stored, ruleset) if stored is not None else ruleset.cycle_of(number)
+
+
+def engines(season: Season) -> set[str]:
+    """The computer entrants (placed by the pairing only, never moved by hand)."""
+    return {p.id for p in season.players if p.is_engine}
 
 
 # --------------------------------------------------------------------------- attendance
@@ -138,12 +182,46 @@ def open_round(
     )
 
 
+@dataclass(frozen=True)
+class Attendance:
+    """What storing the attendance gave: the season as stored, and with ``pair_now`` the
+    proposal, or why pairing failed (the attendance is kept either way)."""
+
+    season: Season
+    draft: Draft | None = None
+    pairing_error: CompcoreError | None = None
+
+
+def take_attendance(
+    repo: Repository,
+    competition_id: int,
+    rnd: Round,
+    *,
+    actor: Any,
+    read: Round | None,
+    pair_now: bool = False,
+) -> Attendance:
+    """Store the open round (refused when the stored round is no longer ``read``), then,
+    with ``pair_now``, propose a pairing of it."""
+    season = repo.save_round(competition_id, rnd, actor=actor, action="attendance", read=read)
+    if not pair_now:
+        return Attendance(season)
+    try:
+        return Attendance(season, propose(season, repo.ruleset(competition_id)))
+    except CompcoreError as exc:
+        return Attendance(season, pairing_error=exc)
+
+
 # --------------------------------------------------------------------------- the draft
 
 
 @dataclass
 class Draft:
-    """A pairing being edited before it is published (or a late re-pairing, DS-14)."""
+    """A pairing being edited before it is published (or a late re-pairing, DS-14).
+
+    ``read`` is the round as stored when the pairing was made (the open round, or the
+    published one for a late re-pairing): publishing is refused if it changed since.
+    """
 
     number: int
     pairing: Pairing
@@ -151,10 +229,11 @@ class Draft:
     #: players who sit out with a kind the pairing gave (bye, declined-engine)
     sitters: dict[str, Kind]
     late: bool = False
+    read: Round | None = None
     history: list[str] = field(default_factory=list)
 
     @classmethod
-    def of(cls, pairing: Pairing, *, late: bool = False) -> Draft:
+    def of(cls, pairing: Pairing, *, late: bool = False, read: Round | None = None) -> Draft:
         entries = pairing.round.entries or {}
         return cls(
             number=pairing.round.number,
@@ -162,7 +241,12 @@ class Draft:
             boards=[[b.white, b.black] for b in pairing.boards],
             sitters={pid: entries[pid] for pid in pairing.sitting_out if pid in entries},
             late=late,
+            read=read,
         )
+
+    def reset(self) -> Draft:
+        """The proposal as compcore made it, without the director's edits."""
+        return self.of(self.pairing, late=self.late, read=self.read)
 
     def movable(self, engines: set[str]) -> list[str]:
         """Players the director may exchange: everyone on a board or sitting out, except a
@@ -219,6 +303,34 @@ class Draft:
         return replace(self.pairing.round, games=tuple(games), entries=MappingProxyType(entries))
 
 
+def propose(season: Season, ruleset: Ruleset) -> Draft:
+    """compcore's pairing of the stored open round, ready to edit."""
+    rnd = season.open_round
+    return Draft.of(pairing.pair(season, ruleset), read=rnd)
+
+
+def late_candidates(season: Season, rnd: Round) -> list[str]:
+    """DS-14: who may be marked as not come: the humans on boards without a result yet."""
+    machines = engines(season)
+    return [
+        pid for g in rnd.games or () if g.result is None for pid in g.players if pid not in machines
+    ]
+
+
+def propose_late(
+    season: Season, ruleset: Ruleset, number: int, no_shows: Sequence[str], *, engine_away: bool
+) -> Draft:
+    """DS-14: re-pair the players whose opponent did not come (the engine kept out when it
+    is away this evening)."""
+    proposal = pairing.repair_late(season, ruleset, no_shows, engine_away=engine_away)
+    return Draft.of(proposal, late=True, read=stored_round(season, number))
+
+
+def check(season: Season, ruleset: Ruleset, draft: Draft) -> list[Violation]:
+    """Every hard rule or colour rule the edited pairing breaks (``check_round``)."""
+    return pairing.check_round(season, ruleset, draft.round())
+
+
 def needs_override(violations: Sequence[Violation]) -> list[Violation]:
     """The violations no override covers yet (the director must give a reason)."""
     return [v for v in violations if not v.overridden]
@@ -239,18 +351,95 @@ def violation_text(v: Violation, lang: Lang, names: Mapping[str, str]) -> str:
     return line
 
 
+def publish(
+    repo: Repository,
+    competition_id: int,
+    draft: Draft,
+    *,
+    reason: str | None,
+    actor: Any,
+) -> Season:
+    """Store the (edited) pairing. Boards that break a rule need the director's ``reason``
+    (stored as their ``Game.override`` and in the change log); refused when the round
+    changed since the pairing was made."""
+    season = repo.load(competition_id)
+    open_ones = needs_override(check(season, repo.ruleset(competition_id), draft))
+    reason = (reason or "").strip() or None
+    if open_ones and reason is None:
+        raise ReasonRequiredError("change.reason.override")
+    breaking = {(v.white, v.black) for v in open_ones}
+    action = "late-repairing" if draft.late else "publish-round"
+    return repo.save_round(
+        competition_id,
+        draft.round(reason, breaking),
+        actor=actor,
+        action=action,
+        reason=reason,
+        read=draft.read,
+    )
+
+
 # --------------------------------------------------------------------------- results
 
 
-def with_results(rnd: Round, results: Mapping[int, str | None]) -> Round:
-    """The round with the results entered per board (index -> result text or None)."""
-    games = tuple(
-        replace(g, result=Result(results[i]) if results.get(i) else None)
-        for i, g in enumerate(rnd.games or ())
+def changed_boards(
+    rnd: Round, entered: Mapping[int, str | None], read: Mapping[int, str | None]
+) -> list[BoardResult]:
+    """The boards whose result the director changed: ``entered`` and ``read`` map a board
+    index (from 0) to a result text (or None/"": no result), as shown and as read."""
+    out = []
+    for i, game in enumerate(rnd.games or ()):
+        new, was = entered.get(i) or None, read.get(i) or None
+        if new != was:
+            out.append(BoardResult(i + 1, game.white, game.black, _result(was), _result(new)))
+    return out
+
+
+def _result(text: str | None) -> Result | None:
+    return None if text is None else Result(text)
+
+
+def save_results(
+    repo: Repository,
+    competition_id: int,
+    number: int,
+    boards: Sequence[BoardResult],
+    *,
+    finalize: bool,
+    reason: str | None,
+    actor: Any,
+) -> Season:
+    """Merge the changed boards into the stored round; ``finalize`` needs a result on every
+    board; correcting a finalized round needs a ``reason`` (``compcore.changes``)."""
+    return repo.save_results(
+        competition_id,
+        number,
+        boards,
+        actor=actor,
+        action="finalize-round" if finalize else "results",
+        complete=finalize,
+        reason=(reason or "").strip() or None,
     )
-    return replace(rnd, games=games)
 
 
-def missing_results(rnd: Round) -> list[int]:
-    """Board numbers (from 1) without a result."""
-    return [i for i, g in enumerate(rnd.games or (), start=1) if g.result is None]
+def needs_correction_reason(season: Season, number: int) -> bool:
+    """Whether the results form must ask for a reason: the round is finalized already."""
+    return stage(season, number) == "complete"
+
+
+# --------------------------------------------------------------------------- undo
+
+
+def undo_target(season: Season, number: int) -> int | None:
+    """The round undo deletes, offered on that round's page and on the new round after it:
+    always the last stored round."""
+    if not season.rounds or season.rounds[-1].number not in (number, number - 1):
+        return None
+    return season.rounds[-1].number
+
+
+def undo(
+    repo: Repository, competition_id: int, number: int, *, read: Round | None, actor: Any
+) -> Round:
+    """Delete the last round (the log keeps it); refused when it changed since ``read``."""
+    return repo.delete_round(competition_id, number, actor=actor, reason=UNDO_REASON, read=read)

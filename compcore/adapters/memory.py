@@ -1,0 +1,181 @@
+"""An in-memory :class:`~compcore.services.repository.Repository` for fast tests.
+
+It keeps the DuckDB store's rules without a file: every write checks the actor, applies the
+same pure change of :mod:`compcore.changes` (so a stale write is refused the same way),
+validates the new season as a season file, and logs what changed; a failed write changes
+nothing. Seasons are immutable, so a write either replaces one or not at all.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from compcore import changes
+from compcore.adapters import season_file
+from compcore.adapters.store.transactions import authorize, part_data, validated
+from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.errors import StoreError
+from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
+from compcore.rulesets import Ruleset
+from compcore.services.repository import CompetitionInfo, LogEntry
+
+
+@dataclass
+class MemoryStore:
+    """Competitions in a dict, the change log in a list; ``director_hash`` as the Store's."""
+
+    director_hash: str | None = None
+    _seasons: dict[int, Season] = field(default_factory=dict)
+    _log: list[LogEntry] = field(default_factory=list)
+    _next_id: int = 1
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    # ---------------------------------------------------------------- reads
+
+    def competitions(self) -> list[CompetitionInfo]:
+        infos = [
+            CompetitionInfo(cid, s.club, s.season, s.competition, s.ruleset.preset,
+                            len([r for r in s.rounds if not r.is_open]), len(s.players))
+            for cid, s in self._seasons.items()
+        ]  # fmt: skip
+        return sorted(infos, key=lambda i: (i.club, i.season, i.competition, i.id))
+
+    def load(self, competition_id: int) -> Season:
+        try:
+            return self._seasons[competition_id]
+        except KeyError:
+            raise StoreError(f"no competition with id {competition_id}") from None
+
+    def ruleset(self, competition_id: int) -> Ruleset:
+        season = self.load(competition_id)
+        return season_file.ruleset_of(season, changes.name(season))
+
+    def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
+        entries = [e for e in reversed(self._log)
+                   if competition_id is None or e.competition_id == competition_id]  # fmt: skip
+        return entries[:limit]
+
+    def revision(self) -> int:
+        return self._log[-1].id if self._log else 0
+
+    # ---------------------------------------------------------------- writes
+
+    def _write_log(self, label: str, cid: int, action: str, reason: str | None,
+                   before: Any, after: Any) -> None:  # fmt: skip
+        entry_id = len(self._log) + 1
+        at = datetime.now(UTC)
+        self._log.append(LogEntry(entry_id, at, label, cid, action, reason, before, after))
+
+    def _change(
+        self,
+        competition_id: int,
+        actor: Any,
+        action: str,
+        reason: str | None,
+        edit: Callable[[Season], Edit],
+    ) -> Season:
+        label = authorize(actor, self.director_hash)
+        if not isinstance(action, str) or not action.strip():
+            raise StoreError("a change needs an action name")
+        with self._lock:
+            old = self.load(competition_id)
+            done = edit(old)
+            new = validated(done.season, f"{changes.name(old)}: {action}")
+            before = part_data(old, done.part, done.before)
+            after = part_data(new, done.part, done.after)
+            self._seasons[competition_id] = new
+            self._write_log(label, competition_id, action, reason, before, after)
+        return new
+
+    def import_season(self, season: Season, *, actor: Any, replace: bool = False) -> int:
+        label = authorize(actor, self.director_hash)
+        new = validated(season, changes.name(season) if isinstance(season, Season) else "season")
+        with self._lock:
+            key = (new.club, new.season, new.competition)
+            cid = next((i for i, s in self._seasons.items()
+                        if (s.club, s.season, s.competition) == key), None)  # fmt: skip
+            if cid is not None and not replace:
+                raise StoreError(f"{changes.name(new)} already exists (competition id {cid})")
+            before = season_file.to_data(self._seasons[cid]) if cid is not None else None
+            if cid is None:
+                cid, self._next_id = self._next_id, self._next_id + 1
+            self._seasons[cid] = new
+            action = "import" if before is None else "replace"
+            self._write_log(label, cid, action, None, before, season_file.to_data(new))
+        return cid
+
+    def save_season(self, competition_id: int, season: Season, *, actor: Any, action: str,
+                    reason: str | None = None, read: Season | Unchecked = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, action, reason,
+                            lambda old: changes.replace_season(old, season, read))  # fmt: skip
+
+    def save_round(self, competition_id: int, rnd: Round, *, actor: Any, action: str,
+                   reason: str | None = None,
+                   read: Round | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, action, reason,
+                            lambda old: changes.put_round(old, rnd, read))  # fmt: skip
+
+    def save_results(self, competition_id: int, number: int, boards: Sequence[BoardResult], *,
+                     actor: Any, action: str, complete: bool = False,
+                     reason: str | None = None) -> Season:  # fmt: skip
+        return self._change(
+            competition_id, actor, action, reason,
+            lambda old: changes.enter_results(old, number, boards, complete=complete,
+                                              reason=reason),
+        )  # fmt: skip
+
+    def delete_round(self, competition_id: int, number: int, *, actor: Any,
+                     reason: str | None = None,
+                     read: Round | Unchecked | None = UNCHECKED) -> Round:  # fmt: skip
+        removed: list[Round] = []
+
+        def edit(old: Season) -> Edit:
+            done = changes.remove_last_round(old, number, read)
+            removed.append(done.before)
+            return done
+
+        self._change(competition_id, actor, "delete-round", reason, edit)
+        return removed[0]
+
+    def save_player(self, competition_id: int, player: Player, *, actor: Any,
+                    reason: str | None = None,
+                    read: Player | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, "save-player", reason,
+                            lambda old: changes.put_player(old, player, read))  # fmt: skip
+
+    def save_players(self, competition_id: int, players: Sequence[Player], *, actor: Any,
+                     action: str = "save-players", reason: str | None = None,
+                     read: Mapping[str, Player | None] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, action, reason,
+                            lambda old: changes.put_players(old, players, read))  # fmt: skip
+
+    def save_rating(self, competition_id: int, change: RatingChange, *, actor: Any,
+                    reason: str | None = None,
+                    read: RatingChange | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, "save-rating", reason,
+                            lambda old: changes.put_rating(old, change, read))  # fmt: skip
+
+    def set_ruleset(self, competition_id: int, ref: RulesetRef, *, actor: Any,
+                    reason: str | None = None,
+                    read: RulesetRef | Unchecked = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, "set-ruleset", reason,
+                            lambda old: changes.put_ruleset(old, ref, read))  # fmt: skip
+
+    def add_decision(self, competition_id: int, decision: Decision, *, actor: Any,
+                     reason: str | None = None) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, "add-decision", reason,
+                            lambda old: changes.add_decision(old, decision))  # fmt: skip
+
+    def delete_competition(self, competition_id: int, *, actor: Any,
+                           reason: str | None = None) -> Season:  # fmt: skip
+        label = authorize(actor, self.director_hash)
+        with self._lock:
+            old = self.load(competition_id)
+            del self._seasons[competition_id]
+            self._write_log(label, competition_id, "delete-competition", reason,
+                            season_file.to_data(old), None)  # fmt: skip
+        return old

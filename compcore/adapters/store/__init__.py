@@ -1,0 +1,46 @@
+"""The DuckDB store: every competition of a club, its change log, and the schema migrations.
+
+One database file holds any number of competitions (a club's seasons and groups). A season
+goes in and comes out without loss: ``export_season(import_season(x))`` is ``x`` field for
+field, including which optional fields a file left out (``docs/store.md``).
+
+Rules every public method keeps:
+
+- **No idle lock.** A :class:`Store` holds no connection between calls: each call opens a
+  short-lived connection and closes it, so ``compcore export --db`` (another process, read
+  only) works beside a running app. A call that meets another process's lock retries for a
+  few seconds, then fails with a clear :class:`StoreError`.
+- **One transaction per write.** A write reads the competition, applies one of the pure
+  changes of :mod:`compcore.changes` (which refuses a lost update), checks the result
+  exactly as a season file is checked (``season_file.parse``, which runs ``check_season``
+  with the season's ruleset), writes, reads back what it wrote and compares it, logs
+  before/after in ``change_log``, and commits. Any failure rolls everything back.
+- **Writes need an actor** (:mod:`compcore.adapters.auth`): a Director whose proof matches
+  this store's configured director hash, or the local Administrator. Anything else raises
+  :class:`NotAuthorized` before the database is touched.
+
+The package: ``connection`` (opening the file, locks), ``schema`` (tables and migrations),
+``rows`` (a season as rows and back, the log), ``transactions`` (the :class:`Store`: reads,
+authorised and validated writes), ``command_line`` (read-only access for the CLI).
+"""
+
+from compcore.adapters.auth import Administrator, Director
+from compcore.adapters.store.command_line import import_season_file, load_season_readonly
+from compcore.adapters.store.connection import LOCK_TIMEOUT
+from compcore.adapters.store.schema import LATEST_VERSION, MIGRATIONS
+from compcore.adapters.store.transactions import Reader, Store
+from compcore.services.repository import CompetitionInfo, LogEntry
+
+__all__ = [
+    "LATEST_VERSION",
+    "LOCK_TIMEOUT",
+    "MIGRATIONS",
+    "Administrator",
+    "CompetitionInfo",
+    "Director",
+    "LogEntry",
+    "Reader",
+    "Store",
+    "import_season_file",
+    "load_season_readonly",
+]

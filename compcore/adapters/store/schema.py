@@ -1,0 +1,198 @@
+"""The database schema and its migrations.
+
+:data:`MIGRATIONS` is an ordered list of ``(version, SQL text or function(connection))``;
+append, never edit a released step. Opening a file creates the schema, or runs every missing
+step in one transaction (with its ``schema_version`` rows and a ``migrate`` log entry), or
+refuses a newer schema or someone else's database (``docs/store.md``, "Migrations").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from compcore.adapters.store import rows
+from compcore.adapters.store.connection import Connection, first_line
+from compcore.errors import StoreError
+
+_V1 = """
+CREATE TABLE clubs (
+    id          BIGINT PRIMARY KEY,
+    name        VARCHAR NOT NULL UNIQUE
+);
+CREATE TABLE competitions (
+    id            BIGINT PRIMARY KEY,
+    club_id       BIGINT NOT NULL,
+    season        VARCHAR NOT NULL,
+    competition   VARCHAR NOT NULL,
+    preset        VARCHAR NOT NULL,
+    overrides     JSON NOT NULL,          -- {} when the file has none
+    format        VARCHAR NOT NULL,
+    version       BIGINT NOT NULL,
+    has_ratings   BOOLEAN NOT NULL,       -- presence markers: "ratings": [] vs no field
+    has_decisions BOOLEAN NOT NULL,
+    created_at    TIMESTAMP NOT NULL,     -- UTC
+    updated_at    TIMESTAMP NOT NULL,
+    UNIQUE (club_id, season, competition)
+);
+CREATE TABLE players (
+    competition_id  BIGINT NOT NULL,
+    position        INTEGER NOT NULL,     -- order in the file
+    id              VARCHAR NOT NULL,
+    name            VARCHAR NOT NULL,
+    rating          BIGINT,
+    strength        BIGINT,
+    level           VARCHAR,
+    flags           VARCHAR[],            -- NULL: no field; []: "flags": []
+    participation   VARCHAR,
+    virtual         VARCHAR,
+    joined_round    BIGINT,
+    withdrawn_round BIGINT,
+    PRIMARY KEY (competition_id, id),
+    UNIQUE (competition_id, position)
+);
+CREATE TABLE rating_changes (
+    competition_id BIGINT NOT NULL,
+    position       INTEGER NOT NULL,
+    player         VARCHAR NOT NULL,
+    from_round     BIGINT NOT NULL,
+    rating         BIGINT NOT NULL,
+    PRIMARY KEY (competition_id, position)
+);
+CREATE TABLE rounds (
+    competition_id BIGINT NOT NULL,
+    number         BIGINT NOT NULL,
+    date           DATE,
+    date_text      VARCHAR,               -- only when the file wrote the date unusually
+    cycle          BIGINT,
+    seed           HUGEINT,
+    status         VARCHAR NOT NULL CHECK (status IN ('played', 'open')),  -- games present?
+    present        VARCHAR[],
+    late           VARCHAR[],
+    forced         STRUCT(white VARCHAR, black VARCHAR, reason VARCHAR)[],
+    has_entries    BOOLEAN NOT NULL,
+    PRIMARY KEY (competition_id, number)
+);
+CREATE TABLE games (
+    competition_id BIGINT NOT NULL,
+    round          BIGINT NOT NULL,
+    board          INTEGER NOT NULL,      -- order in the round, from 1
+    white          VARCHAR NOT NULL,
+    black          VARCHAR NOT NULL,
+    result         VARCHAR,               -- NULL: not played yet
+    "group"        VARCHAR,
+    reason         VARCHAR,
+    override       VARCHAR,
+    PRIMARY KEY (competition_id, round, board)
+);
+CREATE TABLE entries (
+    competition_id BIGINT NOT NULL,
+    round          BIGINT NOT NULL,
+    position       INTEGER NOT NULL,      -- order in the file
+    player         VARCHAR NOT NULL,
+    kind           VARCHAR NOT NULL,
+    PRIMARY KEY (competition_id, round, player)
+);
+CREATE TABLE decisions (
+    competition_id BIGINT NOT NULL,
+    position       INTEGER NOT NULL,
+    kind           VARCHAR NOT NULL,
+    player         VARCHAR NOT NULL,
+    cycle          BIGINT,
+    category       VARCHAR,
+    round          BIGINT,
+    note           VARCHAR,
+    PRIMARY KEY (competition_id, position)
+);
+CREATE TABLE change_log (
+    id             BIGINT PRIMARY KEY,
+    logged_at      TIMESTAMP NOT NULL,    -- UTC
+    actor          VARCHAR NOT NULL,
+    competition_id BIGINT,                -- kept after the competition is deleted
+    action         VARCHAR NOT NULL,
+    reason         VARCHAR,
+    before         JSON,                  -- season-file JSON of what changed
+    after          JSON
+);
+"""
+
+Migration = tuple[int, str | Callable[[Connection], None]]
+
+#: Ordered (version, SQL or function). Append, never edit a released step.
+MIGRATIONS: list[Migration] = [(1, _V1)]
+
+
+def latest() -> int:
+    """The newest schema version (read from :data:`MIGRATIONS` at call time)."""
+    return MIGRATIONS[-1][0]
+
+
+#: the schema version this code writes (the functions below read MIGRATIONS itself)
+LATEST_VERSION = latest()
+
+
+def schema_version(con: Connection) -> int | None:
+    """The schema version, 0 for a database with no tables, None for someone else's data."""
+    tables = {
+        r[0]
+        for r in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
+        ).fetchall()
+    }
+    if "schema_version" not in tables:
+        return 0 if not tables else None
+    row = con.execute("SELECT max(version) FROM schema_version").fetchone()
+    return int(row[0]) if row and row[0] is not None else 0
+
+
+def check_version(path: Path, version: int | None) -> int:
+    """``version``, unless the file is not a compcore database or newer than this code."""
+    if version is None:
+        raise StoreError(f"{path}: not a compcore database (it has tables but no schema_version)")
+    if version > latest():
+        raise StoreError(
+            f"{path}: database schema version {version} is newer than this compcore knows "
+            f"({latest()}); upgrade compcore to open it"
+        )
+    return version
+
+
+def migrate(con: Connection, path: Path) -> None:
+    """Bring the schema up to the last version of :data:`MIGRATIONS` in one transaction."""
+    version = check_version(path, schema_version(con))
+    if version == latest():
+        return
+    con.begin()
+    try:
+        if version == 0:
+            con.execute(
+                "CREATE TABLE schema_version (version BIGINT PRIMARY KEY, "
+                "applied_at TIMESTAMP NOT NULL)"
+            )
+        for step_version, step in MIGRATIONS:
+            if step_version <= version:
+                continue
+            if callable(step):
+                step(con)
+            else:
+                con.execute(step)
+            con.execute("INSERT INTO schema_version VALUES (?, ?)", [step_version, rows.now()])
+        rows.write_log(
+            con,
+            "system:migration",
+            None,
+            "migrate",
+            None,
+            {"schema_version": version},
+            {"schema_version": latest()},
+        )
+        con.commit()
+    except Exception as exc:
+        con.rollback()
+        # another thread of this process may have migrated meanwhile
+        if schema_version(con) == latest():
+            return
+        raise StoreError(
+            f"{path}: migrating the schema from version {version} to {latest()} failed "
+            f"({first_line(exc)}); the database is unchanged"
+        ) from None

@@ -1,0 +1,530 @@
+"""The :class:`Store`: reads over short connections, and writes as one authorised, validated,
+logged transaction each.
+
+Every write runs the same steps (``docs/store.md``, "Writes"): check the actor, read the
+competition, apply one pure change of :mod:`compcore.changes` (which refuses a lost
+update), validate the new season as a season file, write only what changed, read it back and
+compare, log before/after, commit. Any failure rolls back the whole transaction, and the
+error that caused it is the one reported (a failed commit on a full disk included).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from compcore import changes
+from compcore.adapters import auth, season_file
+from compcore.adapters.auth import Actor, Administrator, Director
+from compcore.adapters.store import rows, schema
+from compcore.adapters.store.connection import (
+    Connection,
+    NotWritable,
+    connect,
+    first_line,
+    write_lock,
+)
+from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.errors import CompcoreError, NotAuthorized, SeasonError, StoreError
+from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season, thaw
+from compcore.rulesets import Ruleset
+from compcore.services.repository import CompetitionInfo, LogEntry
+
+# --------------------------------------------------------------------------- authorisation
+
+
+def authorize(actor: Any, directors: auth.Directors | str | None) -> str:
+    """The actor's label for the log, or :class:`NotAuthorized`: a Director whose proof
+    matches the hash configured for his name in ``directors``, or the local Administrator;
+    nothing else."""
+    if type(actor) is Administrator:
+        return actor.label
+    if type(actor) is Director:
+        if auth.is_valid_director(actor, directors):
+            return actor.label
+        raise NotAuthorized(
+            "this director login is not valid for this database; log in again"
+            if directors
+            else "no director password is configured: the app is read-only"
+        )
+    raise NotAuthorized("only a logged-in tournament director can change the competition")
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def validated(season: Season, source: str) -> Season:
+    """The season as a season file would give it, checked like one; SeasonError if not.
+
+    ``season_file.parse`` checks the shape (types, required fields, known results and
+    kinds) and runs ``check_season`` with the season's ruleset.
+    """
+    try:
+        data = season_file.to_data(season)
+        json.dumps(data)
+    except Exception as exc:
+        raise SeasonError(
+            f"{source}: not a valid season ({type(exc).__name__}: {first_line(exc)})"
+        ) from None
+    return season_file.parse(data, source)
+
+
+def same_season(a: Season, b: Season) -> bool:
+    """Equal as season files: fields, and the order of entries and override keys too."""
+    return (
+        a == b
+        and [list(r.entries or ()) for r in a.rounds] == [list(r.entries or ()) for r in b.rounds]
+        and json.dumps(thaw(a.ruleset.overrides)) == json.dumps(thaw(b.ruleset.overrides))
+    )
+
+
+def part_data(season: Season, part: str, item: Any) -> Any:
+    """What changed as season-file JSON, for the change log: one player, round, rating
+    change or decision (a list for several), the ruleset, or the whole season."""
+    if item is None:
+        return None
+    if part == "season":
+        return season_file.to_data(item)
+    if part == "ruleset":
+        return {"preset": item.preset, "overrides": thaw(item.overrides)}
+    items = item if isinstance(item, tuple) else (item,)
+    data = season_file.to_data(replace(season, **{part: items}))[part]
+    return data if isinstance(item, tuple) else data[0]
+
+
+def _rollback(con: Connection) -> None:
+    """Roll back, quietly: after a failed commit DuckDB has already dropped the transaction,
+    and a second error here must not hide the first."""
+    with suppress(duckdb.Error):
+        con.rollback()
+
+
+def _refused(path: Path, exc: BaseException) -> BaseException:
+    """The error a failed write reports: compcore's own as is; the database's or the file
+    system's (a full disk, an unwritable folder) as one line saying nothing changed."""
+    if isinstance(exc, CompcoreError):
+        return exc
+    if isinstance(exc, duckdb.Error):
+        return StoreError(
+            f"{path}: the database refused the change ({first_line(exc)}); nothing was changed"
+        )
+    if isinstance(exc, OSError):
+        return StoreError(
+            f"{path}: the change could not be written ({first_line(exc)}); nothing was changed"
+        )
+    return exc
+
+
+# --------------------------------------------------------------------------- reads
+
+
+class Reader:
+    """Reads over one open connection (:meth:`Store.reader`); each read sees one snapshot."""
+
+    def __init__(self, con: Connection, path: Path) -> None:
+        self._con = con
+        self._path = path
+
+    def _snapshot(self, read: Callable[[Connection], Any]) -> Any:
+        # several queries in one transaction: a write in another thread of this process
+        # cannot land between them
+        self._con.begin()
+        try:
+            return read(self._con)
+        except duckdb.Error as exc:
+            raise StoreError(f"{self._path}: {first_line(exc)}") from None
+        finally:
+            self._con.rollback()
+
+    def competitions(self) -> list[CompetitionInfo]:
+        return self._snapshot(rows.competitions)
+
+    def load(self, competition_id: int) -> Season:
+        return self._snapshot(lambda con: rows.read_season(con, competition_id))
+
+    def export_season(self, competition_id: int) -> Season:
+        return self.load(competition_id)
+
+    def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
+        return self._snapshot(lambda con: rows.read_log(con, competition_id, limit))
+
+    def revision(self) -> int:
+        """The newest change-log id: it changes with every write."""
+        newest = self.log(None, 1)
+        return newest[0].id if newest else 0
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class Store:
+    """A compcore database file (the DuckDB :class:`~compcore.services.repository.Repository`).
+    Cheap to create; holds no connection between calls.
+
+    A file the process may not write (``chmod 444``, a read-only folder or file system) is
+    opened read-only: every read works, and every write is refused with a clear
+    :class:`StoreError` (:attr:`read_only` says why).
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        director_hash: str | None = None,
+        directors: auth.Directors | None = None,
+    ) -> None:
+        self.path = Path(path)
+        # a malformed hash is a configuration mistake: say so now, not at the first login
+        self._directors = auth.configure(directors.entries if directors else None, director_hash)
+        #: why the file can only be read (None: it can be written)
+        self.read_only: str | None = None
+        try:
+            with self._lock, connect(self.path, read_only=False) as con:
+                schema.migrate(con, self.path)
+        except NotWritable as exc:
+            self._open_read_only(exc.cause)
+        except duckdb.Error as exc:
+            raise StoreError(f"{self.path}: {first_line(exc)}") from None
+
+    def _open_read_only(self, cause: str) -> None:
+        """Serve reads from a file this process may not write (no migration possible)."""
+        with connect(self.path, read_only=True) as con:
+            version = schema.check_version(self.path, schema.schema_version(con))
+        if version != schema.latest():
+            raise StoreError(
+                f"{self.path}: the database is read-only ({cause}) and its schema version "
+                f"{version} needs migrating to {schema.latest()}; make it writable once"
+            )
+        self.read_only = cause
+
+    @property
+    def _lock(self) -> threading.Lock:
+        return write_lock(self.path)
+
+    @property
+    def director_login_enabled(self) -> bool:
+        """Whether any director is configured (else every page is read-only)."""
+        return bool(self._directors)
+
+    # ---------------------------------------------------------------- reads
+
+    @contextmanager
+    def reader(self) -> Iterator[Reader]:
+        """One short-lived connection for several reads (e.g. one page's script run).
+
+        Opening a DuckDB file costs tens of milliseconds; a page that needs the list of
+        competitions, a season and its log saves that twice. Keep it only for the run: the
+        file stays locked for other processes while it is open.
+        """
+        try:
+            with connect(self.path, read_only=self.read_only is not None) as con:
+                yield Reader(con, self.path)
+        except duckdb.Error as exc:
+            raise StoreError(f"{self.path}: {first_line(exc)}") from None
+
+    def competitions(self) -> list[CompetitionInfo]:
+        with self.reader() as r:
+            return r.competitions()
+
+    def load(self, competition_id: int) -> Season:
+        with self.reader() as r:
+            return r.load(competition_id)
+
+    def export_season(self, competition_id: int) -> Season:
+        """The season as stored, ready for ``season_file.dump``."""
+        return self.load(competition_id)
+
+    def ruleset(self, competition_id: int) -> Ruleset:
+        """The competition's ruleset (its preset with its overrides)."""
+        season = self.load(competition_id)
+        return season_file.ruleset_of(season, rows.name(season))
+
+    def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
+        """The newest ``limit`` log entries, newest first (of one competition, or all)."""
+        with self.reader() as r:
+            return r.log(competition_id, limit)
+
+    def revision(self) -> int:
+        """The newest change-log id: it changes with every write."""
+        with self.reader() as r:
+            return r.revision()
+
+    # ---------------------------------------------------------------- the write pipeline
+
+    @contextmanager
+    def _transaction(self, actor: Any) -> Iterator[tuple[Connection, str]]:
+        """Authorize, then one transaction: commit on success, roll back on any error and
+        report the error that caused it."""
+        label = authorize(actor, self._directors)
+        if self.read_only is not None:
+            raise StoreError(
+                f"{self.path}: the database file is read-only ({self.read_only}); "
+                "nothing can be changed"
+            )
+        with self._lock, connect(self.path, read_only=False) as con:
+            con.begin()
+            try:
+                yield con, label
+                con.commit()
+            except BaseException as exc:
+                _rollback(con)
+                error = _refused(self.path, exc)
+                if error is exc:
+                    raise
+                raise error from None
+
+    @staticmethod
+    def _verify_written(con: Connection, cid: int, expected: Season) -> None:
+        """Read back what was written: the store never keeps a season it cannot give back."""
+        stored = rows.read_season(con, cid)
+        if not same_season(stored, expected):
+            raise StoreError(
+                f"{rows.name(expected)}: the stored season differs from the one written "
+                "(a bug in compcore's store); nothing was changed"
+            )
+
+    def _change(
+        self,
+        competition_id: int,
+        actor: Any,
+        action: str,
+        reason: str | None,
+        edit: Callable[[Season], Edit],
+        write: Callable[[Connection, Season], None],
+    ) -> Season:
+        """The common write: read, edit, validate, write, verify, log; returns the new season."""
+        if not isinstance(action, str) or not action.strip():
+            raise StoreError("a change needs an action name")
+        with self._transaction(actor) as (con, label):
+            old = rows.read_season(con, competition_id)
+            done = edit(old)
+            new = validated(done.season, f"{rows.name(old)}: {action}")
+            write(con, new)
+            rows.touch(con, competition_id)
+            self._verify_written(con, competition_id, new)
+            before = part_data(old, done.part, done.before)
+            after = part_data(new, done.part, done.after)
+            rows.write_log(con, label, competition_id, action, reason, before, after)
+        return new
+
+    @staticmethod
+    def _round_writer(competition_id: int, number: int) -> Callable[[Connection, Season], None]:
+        def write(con: Connection, new: Season) -> None:
+            rows.delete_rounds(con, competition_id, number)
+            if any(r.number == number for r in new.rounds):
+                rows.put_rounds(con, competition_id, [new.round(number)])
+
+        return write
+
+    @staticmethod
+    def _players_writer(competition_id: int) -> Callable[[Connection, Season], None]:
+        return lambda con, new: rows.put_players(con, competition_id, new.players)
+
+    # ---------------------------------------------------------------- writes
+
+    def import_season(self, season: Season, *, actor: Actor, replace: bool = False) -> int:
+        """Store a whole season; its competition id. An existing (club, season, competition)
+        is refused unless ``replace`` (which keeps its id and logs what was replaced)."""
+        authorize(actor, self._directors)  # before anything else, even the validation
+        new = validated(season, rows.name(season) if isinstance(season, Season) else "season")
+        with self._transaction(actor) as (con, label):
+            row = con.execute(
+                """SELECT c.id FROM competitions c JOIN clubs cl ON cl.id = c.club_id
+                   WHERE cl.name = ? AND c.season = ? AND c.competition = ?""",
+                [new.club, new.season, new.competition],
+            ).fetchone()
+            if row and not replace:
+                raise StoreError(
+                    f"{rows.name(new)} already exists in {self.path} (competition id {row[0]}); "
+                    "use --replace to overwrite it"
+                )
+            before = season_file.to_data(rows.read_season(con, row[0])) if row else None
+            cid = int(row[0]) if row else rows.new_competition_id(con)
+            rows.put_season(con, cid, new)
+            self._verify_written(con, cid, new)
+            action = "replace" if row else "import"
+            rows.write_log(con, label, cid, action, None, before, season_file.to_data(new))
+        return cid
+
+    def save_season(
+        self,
+        competition_id: int,
+        season: Season,
+        *,
+        actor: Actor,
+        action: str,
+        reason: str | None = None,
+        read: Season | Unchecked = UNCHECKED,
+    ) -> Season:
+        """Replace a competition's whole season (a multi-part edit) in one logged write."""
+        return self._change(
+            competition_id, actor, action, reason,
+            lambda old: changes.replace_season(old, season, read),
+            lambda con, new: rows.put_season(con, competition_id, new),
+        )  # fmt: skip
+
+    def save_round(
+        self,
+        competition_id: int,
+        rnd: Round,
+        *,
+        actor: Actor,
+        action: str,
+        reason: str | None = None,
+        read: Round | Unchecked | None = UNCHECKED,
+    ) -> Season:
+        """Insert the round, or replace the round with the same number."""
+        number = getattr(rnd, "number", None)
+        return self._change(
+            competition_id, actor, action, reason,
+            lambda old: changes.put_round(old, rnd, read),
+            self._round_writer(competition_id, number),  # type: ignore[arg-type]
+        )  # fmt: skip
+
+    def save_results(
+        self,
+        competition_id: int,
+        number: int,
+        boards: Sequence[BoardResult],
+        *,
+        actor: Actor,
+        action: str,
+        complete: bool = False,
+        reason: str | None = None,
+    ) -> Season:
+        """Merge the results of the boards the director changed into the stored round
+        (:func:`compcore.changes.enter_results`); ``complete`` finalizes the round."""
+        return self._change(
+            competition_id, actor, action, reason,
+            lambda old: changes.enter_results(old, number, boards, complete=complete,
+                                              reason=reason),
+            self._round_writer(competition_id, number),
+        )  # fmt: skip
+
+    def delete_round(
+        self,
+        competition_id: int,
+        number: int,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Round | Unchecked | None = UNCHECKED,
+    ) -> Round:
+        """Remove the last round (undo); returns it. The log keeps what was removed."""
+        removed: list[Round] = []
+
+        def edit(old: Season) -> Edit:
+            done = changes.remove_last_round(old, number, read)
+            removed.append(done.before)
+            return done
+
+        self._change(competition_id, actor, "delete-round", reason, edit,
+                     self._round_writer(competition_id, number))  # fmt: skip
+        return removed[0]
+
+    def save_player(
+        self,
+        competition_id: int,
+        player: Player,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Player | Unchecked | None = UNCHECKED,
+    ) -> Season:
+        """Add a player (at the end) or edit one (by id, keeping the order)."""
+        return self._change(
+            competition_id, actor, "save-player", reason,
+            lambda old: changes.put_player(old, player, read),
+            self._players_writer(competition_id),
+        )  # fmt: skip
+
+    def save_players(
+        self,
+        competition_id: int,
+        players: Sequence[Player],
+        *,
+        actor: Actor,
+        action: str = "save-players",
+        reason: str | None = None,
+        read: Mapping[str, Player | None] | Unchecked = UNCHECKED,
+    ) -> Season:
+        """Add or edit several players at once (a roster import)."""
+        return self._change(
+            competition_id, actor, action, reason,
+            lambda old: changes.put_players(old, players, read),
+            self._players_writer(competition_id),
+        )  # fmt: skip
+
+    def save_rating(
+        self,
+        competition_id: int,
+        change: RatingChange,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: RatingChange | Unchecked | None = UNCHECKED,
+    ) -> Season:
+        """Add a rating change, or replace the one of that player from that round."""
+
+        def write(con: Connection, new: Season) -> None:
+            rows.put_ratings(con, competition_id, new.ratings)
+            con.execute("UPDATE competitions SET has_ratings = true WHERE id = ?", [competition_id])
+
+        return self._change(competition_id, actor, "save-rating", reason,
+                            lambda old: changes.put_rating(old, change, read), write)  # fmt: skip
+
+    def set_ruleset(
+        self,
+        competition_id: int,
+        ref: RulesetRef,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: RulesetRef | Unchecked = UNCHECKED,
+    ) -> Season:
+        """Change the preset or overrides; refused if the ruleset, or the season under it,
+        is not valid."""
+
+        def write(con: Connection, new: Season) -> None:
+            con.execute(
+                "UPDATE competitions SET preset = ?, overrides = ? WHERE id = ?",
+                [new.ruleset.preset, json.dumps(thaw(new.ruleset.overrides), ensure_ascii=False),
+                 competition_id],
+            )  # fmt: skip
+
+        return self._change(competition_id, actor, "set-ruleset", reason,
+                            lambda old: changes.put_ruleset(old, ref, read), write)  # fmt: skip
+
+    def add_decision(
+        self, competition_id: int, decision: Decision, *, actor: Actor, reason: str | None = None
+    ) -> Season:
+        """Record a director's decision (barrage or play-off winner, ...)."""
+
+        def write(con: Connection, new: Season) -> None:
+            rows.put_decisions(con, competition_id, new.decisions)
+            con.execute(
+                "UPDATE competitions SET has_decisions = true WHERE id = ?", [competition_id]
+            )
+
+        return self._change(competition_id, actor, "add-decision", reason,
+                            lambda old: changes.add_decision(old, decision), write)  # fmt: skip
+
+    def delete_competition(
+        self, competition_id: int, *, actor: Actor, reason: str | None = None
+    ) -> Season:
+        """Remove a whole competition; returns it. The log keeps it (``before``)."""
+        with self._transaction(actor) as (con, label):
+            old = rows.read_season(con, competition_id)
+            rows.delete_competition_rows(con, competition_id)
+            con.execute("DELETE FROM competitions WHERE id = ?", [competition_id])
+            rows.drop_unused_clubs(con)
+            before = season_file.to_data(old)
+            rows.write_log(con, label, competition_id, "delete-competition", reason, before, None)
+        return old

@@ -1,0 +1,294 @@
+"""A director's changes to a season, as pure functions that refuse a lost update.
+
+A repository (the DuckDB :class:`~compcore.adapters.store.Store`, or the in-memory one of
+the tests) runs one of these inside its transaction, on the season as it is stored *at
+that moment*, and writes the :class:`Edit` it returns.
+
+``read`` is what the director saw when he opened the form: the *revision* of the part he
+changes (the round, a board's result, a player, a rating change, the ruleset). When that
+part has changed since, so that saving would silently overwrite someone else's change, the
+function raises :class:`~compcore.errors.StaleWriteError` and nothing is written. Changes
+that do not collide merge: two directors who enter results on different boards of one round
+both keep theirs, and two edits of different fields of one player both count. A part that
+already holds exactly what is being written is not a collision. ``UNCHECKED`` (the default)
+skips the check: the command line and scripts that own the whole season.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final
+
+from compcore.errors import (
+    CompcoreError,
+    IncompleteRoundError,
+    Phrase,
+    ReasonRequiredError,
+    SeasonError,
+    StaleWriteError,
+    StoreError,
+)
+from compcore.model import Decision, Player, RatingChange, Result, Round, RulesetRef, Season
+from compcore.rulesets import load_ruleset
+
+
+class Unchecked:
+    """The type of :data:`UNCHECKED`."""
+
+    _instance: Unchecked | None = None
+
+    def __new__(cls) -> Unchecked:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNCHECKED"
+
+
+#: ``read=UNCHECKED``: write without comparing with what was read (command line, scripts)
+UNCHECKED: Final = Unchecked()
+
+
+@dataclass(frozen=True)
+class Edit:
+    """The outcome of a change: the new season and what changed, for the change log.
+
+    ``part`` names the season-file list the item belongs to (``rounds``, ``players``,
+    ``ratings``, ``decisions``), or ``ruleset``, or ``season`` for the whole season;
+    ``before``/``after`` are the item (a tuple of items for several), None for "none".
+    """
+
+    season: Season
+    part: str
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board's result as the director entered it: the board (from 1) and its players
+    as he saw them, the result he read and the one he enters (None: no result)."""
+
+    board: int
+    white: str
+    black: str
+    read: Result | None
+    new: Result | None
+
+
+def name(season: Season) -> str:
+    """``club / season / competition``: how messages name a competition."""
+    return f"{season.club} / {season.season} / {season.competition}"
+
+
+def _refuse_stale(current: object, read: object, new: object, what: Phrase) -> None:
+    """The lost-update check: refuse when the part changed since it was read, unless it
+    already is what is being written."""
+    if read is UNCHECKED:
+        return
+    if current != read and current != new:
+        raise StaleWriteError(what)
+
+
+def _round_or_none(season: Season, number: int) -> Round | None:
+    return next((r for r in season.rounds if r.number == number), None)
+
+
+def _player_name(season: Season, pid: str) -> str:
+    return next((p.name for p in season.players if p.id == pid), pid)
+
+
+def _require(value: object, kind: type, what: str, season: Season) -> None:
+    if not isinstance(value, kind):
+        raise SeasonError(f"{name(season)}: not a {what}: {type(value).__name__}")
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+def put_round(season: Season, rnd: Round, read: Round | Unchecked | None = UNCHECKED) -> Edit:
+    """Insert the round, or replace the round with its number (attendance, publishing, a
+    late re-pairing); refused when that round is no longer as read (None: not there)."""
+    _require(rnd, Round, "round", season)
+    current = _round_or_none(season, rnd.number)
+    _refuse_stale(current, read, rnd, Phrase("change.what.round", number=rnd.number))
+    return Edit(season.with_round(rnd), "rounds", current, rnd)
+
+
+def remove_last_round(
+    season: Season, number: int, read: Round | Unchecked | None = UNCHECKED
+) -> Edit:
+    """Undo: remove the last round, which must be round ``number`` and still as read."""
+    current = _round_or_none(season, number)
+    if read is not UNCHECKED and current != read:
+        raise StaleWriteError(Phrase("change.what.round", number=number))
+    if not season.rounds:
+        raise StoreError(f"{name(season)}: there is no round to delete")
+    last = season.rounds[-1]
+    if last.number != number:
+        raise StoreError(
+            f"{name(season)}: only the last round ({last.number}) can be deleted, "
+            f"not round {number}"
+        )
+    return Edit(season.without_round(number), "rounds", last, None)
+
+
+def enter_results(
+    season: Season,
+    number: int,
+    boards: Sequence[BoardResult],
+    *,
+    complete: bool = False,
+    reason: str | None = None,
+) -> Edit:
+    """Merge the boards whose result the director changed into the stored round.
+
+    Refused (:class:`StaleWriteError`) when the round's pairing changed, or a board's
+    stored result is neither the one the director read nor the one he enters. Correcting a
+    result of a finalized round (every board had a result) needs a ``reason`` (for the
+    change log). ``complete`` (finalizing) needs a result on every board afterwards.
+    """
+    current = _round_or_none(season, number)
+    pairing = Phrase("change.what.pairing", number=number)
+    if current is None or current.games is None:
+        raise StaleWriteError(pairing)
+    games = list(current.games)
+    finalized = all(g.result is not None for g in games)
+    corrected = []
+    for b in boards:
+        i = b.board - 1
+        if not 0 <= i < len(games) or (games[i].white, games[i].black) != (b.white, b.black):
+            raise StaleWriteError(pairing)
+        stored = games[i].result
+        board = Phrase("change.what.board", board=b.board, number=number)
+        _refuse_stale(stored, b.read, b.new, board)
+        if stored != b.new:
+            corrected.append(b.board)
+            games[i] = replace(games[i], result=b.new)
+    _require_correction_reason(number, corrected if finalized else [], reason)
+    new = replace(current, games=tuple(games))
+    if complete:
+        _require_complete(new)
+    return Edit(season.with_round(new), "rounds", current, new)
+
+
+def _require_correction_reason(number: int, corrected: Sequence[int], reason: str | None) -> None:
+    """Correcting a result of a finalized round needs the director's reason."""
+    if corrected and not (reason and reason.strip()):
+        raise ReasonRequiredError(
+            "change.reason.correction", number=number, boards=", ".join(map(str, corrected))
+        )
+
+
+def _require_complete(rnd: Round) -> None:
+    """A round is finalized only with a result on every board."""
+    missing = [i for i, g in enumerate(rnd.games or (), start=1) if g.result is None]
+    if missing:
+        raise IncompleteRoundError("change.missing_results", boards=", ".join(map(str, missing)))
+
+
+# --------------------------------------------------------------------------- players
+
+
+def _merge_fields(current: Player, read: Player, new: Player, what: Phrase) -> Player:
+    """The stored player with the fields the director changed (read -> new); refused when
+    one of those fields changed meanwhile to something else."""
+    changed = {}
+    for f in fields(Player):
+        was, wanted, now = (getattr(p, f.name) for p in (read, new, current))
+        if was == wanted:
+            continue
+        _refuse_stale(now, was, wanted, what)
+        changed[f.name] = wanted
+    return replace(current, **changed)
+
+
+def put_player(season: Season, player: Player, read: Player | Unchecked | None = UNCHECKED) -> Edit:
+    """Add a player (at the end) or edit one (by id, keeping the order). With ``read`` only
+    the fields the director changed are written; None: he added a new player."""
+    _require(player, Player, "player", season)
+    current = next((p for p in season.players if p.id == player.id), None)
+    what = Phrase("change.what.player", player=_player_name(season, player.id))
+    if read is UNCHECKED or current is None:
+        merged = player
+    elif read is None:  # added meanwhile under the same id
+        _refuse_stale(current, read, player, what)
+        merged = player
+    else:
+        merged = _merge_fields(current, read, player, what)
+    players = (
+        tuple(merged if p.id == player.id else p for p in season.players)
+        if current is not None
+        else (*season.players, merged)
+    )
+    return Edit(replace(season, players=players), "players", current, merged)
+
+
+def put_players(
+    season: Season,
+    players: Sequence[Player],
+    read: Mapping[str, Player | None] | Unchecked = UNCHECKED,
+) -> Edit:
+    """Several players at once (a roster import), each as :func:`put_player`; ``read``
+    maps each id to the player as read (None or missing: new)."""
+    before, after = [], []
+    for player in players:
+        _require(player, Player, "player", season)
+        seen = UNCHECKED if isinstance(read, Unchecked) else read.get(player.id)
+        edit = put_player(season, player, seen)
+        season = edit.season
+        if edit.before is not None:
+            before.append(edit.before)
+        after.append(edit.after)
+    return Edit(season, "players", tuple(before), tuple(after))
+
+
+def put_rating(
+    season: Season, change: RatingChange, read: RatingChange | Unchecked | None = UNCHECKED
+) -> Edit:
+    """Add a rating change, or replace the one of that player from that round."""
+    _require(change, RatingChange, "rating change", season)
+    ratings = season.ratings or ()
+    key = (change.player, change.from_round)
+    current = next((r for r in ratings if (r.player, r.from_round) == key), None)
+    what = Phrase(
+        "change.what.rating", player=_player_name(season, change.player), round=change.from_round
+    )
+    _refuse_stale(current, read, change, what)
+    new = (
+        tuple(change if (r.player, r.from_round) == key else r for r in ratings)
+        if current is not None
+        else (*ratings, change)
+    )
+    return Edit(replace(season, ratings=new), "ratings", current, change)
+
+
+# --------------------------------------------------------------------------- the rest
+
+
+def put_ruleset(season: Season, ref: RulesetRef, read: RulesetRef | Unchecked = UNCHECKED) -> Edit:
+    """Change the preset or overrides; the ruleset must load (the store then checks the
+    season under it)."""
+    _require(ref, RulesetRef, "ruleset reference", season)
+    _refuse_stale(season.ruleset, read, ref, Phrase("change.what.ruleset"))
+    try:
+        load_ruleset(ref.preset, ref.overrides)
+    except CompcoreError as exc:
+        raise SeasonError(f"{name(season)}: ruleset: {exc}") from None
+    return Edit(replace(season, ruleset=ref), "ruleset", season.ruleset, ref)
+
+
+def add_decision(season: Season, decision: Decision) -> Edit:
+    """Record a director's decision (a play-off or barrage winner, ...). Appending loses
+    nobody's change, so there is nothing to compare."""
+    _require(decision, Decision, "decision", season)
+    decisions = (*(season.decisions or ()), decision)
+    return Edit(replace(season, decisions=decisions), "decisions", None, decision)
+
+
+def replace_season(season: Season, new: Season, read: Season | Unchecked = UNCHECKED) -> Edit:
+    """A multi-part edit: the whole season at once."""
+    _refuse_stale(season, read, new, Phrase("change.what.season"))
+    return Edit(new, "season", season, new)

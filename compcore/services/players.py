@@ -1,0 +1,94 @@
+"""The roster: a player edited in the form, a rating change, a CSV import.
+
+Each write carries what the director read, and sends only what he changed: the store merges
+it into the roster as stored then, and refuses it (``StaleWriteError``) where someone else
+changed the same field meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from compcore.adapters import players_csv
+from compcore.adapters.players_csv import ParsedPlayers
+from compcore.model import Player, RatingChange, Season
+from compcore.services.repository import Repository
+
+
+def form_player(
+    read: Player | None,
+    *,
+    pid: str,
+    name: str,
+    rating: int | None,
+    strength: int | None,
+    level: str,
+    flags: Sequence[str],
+    participation: str,
+    joined: int | None,
+    withdrawn: int | None,
+) -> Player:
+    """The player the form describes, on top of the player as read (None: a new one). A
+    field the stored player left out stays out when the form shows its default (no flags,
+    participation ``always``), so saving an untouched form changes nothing."""
+    base = read or Player(id=pid.strip(), name="")
+    return replace(
+        base,
+        name=name.strip(),
+        rating=rating,
+        strength=strength,
+        level=level.strip() or None,
+        flags=tuple(flags) or (None if read is None or read.flags is None else ()),
+        participation=participation
+        if (read is None or read.participation is not None or participation != "always")
+        else None,
+        joined_round=joined,
+        withdrawn_round=withdrawn,
+    )
+
+
+def save_player(
+    repo: Repository, competition_id: int, player: Player, *, read: Player | None, actor: Any
+) -> Season:
+    """Add the player, or write the fields the director changed since ``read``."""
+    return repo.save_player(competition_id, player, actor=actor, read=read)
+
+
+def save_rating(
+    repo: Repository,
+    competition_id: int,
+    change: RatingChange,
+    *,
+    read: Sequence[RatingChange],
+    actor: Any,
+) -> Season:
+    """Add a rating change or replace the one of that player from that round; ``read`` is
+    the list of rating changes as the form was opened."""
+    key = (change.player, change.from_round)
+    before = next((r for r in read if (r.player, r.from_round) == key), None)
+    return repo.save_rating(competition_id, change, actor=actor, read=before)
+
+
+def import_roster(
+    repo: Repository,
+    competition_id: int,
+    parsed: ParsedPlayers,
+    *,
+    read: Sequence[Player],
+    actor: Any,
+) -> Season:
+    """Apply a checked CSV (``players_csv.parse``) to the roster as read: only the players
+    in the file, only the columns it has, merged into the roster as stored now."""
+    roster = players_csv.merge(read, parsed)
+    ids = {p.id for p in parsed.players}
+    known = {p.id: p for p in read}
+    changed = [p for p in roster if p.id in ids]
+    return repo.save_players(
+        competition_id,
+        changed,
+        actor=actor,
+        action="import-players",
+        read={p.id: known.get(p.id) for p in changed},
+    )
