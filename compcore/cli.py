@@ -225,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except CompcoreError as exc:
-        print(f"compcore: error: {exc}", file=sys.stderr)
+        print(f"compcore: error: {exc.describe(args.lang)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (OSError, ValueError) as exc:
         print(f"compcore: error: {exc}", file=sys.stderr)
