@@ -46,17 +46,24 @@ def _refuse_constant(name: str) -> Any:
 
 
 def check(data: Any, where: str, error: type[CompcoreError]) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH`, whole numbers outside 128 bits,
-    non-finite numbers and text (values or keys) with a lone surrogate, naming the field."""
+    """Refuse nesting deeper than :data:`MAX_DEPTH`, values JSON does not have (a TOML
+    date), whole numbers outside 128 bits, non-finite numbers and text (values or keys)
+    with a lone surrogate, naming the field."""
     for path, depth, value in _walk(data):
         problem = _problem(value, depth)
         if problem is not None:
             raise error(f"{where}: ", phrase("error.json.field", path=_show(path)), problem)
 
 
+#: What JSON holds (TOML adds dates and times, which no compcore field takes).
+_JSON_TYPES = (str, int, float, bool, type(None), Mapping, list, tuple)
+
+
 def _problem(value: Any, depth: int) -> Phrase | None:
     if depth > MAX_DEPTH:
         return phrase("error.json.depth", limit=MAX_DEPTH)
+    if not isinstance(value, _JSON_TYPES):
+        return phrase("error.json.type", kind=type(value).__name__)
     if isinstance(value, bool):
         return None
     if isinstance(value, int) and not INT_MIN <= value <= INT_MAX:

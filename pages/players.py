@@ -9,7 +9,9 @@ import streamlit as st
 
 from compcore.adapters import players_csv
 from compcore.model import Player, RatingChange
+from compcore.validate import RATING_HIGH, RATING_LOW
 from ui import state
+from ui.markdown import md
 from ui.tables import players_frame
 
 run = state.ctx()
@@ -50,7 +52,8 @@ with st.form(f"player_{k}"):
     name = st.text_input(tr("app.players.col_name"), value=current.name if current else "",
                          key=f"pl_name_{k}")  # fmt: skip
     c1, c2, c3 = st.columns(3)
-    rating = c1.number_input(tr("app.players.col_rating"), min_value=0, step=1,
+    rating = c1.number_input(tr("app.players.col_rating"), min_value=RATING_LOW,
+                             max_value=RATING_HIGH, step=1,
                              value=current.rating if current else None, key=f"pl_rating_{k}")  # fmt: skip
     strength = c2.number_input(tr("app.players.col_strength"), min_value=1, step=1,
                                value=current.strength if current else None,
@@ -101,7 +104,7 @@ if saved:
         state.write(
             run,
             lambda actor: run.store.save_player(cid, player, actor=actor),
-            tr("app.players.saved", name=player.name),
+            tr("app.players.saved", name=md(player.name)),
         )
 
 with st.expander(tr("app.players.rating_change")):
@@ -110,7 +113,8 @@ with st.expander(tr("app.players.rating_change")):
         c1, c2 = st.columns(2)
         from_round = c1.number_input(tr("app.players.from_round"), min_value=1, step=1,
                                      value=season.last_played + 1, key="rc_round")  # fmt: skip
-        new_rating = c2.number_input(tr("app.players.col_rating"), min_value=0, step=1,
+        new_rating = c2.number_input(tr("app.players.col_rating"), min_value=RATING_LOW,
+                                     max_value=RATING_HIGH, step=1,
                                      value=None, key="rc_rating")  # fmt: skip
         rated = st.form_submit_button(tr("app.players.save_rating"))
     if rated:
@@ -121,7 +125,7 @@ with st.expander(tr("app.players.rating_change")):
             state.write(
                 run,
                 lambda actor: run.store.save_rating(cid, change, actor=actor),
-                tr("app.players.rating_saved", name=run.name(who)),
+                tr("app.players.rating_saved", name=md(run.name(who))),
             )
 
 st.subheader(tr("app.players.import"))
@@ -136,7 +140,7 @@ if text and text.strip():
         st.dataframe(
             pd.DataFrame(
                 [
-                    {tr("app.col.line"): e.line, tr("app.col.problem"): e.message}
+                    {tr("app.col.line"): e.line, tr("app.col.problem"): e.text(run.lang)}
                     for e in parsed.errors
                 ]
             ),

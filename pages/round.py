@@ -18,6 +18,7 @@ from compcore.model import ForcedGame
 from compcore.pairing import check_round, pair, repair_late
 from ui import round_flow as rf
 from ui import sheets, state
+from ui.markdown import md
 from ui.tables import entries_frame
 
 run = state.ctx()
@@ -33,7 +34,7 @@ choices = rf.round_choices(season)
 cup = bracket(season, ruleset) if is_cup(ruleset) else None
 if cup is not None and cup.over:  # MG-7: one player is left; no round can be opened
     choices = [n for n in choices if n in {r.number for r in season.rounds}]
-    st.info(tr("cup.over", round=cup.over_after) + " " + cup_status(cup, run.lang, names))
+    st.info(tr("cup.over", round=cup.over_after) + " " + md(cup_status(cup, run.lang, names)))
 number = st.selectbox(
     tr("app.round.choose"),
     choices,
@@ -76,23 +77,23 @@ def show_draft(draft: rf.Draft, key: str) -> None:
         rows.append(
             {
                 tr("app.col.board"): i,
-                tr("app.col.white"): names.get(white, white),
-                tr("app.col.black"): names.get(black, black),
-                tr("app.col.why"): why,
-                tr("app.col.colours"): colours,
+                tr("app.col.white"): md(names.get(white, white)),
+                tr("app.col.black"): md(names.get(black, black)),
+                tr("app.col.why"): md(why),
+                tr("app.col.colours"): md(colours),
             }
         )
-    st.table(pd.DataFrame(rows), hide_index=True)
+    st.table(pd.DataFrame(rows), hide_index=True)  # st.table reads Markdown in its cells
     if draft.sitters:
         st.markdown(f"**{tr('sheet.sitting_out')}**")
         for pid, kind in draft.sitters.items():
             reason = pairing.sitting_out.get(pid)
             why = reason.text(lang, names) if reason is not None else tr("app.round.by_director")
-            st.markdown(f"- {names.get(pid, pid)} ({tr(f'kind.{kind.value}')}): {why}")
+            st.markdown(f"- {md(names.get(pid, pid))} ({tr(f'kind.{kind.value}')}): {md(why)}")
     if pairing.relaxed:
         st.markdown(f"**{tr('sheet.relaxed')}**")
         for relaxation in pairing.relaxed:
-            st.markdown(f"- {relaxation.reason.text(lang, names)}")
+            st.markdown(f"- {md(relaxation.reason.text(lang, names))}")
 
     st.markdown(f"#### {tr('app.round.edit')}")
     col1, col2 = st.columns(2)
@@ -119,11 +120,11 @@ def show_draft(draft: rf.Draft, key: str) -> None:
     try:
         violations = check_round(season, ruleset, draft.round())
     except CompcoreError as exc:
-        st.error(tr("app.error.refused", error=str(exc)))
+        st.error(tr("app.error.refused", error=md(exc.describe(lang))))
         return
     open_ones = rf.needs_override(violations)
     for v in violations:
-        (st.warning if not v.overridden else st.info)(rf.violation_text(v, run.lang, names))
+        (st.warning if not v.overridden else st.info)(md(rf.violation_text(v, run.lang, names)))
     if not open_ones:
         st.success(tr("app.round.check_ok"))
     override = ""
@@ -167,7 +168,7 @@ def show_sheet() -> None:
     st.dataframe(frame, hide_index=True, width="stretch")
     for r in rows:
         if r.note:
-            st.caption(f"{tr('app.col.board')} {r.board}: {r.note}")
+            st.caption(f"{tr('app.col.board')} {r.board}: {md(r.note)}")
     others = entries_frame(stored, run.lang, names)
     if len(others):
         with st.expander(tr("sheet.sitting_out")):
@@ -198,7 +199,8 @@ def results_form() -> None:
         for i, game in enumerate(stored.games or ()):
             current = game.result.value if game.result else ""
             entered[i] = st.selectbox(
-                f"{i + 1}. {names.get(game.white, game.white)} – {names.get(game.black, game.black)}",
+                f"{i + 1}. {md(names.get(game.white, game.white))} – "
+                f"{md(names.get(game.black, game.black))}",
                 options,
                 index=options.index(current),
                 format_func=lambda r: tr(f"app.result.{r}") if r else "—",
@@ -241,14 +243,14 @@ def late_repairing() -> None:
         )
         engine = rf.late_away_engine(season, ruleset, stored)
         engine_off = engine is not None and st.checkbox(
-            tr("app.round.engine_away", engine=run.name(engine)),
+            tr("app.round.engine_away", engine=md(run.name(engine))),
             key=f"late_engine_away_{cid}_{number}",
         )
         if st.button(tr("app.round.late_pair"), key=f"late_pair_{cid}_{number}"):
             try:
                 proposal = repair_late(season, ruleset, no_shows, engine_away=engine_off)
             except CompcoreError as exc:
-                st.error(tr("app.error.refused", error=str(exc)))
+                st.error(tr("app.error.refused", error=md(exc.describe(run.lang))))
                 return
             st.session_state[late_key] = rf.Draft.of(proposal, late=True)
             st.rerun()
@@ -298,7 +300,7 @@ def attendance() -> None:
         day = st.date_input(tr("app.round.date"), value=default_day, key=f"date_{cid}_{number}")
         engine = rf.away_engine(season, ruleset, number)
         engine_off = engine is not None and st.checkbox(
-            tr("app.round.engine_away", engine=run.name(engine)),
+            tr("app.round.engine_away", engine=md(run.name(engine))),
             value=rf.engine_away_default(stored, engine),
             help=tr("app.round.engine_away_help"),
             key=f"engine_away_{cid}_{number}",
@@ -308,7 +310,7 @@ def attendance() -> None:
         for i, player in enumerate(players):
             default = rf.default_choice(player, stored, options)
             chosen[player.id] = columns[i % 3].selectbox(
-                player.name,
+                md(player.name),  # a label reads Markdown: a name is text
                 options,
                 index=options.index(default),
                 format_func=lambda c: rf.kind_label(c, run.lang),
@@ -323,7 +325,7 @@ def attendance() -> None:
     st.markdown(f"#### {tr('app.round.forced')}")
     for i, game in enumerate(forced):
         c1, c2 = st.columns([4, 1])
-        c1.write(f"{run.name(game.white)} – {run.name(game.black)} ({game.reason or ''})")
+        c1.markdown(md(f"{run.name(game.white)} – {run.name(game.black)} ({game.reason or ''})"))
         if c2.button(tr("app.remove"), key=f"forced_rm_{i}"):
             forced.pop(i)
             st.rerun()
@@ -346,13 +348,13 @@ def attendance() -> None:
     try:
         run.store.save_round(cid, rnd, actor=director, action="attendance")
     except CompcoreError as exc:
-        st.error(tr("app.error.refused", error=str(exc)))
+        st.error(tr("app.error.refused", error=md(exc.describe(run.lang))))
         return
     if pair_now:
         try:
             st.session_state[draft_key] = rf.Draft.of(pair(season.with_round(rnd), ruleset))
         except CompcoreError as exc:
-            state.flash("warning", tr("app.round.pair_failed", error=str(exc)))
+            state.flash("warning", tr("app.round.pair_failed", error=md(exc.describe(run.lang))))
             st.rerun()
     state.flash("success", tr("app.round.paired" if pair_now else "app.round.attendance_saved"))
     st.rerun()

@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_app_support import DIRECTOR_HASH, PASSWORD, app
 from test_store_support import dump_tables, make_season
 
 from compcore import cli
-from compcore.adapters import season_file
+from compcore.adapters import auth, season_file
+from compcore.adapters.store import Store
 from compcore.errors import RulesetError, SeasonError
 from compcore.rulesets import load_ruleset
 
@@ -193,3 +195,55 @@ def test_a_rating_change_outside_the_range_is_refused_naming_the_player():
     with pytest.raises(SeasonError) as caught:
         season_file.parse(data, "f.json")
     assert caught.value.describe("en").startswith("f.json: ratings: player 'p05': rating 9999")
+
+
+# --------------------------------------------------------------------------- the app
+
+
+@pytest.mark.usefixtures("steady_app")
+@pytest.mark.parametrize(
+    ("fmt", "text", "shown"),
+    [
+        # ZeroDivisionError used to end the page with an exception
+        ("json", '{"points": {"win": "1/0 opp"}}', "'1/0' deelt door nul"),
+        ("toml", '[points]\nwin = "1/0 opp"\n', "'1/0' deelt door nul"),
+        # RecursionError in the JSON and TOML readers, and in merging 900 levels
+        ("json", "[" * 100_000 + "]" * 100_000, "meer dan 32 niveaus diep genest"),
+        ("toml", "a = " + "[" * 100_000 + "]" * 100_000, "meer dan 32 niveaus diep genest"),
+        ("json", '{"a": ' * 900 + "1" + "}" * 900, "meer dan 32 niveaus diep genest"),
+        # a TOML date is no JSON value: json.dumps raised TypeError in load_ruleset
+        ("toml", "rounds_per_cycle = 1979-05-27\n", "een date is geen JSON-waarde"),
+    ],
+)
+def test_the_settings_page_refuses_hostile_overrides(club_db, fmt, text, shown):
+    path, ids = club_db
+    cid = ids["AB"]
+    at = app()
+    at.session_state["director"] = auth.login(PASSWORD, DIRECTOR_HASH)
+    at.session_state["competition"] = cid
+    at.run()
+    at.switch_page("pages/settings.py").run()
+    if fmt == "toml":
+        at.radio(key=f"set_fmt_{cid}").set_value("toml").run()
+    at.text_area(key=f"set_text_{cid}_{fmt}").input(text)
+    next(b for b in at.form_submit_button if b.label == "Opslaan").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and errors[0].startswith("Ongeldig, niets opgeslagen")
+    assert shown in errors[0], errors[0]
+    assert "\n" not in errors[0]
+    assert Store(path).load(cid).ruleset.overrides == {}
+
+
+def test_an_upload_that_is_not_utf8_is_refused():
+    # the settings page decoded the upload itself and UnicodeDecodeError ended the page
+    data = json.dumps(season_data()).replace("Speler 1", "Sp\u00e9ler 1").encode("cp1252")
+    with pytest.raises(SeasonError) as caught:
+        season_file.loads_bytes(data, "upload.json")
+    assert caught.value.describe("en").startswith("upload.json: the file is not UTF-8 text (byte")
+    assert season_file.loads_bytes(json.dumps(season_data()).encode(), "ok.json").players
+
+
+def test_an_upload_nested_too_deep_is_refused():
+    with pytest.raises(SeasonError, match="meer dan 32 niveaus"):
+        season_file.loads_bytes(b"[" * 100_000 + b"]" * 100_000, "upload.json")

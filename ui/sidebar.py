@@ -7,6 +7,7 @@ import streamlit as st
 from compcore.adapters import auth
 from compcore.errors import CompcoreError
 from ui import state
+from ui.markdown import md
 from ui.state import COMPETITION_KEY, DIRECTOR_KEY, LANG_KEY, Ctx
 
 
@@ -37,7 +38,7 @@ def render(run: Ctx) -> None:
     if run.opened.seeded:
         bar.caption(run.tr("app.sidebar.seeded", count=len(run.opened.seeded)))
     for problem in run.opened.seed_errors:
-        bar.warning(run.tr("app.sidebar.seed_error", error=problem))
+        bar.warning(run.tr("app.sidebar.seed_error", error=md(problem)))
     bar.divider()
     _login(run)
 
@@ -45,7 +46,7 @@ def render(run: Ctx) -> None:
 def _login(run: Ctx) -> None:
     bar = st.sidebar
     if run.hash_problem:
-        bar.error(run.tr("app.login.bad_hash", error=run.hash_problem))
+        bar.error(run.tr("app.login.bad_hash", error=md(run.hash_problem)))
     if not run.login_enabled:
         bar.info(run.tr("app.login.disabled"))
         return
@@ -63,7 +64,7 @@ def _login(run: Ctx) -> None:
         try:
             director = auth.login(password or "", run.director_hash)
         except CompcoreError as exc:  # a malformed hash (checked at start, so rare)
-            bar.error(str(exc))
+            bar.error(md(exc.describe(run.lang)))
             return
         if director is None:
             bar.error(run.tr("app.login.wrong"))

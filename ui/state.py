@@ -26,6 +26,7 @@ from compcore.model import Season
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
 from ui import config
+from ui.markdown import md
 
 LANG_KEY = "lang"
 COMPETITION_KEY = "competition"
@@ -192,7 +193,7 @@ def begin_run() -> Ctx:
             competitions = reader.competitions()
             newest = reader.log(None, 1)
     except CompcoreError as exc:
-        st.error(t("app.error.database", lang(), path=str(path), error=str(exc)))
+        st.error(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
         st.stop()
     director = st.session_state.get(DIRECTOR_KEY)
     if director is not None and not auth.is_valid_director(director, setting.value):
@@ -258,14 +259,15 @@ def require_competition(run: Ctx) -> None:
         st.stop()
     info = run.info
     if info is not None:
-        st.caption(f"{info.competition} · {info.season} · {info.club}")
+        st.caption(f"{md(info.competition)} · {md(info.season)} · {md(info.club)}")
 
 
 # --------------------------------------------------------------------------- writes
 
 
 def flash(kind: str, text: str) -> None:
-    """A message shown at the top of the next run (after a write and its rerun)."""
+    """A message shown at the top of the next run (after a write and its rerun); Markdown,
+    so names in it go through :func:`ui.markdown.md`."""
     st.session_state[FLASH_KEY] = (kind, text)
 
 
@@ -289,7 +291,7 @@ def write(run: Ctx, change: Callable[[Director], object], done: str) -> bool:
     try:
         change(run.director)
     except CompcoreError as exc:
-        st.error(run.tr("app.error.refused", error=str(exc)))
+        st.error(run.tr("app.error.refused", error=md(exc.describe(run.lang))))
         return False
     flash("success", done)
     st.rerun()

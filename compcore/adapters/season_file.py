@@ -157,6 +157,17 @@ def loads(text: str, source: str = "season") -> Season:
     return parse(jsondata.loads(text, source, SeasonError), source)
 
 
+def loads_bytes(data: bytes, source: str = "season") -> Season:
+    """A season file's bytes (an upload): UTF-8 text, then :func:`loads`."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SeasonError(
+            f"{source}: ", phrase("error.upload.not_utf8", offset=exc.start)
+        ) from None
+    return loads(text, source)
+
+
 def load(path: str | Path) -> tuple[Season, Ruleset]:
     """Read a season file: the season and its ruleset."""
     path = Path(path)

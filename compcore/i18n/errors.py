@@ -10,6 +10,7 @@ NL: dict[str, str] = {
     "error.json.number": "geen bruikbaar getal ({detail})",
     "error.json.int": "een geheel getal buiten {low} tot en met {high} kan niet worden opgeslagen",
     "error.json.float": "{value} is geen getal",
+    "error.json.type": "een {kind} is geen JSON-waarde (alleen tekst, getallen, true/false, lijsten en tabellen)",
     "error.json.surrogate": "de tekst bevat een los surrogaatteken ({char}) en is geen geldige UTF-8",
     # ratings (compcore.validate)
     "error.rating.range": "speler {player}: rating {rating} is niet aannemelijk (toegestaan: {low} tot en met {high})",
@@ -19,11 +20,9 @@ NL: dict[str, str] = {
     "error.trf.points": "{what} {text!r} is geen getal zoals 1, 1.5 of 10.0",
     # the players CSV (compcore.adapters.players_csv)
     "error.csv.unreadable": "het CSV-bestand is niet te lezen ({detail})",
-    "error.csv.line_endings": "alleen CR als regeleinde (oude Mac-bestanden); sla het bestand op met gewone regeleinden",
     "error.csv.cell_too_long": "een cel is langer dan {limit} tekens",
-    # the app's uploads (pages/settings.py)
+    # uploads (compcore.adapters.season_file.loads_bytes)
     "error.upload.not_utf8": "het bestand is geen UTF-8-tekst (byte {offset})",
-    "error.toml.depth": "meer dan {limit} niveaus diep genest",
 }
 
 EN: dict[str, str] = {
@@ -32,13 +31,12 @@ EN: dict[str, str] = {
     "error.json.number": "not a usable number ({detail})",
     "error.json.int": "a whole number outside {low} to {high} cannot be stored",
     "error.json.float": "{value} is not a number",
+    "error.json.type": "a {kind} is not a JSON value (only text, numbers, true/false, lists and tables)",
     "error.json.surrogate": "the text holds a lone surrogate ({char}) and is not valid UTF-8",
     "error.rating.range": "player {player}: rating {rating} is not plausible (allowed: {low} to {high})",
     "error.points.zero_denominator": "{text!r} divides by zero (a fraction's denominator is at least 1)",
     "error.trf.points": "{what} {text!r} is not a number such as 1, 1.5 or 10.0",
     "error.csv.unreadable": "the CSV file cannot be read ({detail})",
-    "error.csv.line_endings": "CR-only line endings (old Mac files); save the file with ordinary line endings",
     "error.csv.cell_too_long": "a cell is longer than {limit} characters",
     "error.upload.not_utf8": "the file is not UTF-8 text (byte {offset})",
-    "error.toml.depth": "nested more than {limit} levels deep",
 }
