@@ -35,14 +35,24 @@ def loads(text: str, where: str, error: type[CompcoreError]) -> Any:
         ) from None
     except RecursionError:
         raise error(f"{where}: ", phrase("error.json.depth", limit=MAX_DEPTH)) from None
-    except ValueError as exc:  # a number of more than 4300 digits, NaN, Infinity
-        raise error(f"{where}: ", phrase("error.json.number", detail=str(exc))) from None
+    except _Constant as exc:
+        raise error(f"{where}: ", phrase("error.json.constant", name=exc.name)) from None
+    except ValueError:  # Python reads no integer of more than 4300 digits
+        raise error(f"{where}: ", phrase("error.json.digits")) from None
     check(data, where, error)
     return data
 
 
+class _Constant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in JSON text (Python's reader takes them)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _Constant(name)
 
 
 def check(data: Any, where: str, error: type[CompcoreError]) -> None:

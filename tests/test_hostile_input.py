@@ -154,12 +154,20 @@ def test_a_lone_surrogate_in_a_key_is_refused_too(tmp_path, capsys):
     assert "U+DC00" in refused(capsys, write(tmp_path, data))
 
 
-@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
-def test_nan_and_infinity_are_refused(tmp_path, capsys, number):
-    # NaN/Infinity are not JSON, 1e400 reads as a float infinity
+@pytest.mark.parametrize(
+    ("number", "shown"),
+    [
+        ("NaN", "NaN is geen JSON-getal"),
+        ("Infinity", "Infinity is geen JSON-getal"),
+        ("-Infinity", "-Infinity is geen JSON-getal"),
+        ("1e400", "veld 'players[0].rating': inf is geen getal"),  # a float infinity
+        ("1" * 5000, "een getal met duizenden cijfers"),  # over Python's 4300 digits
+    ],
+)
+def test_numbers_json_cannot_keep_are_refused(tmp_path, capsys, number, shown):
     text = json.dumps(season_data()).replace('"rating": 1417', f'"rating": {number}', 1)
     assert number in text
-    refused(capsys, write(tmp_path, None, raw=text))
+    assert shown in refused(capsys, write(tmp_path, None, raw=text))
 
 
 def test_import_of_a_hostile_file_leaves_the_database_as_it_was(tmp_path, capsys):

@@ -206,6 +206,15 @@ def test_pair_cli_a_hostile_trf_gives_one_line(tmp_path: Path, capsys) -> None:
     assert err.count("\n") == 1 and "BBW points '1e9999' is not a number" in err
 
 
+def test_pair_cli_a_trf_that_is_not_utf8_names_the_line(tmp_path: Path, capsys) -> None:
+    from compcore import cli
+
+    path = tmp_path / "t.trf"
+    path.write_bytes(SMALL.replace("Club Swiss", "Caf\u00e9").encode("cp1252"))
+    assert cli.main(["pair", str(path)]) == 2
+    assert capsys.readouterr().err == "compcore: error: TRF line 1: not UTF-8 (byte 0xe9)\n"
+
+
 def test_pair_cli_an_unpairable_trf_gives_one_line(tmp_path: Path, capsys) -> None:
     # 1 and 2 met in round 1: round 2 has no legal pairing. caissify logs its own warning
     # ("Multiple forced byes ...") while it searches; the user sees only compcore's line.

@@ -56,6 +56,7 @@ __all__ = [
     "read_plain_pairing",
     "read_trf",
     "read_trf_file",
+    "trf_text",
 ]
 
 #: Shortest legal ``001`` line (everything up to the points column).
@@ -341,13 +342,16 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
 
 def read_trf_file(path: str | Path, *, check_points: bool = True) -> TrfDocument:
     """Read a TRF16 file, which must be UTF-8 (see :func:`read_trf`)."""
-    data = Path(path).read_bytes()
+    return read_trf(trf_text(Path(path).read_bytes()), check_points=check_points)
+
+
+def trf_text(data: bytes) -> str:
+    """A TRF file's bytes as text: UTF-8, or :class:`TrfError` naming the line."""
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise _fail(line, f"not UTF-8 (byte {data[exc.start]:#04x})") from None
-    return read_trf(text, check_points=check_points)
 
 
 def _point_defaults() -> dict[str, Fraction | None]:

@@ -7,7 +7,8 @@ NL: dict[str, str] = {
     # JSON-like data from outside (compcore.jsondata)
     "error.json.field": "veld {path}: ",
     "error.json.depth": "meer dan {limit} niveaus diep genest (zo diep gaat geen seizoensbestand)",
-    "error.json.number": "geen bruikbaar getal ({detail})",
+    "error.json.constant": "{name} is geen JSON-getal",
+    "error.json.digits": "een getal met duizenden cijfers is geen bruikbaar getal",
     "error.json.int": "een geheel getal buiten {low} tot en met {high} kan niet worden opgeslagen",
     "error.json.float": "{value} is geen getal",
     "error.json.type": "een {kind} is geen JSON-waarde (alleen tekst, getallen, true/false, lijsten en tabellen)",
@@ -28,7 +29,8 @@ NL: dict[str, str] = {
 EN: dict[str, str] = {
     "error.json.field": "field {path}: ",
     "error.json.depth": "nested more than {limit} levels deep (no season file goes that deep)",
-    "error.json.number": "not a usable number ({detail})",
+    "error.json.constant": "{name} is not a JSON number",
+    "error.json.digits": "a number of thousands of digits is no usable number",
     "error.json.int": "a whole number outside {low} to {high} cannot be stored",
     "error.json.float": "{value} is not a number",
     "error.json.type": "a {kind} is not a JSON value (only text, numbers, true/false, lists and tables)",
