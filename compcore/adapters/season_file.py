@@ -139,7 +139,9 @@ def parse(data: Any, source: str = "season") -> Season:
     """A :class:`Season` from JSON data, checked in shape and in meaning against its ruleset.
 
     First the limits any stored data keeps (:func:`compcore.jsondata.check`: nesting depth,
-    64-bit whole numbers, text that UTF-8 can write), each refused naming its field."""
+    whole numbers within 128 bits, finite numbers, text that UTF-8 can write), each refused
+    naming its field; the reader then holds each whole-number field to 64 bits (a seed:
+    128)."""
     jsondata.check(data, source, SeasonError)
     season = _parse_shape(data, source)
     check_season(season, ruleset_of(season, source), source)
