@@ -83,10 +83,10 @@ def cmd_winners(args: argparse.Namespace) -> int:
 
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.file and args.file.lower().endswith(".trf"):
+        from compcore.adapters.trf import trf_text
         from compcore.pairing.swiss import pair_trf_text
 
-        text = Path(args.file).read_text(encoding="utf-8")
-        sys.stdout.write(pair_trf_text(text))
+        sys.stdout.write(pair_trf_text(trf_text(Path(args.file).read_bytes())))
         return 0
     from compcore.adapters import pairing_report
     from compcore.pairing import pair
@@ -228,10 +228,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except CompcoreError as exc:
-        print(f"compcore: error: {exc}", file=sys.stderr)
+        print(f"compcore: error: {exc.describe(args.lang)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (OSError, ValueError) as exc:
-        print(f"compcore: error: {exc}", file=sys.stderr)
+        print(f"compcore: error: {' '.join(str(exc).splitlines())}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as exc:  # a bug: still one line, the traceback only on request
         if os.environ.get("COMPCORE_DEBUG"):

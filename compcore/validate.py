@@ -3,15 +3,40 @@
 These are the error cases of ``spec/season-format.md`` that are about meaning rather than
 shape: unknown player ids, a player twice in one round, a game against oneself, a round
 number out of order, a played round after an open one, an entry kind the ruleset does not
-use, a cup round after the cup was decided. The season-file reader, the store and the app
-all call :func:`check_season` before accepting data, so a bad season never gets in.
+use, a cup round after the cup was decided, a rating no rating list gives. The season-file
+reader, the store and the app all call :func:`check_season` before accepting data, so a bad
+season never gets in.
 """
 
 from __future__ import annotations
 
-from compcore.errors import SeasonError
+from compcore.errors import Phrase, SeasonError, phrase
 from compcore.model import EMPTY, ENTRY_KINDS, Kind, Round, Season
 from compcore.rulesets import Ruleset
+
+#: Ratings a player can have (KNSB and FIDE lists run from about 100 to under 2900): outside
+#: this range a rating is a typing error, and the pairing and the rating-based values
+#: (MG-2, the engine's DS-9 offset) would silently use it.
+RATING_LOW, RATING_HIGH = 0, 3500
+
+
+def implausible_rating(player: str, rating: int | None) -> Phrase | None:
+    """Why ``rating`` cannot be ``player``'s (outside 0-3500), or None when it can."""
+    if rating is None or RATING_LOW <= rating <= RATING_HIGH:
+        return None
+    return phrase(
+        "error.rating.range", player=repr(player), rating=rating, low=RATING_LOW, high=RATING_HIGH
+    )
+
+
+def _check_ratings(season: Season, source: str) -> None:
+    """Every rating, the players' own and every rating change, within 0-3500."""
+    changes = [(f"{source}: ", p.id, p.rating) for p in season.players]
+    changes += [(f"{source}: ratings: ", r.player, r.rating) for r in season.ratings or ()]
+    for where, player, rating in changes:
+        problem = implausible_rating(player, rating)
+        if problem is not None:
+            raise SeasonError(where, problem)
 
 
 def check_season(season: Season, ruleset: Ruleset, source: str = "season") -> None:
@@ -27,6 +52,7 @@ def check_season(season: Season, ruleset: Ruleset, source: str = "season") -> No
     for decision in season.decisions or ():
         if decision.player not in known:
             raise SeasonError(f"{source}: decisions: unknown player {decision.player!r}")
+    _check_ratings(season, source)
     allowed = set(ruleset.points.kinds)
     open_round: int | None = None
     last_cycle = -1

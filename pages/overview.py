@@ -10,6 +10,7 @@ from compcore.rulesets import load_ruleset
 from compcore.services import competitions
 from compcore.services import round as rs
 from ui import scope, state
+from ui.markdown import md
 from ui.state import COMPETITION_KEY
 
 run = state.ctx()
@@ -31,20 +32,20 @@ for i, info in enumerate(current):
     season = run.season_of(info.id)
     ruleset = run.ruleset_of(info.id)
     with columns[i % 2].container(border=True):
-        st.markdown(f"#### {info.competition}")
+        st.markdown(f"#### {md(info.competition)}")
         description = (
             ruleset.description_nl
             if run.lang == "nl" and ruleset.description_nl
             else ruleset.description
         )
-        st.caption(f"{info.club} · {info.season} · {description}")
+        st.caption(f"{md(info.club)} · {md(info.season)} · {md(description)}")
         last = season.rounds[-1] if season.rounds else None
         stage = rs.stage(season, last.number) if last else "new"
         names = {p.id: p.name for p in season.players}
         cup = bracket(season, ruleset) if is_cup(ruleset) else None
         if cup is not None and cup.over:  # MG-7: one player left, no next round
             winner = names.get(cup.winner, "—") if cup.winner else "—"
-            st.markdown(tr("cup.over_overview", round=cup.over_after, player=winner))
+            st.markdown(tr("cup.over_overview", round=cup.over_after, player=md(winner)))
         elif last is None or stage == "complete":
             number = last.number + 1 if last else 1
             st.markdown(tr("app.overview.next", number=number))
@@ -58,7 +59,7 @@ for i, info in enumerate(current):
                            total=len(last.games or ())))  # fmt: skip
         if cup is not None:  # a knock-out has no fixed number of rounds, and no leaders
             st.markdown(tr("cup.played", played=info.rounds_played, players=info.players))
-            st.markdown(cup_status(cup, run.lang, names))
+            st.markdown(md(cup_status(cup, run.lang, names)))
         else:
             st.markdown(tr("app.overview.played", played=info.rounds_played,
                            total=ruleset.total_rounds, players=info.players))  # fmt: skip
@@ -66,7 +67,7 @@ for i, info in enumerate(current):
             table = run.standings_of(info.id)
             where = scope.caption(run, ruleset, table)
             leaders = [
-                f"{row.rank}. {row.name} — {reports.cell(row, 'score', ruleset.display_decimals, run.lang)}"
+                f"{row.rank}. {md(row.name)} — {reports.cell(row, 'score', ruleset.display_decimals, run.lang)}"
                 for row in table.rows[:3]
             ]
             st.markdown(f"**{tr('app.overview.leaders')}** ({where})  \n" + "  \n".join(leaders))

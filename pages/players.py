@@ -8,7 +8,9 @@ import streamlit as st
 from compcore.adapters import players_csv
 from compcore.model import RatingChange
 from compcore.services import players as ps
+from compcore.validate import RATING_HIGH, RATING_LOW
 from ui import state
+from ui.markdown import md
 from ui.tables import players_frame
 
 run = state.ctx()
@@ -57,7 +59,8 @@ with st.form(form):
     name = st.text_input(tr("app.players.col_name"), value=current.name if current else "",
                          key=field_key("name"))  # fmt: skip
     c1, c2, c3 = st.columns(3)
-    rating = c1.number_input(tr("app.players.col_rating"), min_value=0, step=1,
+    rating = c1.number_input(tr("app.players.col_rating"), min_value=RATING_LOW,
+                             max_value=RATING_HIGH, step=1,
                              value=current.rating if current else None, key=field_key("rating"))  # fmt: skip
     strength = c2.number_input(tr("app.players.col_strength"), min_value=1, step=1,
                                value=current.strength if current else None,
@@ -105,7 +108,7 @@ if saved:
         state.write(
             run,
             lambda actor: ps.save_player(run.store, cid, player, read=read, actor=actor),
-            tr("app.players.saved", name=player.name),
+            tr("app.players.saved", name=md(player.name)),
             form=form,
         )
 
@@ -122,7 +125,8 @@ with st.expander(tr("app.players.rating_change")):
         c1, c2 = st.columns(2)
         from_round = c1.number_input(tr("app.players.from_round"), min_value=1, step=1,
                                      value=season.last_played + 1, key=state.widget_key(rating_form, "rc_round"))  # fmt: skip
-        new_rating = c2.number_input(tr("app.players.col_rating"), min_value=0, step=1,
+        new_rating = c2.number_input(tr("app.players.col_rating"), min_value=RATING_LOW,
+                                     max_value=RATING_HIGH, step=1,
                                      value=None, key=state.widget_key(rating_form, "rc_rating"))  # fmt: skip
         rated = st.form_submit_button(tr("app.players.save_rating"))
     if rated:
@@ -134,7 +138,7 @@ with st.expander(tr("app.players.rating_change")):
                 run,
                 lambda actor: ps.save_rating(run.store, cid, change, read=ratings_read,
                                              actor=actor),
-                tr("app.players.rating_saved", name=run.name(who)),
+                tr("app.players.rating_saved", name=md(run.name(who))),
                 form=rating_form,
             )  # fmt: skip
 
@@ -150,7 +154,7 @@ if text and text.strip():
         st.dataframe(
             pd.DataFrame(
                 [
-                    {tr("app.col.line"): e.line, tr("app.col.problem"): e.message}
+                    {tr("app.col.line"): e.line, tr("app.col.problem"): e.text(run.lang)}
                     for e in parsed.errors
                 ]
             ),

@@ -17,6 +17,7 @@ from compcore.errors import CompcoreError, StaleWriteError
 from compcore.model import ForcedGame
 from compcore.services import round as rs
 from ui import sheets, state
+from ui.markdown import md
 from ui.tables import entries_frame
 
 run = state.ctx()
@@ -31,7 +32,7 @@ engines = rs.engines(season)
 choices = rs.round_choices(season, ruleset)
 cup = rs.finished_cup(season, ruleset)
 if cup is not None:  # MG-7: one player is left; no round can be opened
-    st.info(tr("cup.over", round=cup.over_after) + " " + cup_status(cup, run.lang, names))
+    st.info(tr("cup.over", round=cup.over_after) + " " + md(cup_status(cup, run.lang, names)))
 number = st.selectbox(
     tr("app.round.choose"),
     choices,
@@ -74,23 +75,23 @@ def show_draft(draft: rs.Draft, key: str) -> None:
         rows.append(
             {
                 tr("app.col.board"): i,
-                tr("app.col.white"): names.get(white, white),
-                tr("app.col.black"): names.get(black, black),
-                tr("app.col.why"): why,
-                tr("app.col.colours"): colours,
+                tr("app.col.white"): md(names.get(white, white)),
+                tr("app.col.black"): md(names.get(black, black)),
+                tr("app.col.why"): md(why),
+                tr("app.col.colours"): md(colours),
             }
         )
-    st.table(pd.DataFrame(rows), hide_index=True)
+    st.table(pd.DataFrame(rows), hide_index=True)  # st.table reads Markdown in its cells
     if draft.sitters:
         st.markdown(f"**{tr('sheet.sitting_out')}**")
         for pid, kind in draft.sitters.items():
             reason = pairing.sitting_out.get(pid)
             why = reason.text(lang, names) if reason is not None else tr("app.round.by_director")
-            st.markdown(f"- {names.get(pid, pid)} ({tr(f'kind.{kind.value}')}): {why}")
+            st.markdown(f"- {md(names.get(pid, pid))} ({tr(f'kind.{kind.value}')}): {md(why)}")
     if pairing.relaxed:
         st.markdown(f"**{tr('sheet.relaxed')}**")
         for relaxation in pairing.relaxed:
-            st.markdown(f"- {relaxation.reason.text(lang, names)}")
+            st.markdown(f"- {md(relaxation.reason.text(lang, names))}")
 
     st.markdown(f"#### {tr('app.round.edit')}")
     col1, col2 = st.columns(2)
@@ -121,7 +122,7 @@ def show_draft(draft: rs.Draft, key: str) -> None:
         return
     open_ones = rs.needs_override(violations)
     for v in violations:
-        (st.warning if not v.overridden else st.info)(rs.violation_text(v, run.lang, names))
+        (st.warning if not v.overridden else st.info)(md(rs.violation_text(v, run.lang, names)))
     if not open_ones:
         st.success(tr("app.round.check_ok"))
     override = ""
@@ -158,7 +159,7 @@ def show_sheet() -> None:
     st.dataframe(frame, hide_index=True, width="stretch")
     for r in rows:
         if r.note:
-            st.caption(f"{tr('app.col.board')} {r.board}: {r.note}")
+            st.caption(f"{tr('app.col.board')} {r.board}: {md(r.note)}")
     others = entries_frame(stored, run.lang, names)
     if len(others):
         with st.expander(tr("sheet.sitting_out")):
@@ -195,7 +196,8 @@ def results_form() -> None:
             current = game.result.value if game.result else ""
             read[i] = state.seen(key, current)
             entered[i] = st.selectbox(
-                f"{i + 1}. {names.get(game.white, game.white)} – {names.get(game.black, game.black)}",
+                f"{i + 1}. {md(names.get(game.white, game.white))} – "
+                f"{md(names.get(game.black, game.black))}",
                 options,
                 index=options.index(current),
                 format_func=lambda r: tr(f"app.result.{r}") if r else "—",
@@ -237,7 +239,7 @@ def late_repairing() -> None:
         )
         engine = rs.late_away_engine(season, ruleset, stored)
         engine_off = engine is not None and st.checkbox(
-            tr("app.round.engine_away", engine=run.name(engine)),
+            tr("app.round.engine_away", engine=md(run.name(engine))),
             key=f"late_engine_away_{cid}_{number}",
         )
         if st.button(tr("app.round.late_pair"), key=f"late_pair_{cid}_{number}"):
@@ -297,7 +299,7 @@ def attendance() -> None:
         day = st.date_input(tr("app.round.date"), value=default_day, key=date_key)
         engine = rs.away_engine(season, ruleset, number)
         engine_off = engine is not None and st.checkbox(
-            tr("app.round.engine_away", engine=run.name(engine)),
+            tr("app.round.engine_away", engine=md(run.name(engine))),
             value=rs.engine_away_default(stored, engine),
             help=tr("app.round.engine_away_help"),
             key=state.widget_key(form, f"engine_away_{cid}_{number}"),
@@ -307,7 +309,7 @@ def attendance() -> None:
         for i, player in enumerate(players):
             default = rs.default_choice(player, stored, options)
             chosen[player.id] = columns[i % 3].selectbox(
-                player.name,
+                md(player.name),  # a label reads Markdown: a name is text
                 options,
                 index=options.index(default),
                 format_func=lambda c: rs.kind_label(c, run.lang),
@@ -322,7 +324,7 @@ def attendance() -> None:
     st.markdown(f"#### {tr('app.round.forced')}")
     for i, game in enumerate(forced):
         c1, c2 = st.columns([4, 1])
-        c1.write(f"{run.name(game.white)} – {run.name(game.black)} ({game.reason or ''})")
+        c1.markdown(md(f"{run.name(game.white)} – {run.name(game.black)} ({game.reason or ''})"))
         if c2.button(tr("app.remove"), key=f"forced_rm_{i}"):
             forced.pop(i)
             st.rerun()
@@ -354,7 +356,9 @@ def attendance() -> None:
     if taken.draft is not None:
         st.session_state[draft_key] = taken.draft
     if taken.pairing_error is not None:
-        state.flash("warning", tr("app.round.pair_failed", error=str(taken.pairing_error)))
+        state.flash(
+            "warning", tr("app.round.pair_failed", error=md(taken.pairing_error.describe(run.lang)))
+        )
         st.rerun()
     state.flash("success", tr("app.round.paired" if pair_now else "app.round.attendance_saved"))
     st.rerun()

@@ -8,12 +8,14 @@ import tomllib
 import pandas as pd
 import streamlit as st
 
+from compcore import jsondata
 from compcore.adapters import season_file
-from compcore.errors import CompcoreError
+from compcore.errors import CompcoreError, RulesetError
 from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
 from compcore.services import changelog
 from ui import state, toml_text
+from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
@@ -28,22 +30,30 @@ st.markdown(f"**{tr('app.settings.preset')}:** `{ref.preset}`")
 description = (
     ruleset.description_nl if run.lang == "nl" and ruleset.description_nl else ruleset.description
 )
-st.caption(description)
+st.caption(md(description))
 st.markdown(f"**{tr('app.settings.overrides')}:**")
 st.code(json.dumps(overrides, ensure_ascii=False, indent=2) if overrides else "{}", language="json")
 
 
 def parse_overrides(text: str, fmt: str) -> dict:
-    """The overrides the director typed (JSON or TOML), as plain data."""
+    """The overrides the director typed (JSON or TOML), as plain data; a RulesetError (one
+    line) when the text is not that. load_ruleset then checks the data's limits
+    (compcore.jsondata: nesting, numbers, text) and the fields."""
     if not text.strip():
         return {}
     try:
         data = json.loads(text) if fmt == "json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(tr("app.settings.syntax", fmt=fmt.upper(), error=str(exc))) from None
-    if not isinstance(data, dict):
-        raise ValueError(tr("app.settings.not_table"))
-    return data
+        error = str(exc)
+    except RecursionError:  # the readers recurse per nesting level
+        error = tr("error.json.depth", limit=jsondata.MAX_DEPTH)
+    except ValueError as exc:  # a number of thousands of digits
+        error = str(exc)
+    else:
+        if not isinstance(data, dict):
+            raise RulesetError(tr("app.settings.not_table"))
+        return data
+    raise RulesetError(tr("app.settings.syntax", fmt=fmt.upper(), error=" ".join(error.split())))
 
 
 if run.director is not None:
@@ -77,8 +87,8 @@ if run.director is not None:
         try:
             data = parse_overrides(text or "", fmt)
             load_ruleset(preset, data)
-        except (ValueError, CompcoreError) as exc:
-            st.error(tr("app.settings.invalid", error=str(exc)))
+        except CompcoreError as exc:
+            st.error(tr("app.settings.invalid", error=md(exc.describe(run.lang))))
         else:
             if check:
                 st.success(tr("app.settings.valid"))
@@ -129,12 +139,12 @@ if run.director is not None:
     upload = st.file_uploader(tr("app.settings.import"), type=["json"], key="import_season")
     if upload is not None and st.button(tr("app.settings.do_import"), key="do_import_season"):
         try:
-            new_season = season_file.loads(upload.getvalue().decode("utf-8"), upload.name)
+            new_season = season_file.loads_bytes(upload.getvalue(), upload.name)
         except CompcoreError as exc:
-            st.error(tr("app.error.refused", error=str(exc)))
+            st.error(tr("app.error.refused", error=md(exc.describe(run.lang))))
         else:
             state.write(
                 run,
                 lambda actor: run.store.import_season(new_season, actor=actor),
-                tr("app.settings.imported", name=new_season.competition),
+                tr("app.settings.imported", name=md(new_season.competition)),
             )

@@ -7,6 +7,7 @@ from compcore.adapters import reports
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import bracket, is_cup
 from ui import scope, state, tables
+from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
@@ -15,7 +16,7 @@ state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 cid = run.cid
 if is_cup(ruleset):  # MG-7: the cup is won in the final, not on points
-    st.info(cup_status(bracket(season, ruleset), run.lang, run.names()))
+    st.info(md(cup_status(bracket(season, ruleset), run.lang, run.names())))
 cycle, numbers = scope.played_rounds_of_cycle(run, "st")
 after = numbers[-1]
 if len(numbers) > 1:
@@ -42,7 +43,7 @@ with st.expander(tr("app.standings.legend")):
     )
 with st.expander(tr("app.standings.how")):
     for line in tables.how_computed(table, run.lang, run.names()):
-        st.markdown(f"- {line}")
+        st.markdown(f"- {md(line)}")
     st.dataframe(tables.rounds_frame(table, run.lang), hide_index=True)
 suffix = f"-cyclus-{ruleset.cycle_label(table.cycle)}" if table.cycle is not None else ""
 st.download_button(

@@ -11,6 +11,7 @@ from compcore.adapters.winners_report import cup_status
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
 from ui import state
+from ui.markdown import md
 from ui.tables import result_label
 
 run = state.ctx()
@@ -28,7 +29,7 @@ def show_cup(cup: Bracket) -> None:
     why (result, rating gap or barrage), the byes; then the winner of the final."""
     st.subheader(tr("cup.title"))
     status = cup_status(cup, run.lang, run.names())
-    (st.success if cup.winner else st.info)(status)
+    (st.success if cup.winner else st.info)(md(status))
     for rnd in cup.rounds:
         head = tr("cup.round", round=rnd.number)
         if rnd.seed is not None:
@@ -49,9 +50,9 @@ def show_cup(cup: Bracket) -> None:
             ]
             st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
         if rnd.byes:
-            st.caption(f"{tr('cup.byes')}: {', '.join(name(p) for p in rnd.byes)}")
+            st.caption(f"{tr('cup.byes')}: {', '.join(md(name(p)) for p in rnd.byes)}")
         if rnd.away:
-            st.caption(f"{tr('cup.away')}: {', '.join(name(p) for p in rnd.away)}")
+            st.caption(f"{tr('cup.away')}: {', '.join(md(name(p)) for p in rnd.away)}")
 
 
 if result.cup is not None:
@@ -83,10 +84,10 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
     shown = True
     title = tr("app.winners.champion")
     if champ.category:
-        title += f" {champ.category}"
+        title += f" {md(champ.category)}"
     st.subheader(title)
     if champ.status == "champion":
-        st.success(tr("app.winners.champion_is", player=name(champ.champion))
+        st.success(tr("app.winners.champion_is", player=md(name(champ.champion)))
                    + f" ({tr(f'app.winners.reason.{champ.reason}')})")  # fmt: skip
     elif champ.status == "playoff" and champ.playoff is not None:
         text = tr("app.winners.playoff_needed")
@@ -95,12 +96,12 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
                              count=len(champ.playoff.seeds))  # fmt: skip
         st.warning(text)
     elif champ.status == "playoff":
-        tied = ", ".join(name(p) for p in champ.tied)
+        tied = ", ".join(md(name(p)) for p in champ.tied)
         st.warning(tr("app.winners.tie", players=tied))
     else:
         text = tr("app.winners.pending")
         if champ.champion:
-            text += " " + tr("app.winners.current_leader", player=name(champ.champion))
+            text += " " + tr("app.winners.current_leader", player=md(name(champ.champion)))
         if champ.reason == "too-few-players":
             text += " " + tr("app.winners.reason.too-few-players")
         st.info(text)
@@ -150,9 +151,9 @@ if result.subgroups:
 if result.level_top is not None:
     shown = True
     level, top = result.level_top
-    st.subheader(tr("app.winners.level_top", count=len(top), level=level))
+    st.subheader(tr("app.winners.level_top", count=len(top), level=md(level)))
     for place, pid in enumerate(top, start=1):
-        st.markdown(f"{place}. {name(pid)}")
+        st.markdown(f"{place}. {md(name(pid))}")
 
 if not shown:
     st.info(tr("app.winners.nothing"))

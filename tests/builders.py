@@ -15,10 +15,15 @@ through the real season-file parser, so tests only ever see valid seasons.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import contextlib
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+import pytest
+
 from compcore.adapters import season_file
+from compcore.errors import CompcoreError
 from compcore.model import Season
 from compcore.rulesets import Ruleset
 
@@ -147,3 +152,15 @@ def generated(
         pairer=synthetic.engine_pairer if realistic else synthetic.random_round_pairer,
         open_round=True,
     )
+
+
+@contextlib.contextmanager
+def raises_in_english(
+    kind: type[CompcoreError], text: str
+) -> Iterator[pytest.ExceptionInfo[CompcoreError]]:
+    """Like ``pytest.raises(kind, match=text)``, but matched against the error's English
+    words (``str(error)`` is the default language, Dutch)."""
+    with pytest.raises(kind) as caught:
+        yield caught
+    english = caught.value.describe("en")
+    assert re.search(text, english), f"{text!r} not in {english!r}"

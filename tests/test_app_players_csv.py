@@ -74,3 +74,53 @@ def test_merge_updates_only_the_files_columns_and_appends_new_players():
     assert merged[0] == Player("p1", "Anna de Vries", 1900, 1, "A", ("engine-opt-in",), "always")
     assert merged[1] == roster[1]
     assert merged[2] == Player("p2", "Bram", 1500)
+
+
+# --------------------------------------------------------------------------- hostile files (issue 8)
+
+
+def test_cr_only_line_endings_are_read():
+    # old Mac spreadsheets end lines in a lone CR; the csv module raised csv.Error
+    # ("new-line character seen in unquoted field") and the Spelers page crashed
+    parsed = parse("id,name,rating\rp1,Anna,1850\rp2,Bram,\r")
+    assert parsed.ok
+    assert [(p.id, p.name, p.rating) for p in parsed.players] == [
+        ("p1", "Anna", 1850),
+        ("p2", "Bram", None),
+    ]
+
+
+def test_a_cell_over_the_csv_limit_is_that_rows_error_and_the_others_are_read():
+    # the csv module refuses a cell of more than 131,072 characters with csv.Error; line 3
+    # is that row, lines 2 and 4 are fine (and line 4 is still read after the error)
+    text = "id,name\np1,Anna\np2," + "x" * 131_073 + "\np3,Chris\n"
+    parsed = parse(text)
+    assert [(e.line, e.text("en")) for e in parsed.errors] == [
+        (3, "a cell is longer than 131072 characters")
+    ]
+    assert parsed.errors[0].text("nl") == "een cel is langer dan 131072 tekens"
+    assert [p.id for p in parsed.players] == ["p1", "p3"]
+
+
+def test_a_header_cell_over_the_limit_is_line_1():
+    parsed = parse('"' + "x" * 131_073 + '"\n')
+    assert [e.line for e in parsed.errors] == [1]
+
+
+@pytest.mark.parametrize(("rating", "ok"), [("3500", True), ("3501", False), ("99999", False)])
+def test_a_rating_outside_0_to_3500_is_refused_naming_the_player(rating, ok):
+    parsed = parse(f"id,name,rating\np1,Anna,1800\np7,Gerrit,{rating}\n")
+    if ok:
+        assert parsed.ok
+        return
+    (error,) = parsed.errors
+    assert error.line == 3
+    assert error.text("en") == f"player 'p7': rating {rating} is not plausible (allowed: 0 to 3500)"
+    assert error.text("nl").startswith(f"speler 'p7': rating {rating} is niet aannemelijk")
+
+
+def test_a_number_too_long_to_be_a_whole_number_is_a_row_error():
+    # int() of 5,000 digits raises ValueError about Python's digit limit; the row says what
+    parsed = parse("id,name,strength\np1,A," + "9" * 5000 + "\n")
+    assert [e.line for e in parsed.errors] == [2]
+    assert "strength must be a whole number" in parsed.errors[0].message

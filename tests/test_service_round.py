@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from builders import load
+from builders import load, raises_in_english
 from test_app_support import small_seasons
 from test_cup import BARRAGE, ROUNDS, cup_players
 
@@ -106,7 +106,7 @@ def test_publishing_after_the_attendance_changed_is_refused(repo):
     other = rs.open_round(4, {**attendance_of(season, 4, "p08"), "p01": "absent"}, [],
                           date=None, cycle=0, previous=opened)  # fmt: skip
     rs.take_attendance(store, cid, other, actor=ADMIN, read=opened)
-    with pytest.raises(StaleWriteError, match="Round 4 changed since you opened it"):
+    with raises_in_english(StaleWriteError, "Round 4 changed since you opened it"):
         rs.publish(store, cid, draft, reason=None, actor=ADMIN)
     assert store.load(cid).round(4).is_open
 
@@ -132,7 +132,7 @@ def test_a_rule_breaking_edit_needs_a_reason(repo):
         draft.exchange(a, b)  # back
     else:
         pytest.fail("no exchange breaks a rule")
-    with pytest.raises(ReasonRequiredError, match="give a reason"):
+    with raises_in_english(ReasonRequiredError, "give a reason"):
         rs.publish(store, cid, draft, reason="", actor=ADMIN)
     assert store.load(cid).round(4).is_open
     games = rs.publish(store, cid, draft, reason="afgesproken", actor=ADMIN).round(4).games

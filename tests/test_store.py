@@ -520,8 +520,9 @@ def test_invalid_edits_leave_no_trace(seeded):
          SeasonError, "unknown player 'ghost'"),
         (lambda: store.add_decision(cid, Decision("barrage", "ghost"), actor=ADMIN),
          SeasonError, "unknown player"),
+        # beyond 64 bits: refused by the season check, naming the field (issue 8)
         (lambda: store.save_rating(cid, RatingChange("p01", 2, 10**20), actor=ADMIN),
-         StoreError, "refused the change"),
+         SeasonError, "ratings: veld 'rating'"),
         (lambda: store.delete_round(cid, 9, actor=ADMIN), StoreError, "only the last round"),
         (lambda: store.save_round(cid, played_round(season, 4), actor=ADMIN, action=" "),
          StoreError, "needs an action"),

@@ -177,8 +177,10 @@ def test_compression_merges_fields_that_carry() -> None:
 
 @pytest.mark.parametrize("case", ["000", "023", "129"])
 def test_point_values_scale_without_changing_the_pairing(case: str) -> None:
-    # The same tournament with three points a win (BBW/BBF/BBU 3, BBD 1.5, points x3):
-    # score groups, ranks and the final-round topscorers are the same, so the pairing is.
+    # The same tournament with three points a win (BBW 3, BBD 1.5, points x3): score
+    # groups, ranks and the final-round topscorers are the same, so the pairing is. As in
+    # bbpPairings, the full-point bye F and (no BBU) the pairing-allocated bye U score the
+    # win value, and BBF (a forfeit loss) stays 0.
     text = (VECTORS / f"{case}.trf").read_text(encoding="utf-8")
     rows = []
     for row in text.splitlines():
@@ -186,7 +188,7 @@ def test_point_values_scale_without_changing_the_pairing(case: str) -> None:
             row = f"{row[:80]}{float(row[80:84]) * 3:4.1f}{row[84:]}"
         rows.append(row)
         if row.startswith("XXC"):
-            rows += ["BBW  3.0", "BBD  1.5", "BBF  3.0", "BBU  3.0"]
+            rows += ["BBW  3.0", "BBD  1.5"]
     expected = (VECTORS / f"{case}.expected").read_text(encoding="utf-8")
     assert pair_trf_text("\n".join(rows) + "\n") == expected
 

@@ -4,6 +4,7 @@ hand-made tournaments whose pairings are worked out by hand in the comments."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -121,6 +122,116 @@ def test_point_value_records_are_used() -> None:
     assert doc.tournament.points.win == 3
 
 
+# A 3-1-0 tournament as bbpPairings reads it (issue 8): BBW 3, BBD 1, BBL/BBZ/BBF 0, no
+# BBU. Round 1: 1-3 1-0, 2-4 draw, 5 the pairing-allocated bye U. Round 2: 5 wins by
+# forfeit against 1 (5 "+", 1 "-"), 2-3 1-0, 4 a full-point bye F it asked for.
+#   1: win 3 + forfeit loss (BBF) 0       = 3
+#   2: draw 1 + win 3                     = 4
+#   3: loss 0 + loss 0                    = 0
+#   4: draw 1 + F (the win value)         = 4
+#   5: U (no BBU: the win value) 3 + "+" 3 = 6
+# compcore used to read BBF as the full-point bye and score U and F with 1: it computed
+# 1 for player 5's U and refused the file.
+THREE_ONE_ZERO_HEADER = (
+    "012 Three points a win\nXXR 3\nXXC white1\nBBW  3.0\nBBD  1.0\nBBL  0.0\nBBZ  0.0\nBBF  0.0\n"
+)
+
+
+def three_one_zero(header: str = THREE_ONE_ZERO_HEADER, p1: str = "3.0", p5: str = "6.0") -> str:
+    return (
+        header
+        + "\n".join(
+            [
+                player_line(1, p1, ["   3 w 1", "   5 b -"]),
+                player_line(2, "4.0", ["   4 w =", "   3 w 1"]),
+                player_line(3, "0.0", ["   1 b 0", "   2 b 0"]),
+                player_line(4, "4.0", ["   2 b =", "0000 - F"]),
+                player_line(5, p5, ["0000 - U", "   1 w +"]),
+            ]
+        )
+        + "\n"
+    )
+
+
+def test_a_three_one_zero_file_reads_as_bbppairings_reads_it() -> None:
+    doc = read_trf(three_one_zero())
+    assert [p.points for p in doc.players] == [3, 4, 0, 4, 6]
+    assert doc.point_values.forfeit_loss == 0 and doc.point_values.pab is None
+    inputs = player_inputs(doc.tournament)
+    assert [inputs[n].score for n in range(1, 6)] == [3, 4, 0, 4, 6]
+    # F scored the win value without a game, as U did: neither 4 nor 5 may get the
+    # pairing-allocated bye again (C.04.1 d); 1's forfeit loss is no unplayed win
+    assert [n for n in range(1, 6) if inputs[n].had_unplayed_win] == [4, 5]
+
+
+def test_the_three_one_zero_round_is_paired_on_those_scores() -> None:
+    # Round 3 on 5: 6, 2: 4, 4: 4, 1: 3, 3: 0. The bye goes to the lowest eligible player,
+    # 3 (4 and 5 scored a win without playing). 5 (no game played yet; the forfeit does not
+    # count) floats down into {2, 4}, who drew already, and meets the higher, 2; 4 floats
+    # down to 1. Colours: 2 had white twice (must have black), 5 none: 5-2. 4 had black,
+    # 1 had white (its forfeit does not count): 4-1.
+    assert pair_trf_text(three_one_zero()) == "3\n5 2\n4 1\n3 0\n"
+
+
+def test_bbf_is_the_points_for_a_forfeit_loss() -> None:
+    # BBF 1.0: player 1's forfeit loss is worth 1, so 3 + 1 = 4 (and 3.0 is refused)
+    header = THREE_ONE_ZERO_HEADER.replace("BBF  0.0", "BBF  1.0")
+    assert read_trf(three_one_zero(header, p1="4.0")).players[0].points == 4
+    with pytest.raises(TrfError, match=r"player 1 has 3\.0 points but the results add up to 4\.0"):
+        read_trf(three_one_zero(header))
+
+
+def test_bbu_when_given_scores_the_pairing_allocated_bye() -> None:
+    # BBU 1.0: player 5's U is worth 1, so 1 + 3 = 4 (and 6.0 is refused)
+    header = THREE_ONE_ZERO_HEADER + "BBU  1.0\n"
+    assert read_trf(three_one_zero(header, p5="4.0")).players[4].points == 4
+    with pytest.raises(TrfError, match=r"player 5 has 6\.0 points but the results add up to 4\.0"):
+        read_trf(three_one_zero(header))
+
+
+@pytest.mark.parametrize("value", ["1e9999", "-1.0", "1.5e3", "0x10", "Infinity"])
+def test_point_values_are_plain_decimals(value: str) -> None:
+    # Decimal("1e9999") was finite, and turned into a float it overflowed (exit 70)
+    with pytest.raises(TrfError, match="line 1: BBW points"):
+        read_trf(f"BBW {value}\n" + SMALL)
+
+
+def test_pair_cli_a_hostile_trf_gives_one_line(tmp_path: Path, capsys) -> None:
+    from compcore import cli
+
+    path = tmp_path / "t.trf"
+    path.write_text("XXR 3\nBBW 1e9999\n" + SMALL.split("\n", 3)[3], encoding="utf-8")
+    assert cli.main(["--lang", "en", "pair", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "BBW points '1e9999' is not a number" in err
+
+
+def test_pair_cli_a_trf_that_is_not_utf8_names_the_line(tmp_path: Path, capsys) -> None:
+    from compcore import cli
+
+    path = tmp_path / "t.trf"
+    path.write_bytes(SMALL.replace("Club Swiss", "Caf\u00e9").encode("cp1252"))
+    assert cli.main(["pair", str(path)]) == 2
+    assert capsys.readouterr().err == "compcore: error: TRF line 1: not UTF-8 (byte 0xe9)\n"
+
+
+def test_pair_cli_an_unpairable_trf_gives_one_line(tmp_path: Path, capsys) -> None:
+    # 1 and 2 met in round 1: round 2 has no legal pairing. caissify logs its own warning
+    # ("Multiple forced byes ...") while it searches; the user sees only compcore's line.
+    from compcore import cli
+
+    path = tmp_path / "t.trf"
+    path.write_text(
+        "XXR 3\n"
+        + "\n".join([player_line(1, "1.0", ["   2 w 1"]), player_line(2, "0.0", ["   1 b 0"])]),
+        encoding="utf-8",
+    )
+    assert cli.main(["pair", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "compcore: error: no legal pairing exists for this round\n"
+
+
 def test_read_file_requires_utf8(tmp_path: Path) -> None:
     path = tmp_path / "t.trf"
     path.write_bytes(SMALL.replace("Club Swiss", "Caf\u00e9").encode("cp1252"))
@@ -155,7 +266,7 @@ BAD_INPUTS = [
     ),
     (
         _replace_line(SMALL, 4, player_line(1, "one", ["   3 w 1", "   2 b ="])),
-        "line 4: points 'one' is not a number",
+        "line 4: points 'one' is not a number such as 1, 1.5 or 10.0",
     ),
     (
         _replace_line(SMALL, 4, player_line(1, "1.5", ["   3 x 1", "   2 b ="])),
@@ -215,8 +326,9 @@ BAD_INPUTS = [
 
 @pytest.mark.parametrize(("text", "message"), BAD_INPUTS)
 def test_bad_input_names_the_line(text: str, message: str) -> None:
-    with pytest.raises(TrfError, match=f"^TRF {message}"):
+    with pytest.raises(TrfError) as caught:
         read_trf(text)
+    assert re.match(f"^TRF {message}", caught.value.describe("en"))
 
 
 def test_points_check_can_be_switched_off() -> None:

@@ -4,12 +4,11 @@ CSV, with board, white, black, result, and for a computer entrant its playing st
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from compcore.adapters.csv_text import csv_text
 from compcore.adapters.pairing_report import engine_strength
 from compcore.history import cycle_of
 from compcore.i18n import Lang, t
@@ -74,13 +73,12 @@ def not_paired(rnd: Round, names: Mapping[str, str], lang: Lang) -> list[tuple[s
 
 
 def to_csv(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang) -> str:
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow([t("sheet.board", lang), t("sheet.white", lang), t("sheet.black", lang),
-                     t("app.col.result", lang)])  # fmt: skip
-    for row in rows(season, ruleset, rnd, lang):
-        writer.writerow([row.board, row.white, row.black, row.result])
-    return buf.getvalue()
+    """Board, white, black, result; names cannot act as spreadsheet formulas
+    (:func:`compcore.adapters.csv_text.csv_text`)."""
+    head = [t("sheet.board", lang), t("sheet.white", lang), t("sheet.black", lang),
+            t("app.col.result", lang)]  # fmt: skip
+    body = ([r.board, r.white, r.black, r.result] for r in rows(season, ruleset, rnd, lang))
+    return csv_text([head, *body])
 
 
 _CSS = """

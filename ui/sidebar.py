@@ -9,6 +9,7 @@ import streamlit as st
 from compcore.adapters.throttle import Wait
 from compcore.errors import CompcoreError
 from ui import login, state
+from ui.markdown import md
 from ui.state import COMPETITION_KEY, DIRECTOR_KEY, LANG_KEY, Ctx
 
 
@@ -39,9 +40,9 @@ def render(run: Ctx) -> None:
     if run.opened.seeded:
         bar.caption(run.tr("app.sidebar.seeded", count=len(run.opened.seeded)))
     for problem in run.opened.seed_errors:
-        bar.warning(run.tr("app.sidebar.seed_error", error=problem))
+        bar.warning(run.tr("app.sidebar.seed_error", error=md(problem)))
     if run.store.read_only is not None:
-        bar.info(run.tr("app.error.read_only", reason=run.store.read_only))
+        bar.info(run.tr("app.error.read_only", reason=md(run.store.read_only)))
     bar.divider()
     _login(run)
 
@@ -49,7 +50,7 @@ def render(run: Ctx) -> None:
 def _login(run: Ctx) -> None:
     bar = st.sidebar
     if run.hash_problem:
-        bar.error(run.tr("app.login.bad_hash", error=run.hash_problem))
+        bar.error(run.tr("app.login.bad_hash", error=md(run.hash_problem)))
     if not run.login_enabled:
         bar.info(run.tr("app.login.disabled"))
         return
@@ -72,7 +73,7 @@ def _login(run: Ctx) -> None:
     try:
         result = gate.attempt(name or "", password or "", login.client())
     except CompcoreError as exc:  # a malformed hash (checked at start, so rare)
-        bar.error(str(exc))
+        bar.error(md(exc.describe(run.lang)))
         return
     if result.director is None:
         bar.error(_refusal(run, result.wait, checked=result.checked))

@@ -27,6 +27,7 @@ from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
 from compcore.services.competitions import default_competition
 from ui import config
+from ui.markdown import md
 
 LANG_KEY = "lang"
 COMPETITION_KEY = "competition"
@@ -200,7 +201,7 @@ def begin_run() -> Ctx:
             competitions = reader.competitions()
             revision = reader.revision()
     except CompcoreError as exc:
-        st.error(t("app.error.database", lang(), path=str(path), error=str(exc)))
+        st.error(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
         st.stop()
     director = st.session_state.get(DIRECTOR_KEY)
     if director is not None and not auth.is_valid_director(director, setting.value):
@@ -266,14 +267,15 @@ def require_competition(run: Ctx) -> None:
         st.stop()
     info = run.info
     if info is not None:
-        st.caption(f"{info.competition} · {info.season} · {info.club}")
+        st.caption(f"{md(info.competition)} · {md(info.season)} · {md(info.club)}")
 
 
 # --------------------------------------------------------------------------- writes
 
 
 def flash(kind: str, text: str) -> None:
-    """A message shown at the top of the next run (after a write and its rerun)."""
+    """A message shown at the top of the next run (after a write and its rerun); Markdown,
+    so names in it go through :func:`ui.markdown.md`."""
     st.session_state[FLASH_KEY] = (kind, text)
 
 
@@ -322,8 +324,8 @@ def refused(run: Ctx, exc: CompcoreError) -> str:
     """A refused change in one sentence: compcore's own words in the session's language
     where it has them (a stale write, a missing reason), else the store's message."""
     if isinstance(exc, LocalizedError):
-        return exc.text(run.lang)
-    return run.tr("app.error.refused", error=str(exc))
+        return md(exc.describe(run.lang))
+    return run.tr("app.error.refused", error=md(exc.describe(run.lang)))
 
 
 def write(

@@ -5,7 +5,7 @@ The first line names the columns: ``id`` and ``name`` are required; ``rating``,
 ``withdrawn_round`` are optional (Dutch headers ``naam``, ``sterkte``, ``niveau``,
 ``vlaggen``, ``deelname`` are accepted too). Comma, semicolon (Dutch spreadsheets) and tab
 separate columns; ``flags`` holds labels separated by spaces or ``|``. An empty cell means
-"not given".
+"not given". Lines may end in LF, CRLF or a lone CR (old Mac spreadsheets).
 
 :func:`parse` returns every player or, for each bad row, its line number and what is wrong;
 the app imports nothing while any row is bad. :func:`merge` applies the parsed rows to a
@@ -18,11 +18,13 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from compcore.errors import CsvImportError
+from compcore.errors import CompcoreError, CsvImportError, Phrase, phrase
+from compcore.i18n import DEFAULT, Lang
 from compcore.model import Player
+from compcore.validate import implausible_rating
 
 FIELDS = ("id", "name", "rating", "strength", "level", "flags", "participation",
           "joined_round", "withdrawn_round")  # fmt: skip
@@ -46,10 +48,22 @@ class RowError:
     """One bad row: its line in the file (the header is line 1) and why."""
 
     line: int
-    message: str
+    why: str | Phrase
+
+    def text(self, lang: Lang = DEFAULT) -> str:
+        """Why the row is bad, in ``lang``."""
+        return self.why.render(lang) if isinstance(self.why, Phrase) else self.why
+
+    @property
+    def message(self) -> str:
+        return self.text()
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
+
+
+class _BadRow(CompcoreError):
+    """A row's cells do not make a player (caught per row by :func:`parse`)."""
 
 
 @dataclass(frozen=True)
@@ -65,13 +79,16 @@ class ParsedPlayers:
 
 
 def _whole(value: str, field: str, minimum: int) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise ValueError(f"{field} must be a whole number, got {value!r}") from None
+    if not value.isascii() or not value.lstrip("+-").isdigit() or len(value) > 19:
+        raise _BadRow(f"{field} must be a whole number, got {_short(value)!r}")
+    number = int(value)
     if number < minimum:
-        raise ValueError(f"{field} must be at least {minimum}, got {number}")
+        raise _BadRow(f"{field} must be at least {minimum}, got {number}")
     return number
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
@@ -82,18 +99,46 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
         return csv.excel
 
 
+def _rows(text: str, errors: list[RowError]) -> Iterator[tuple[int, list[str]]]:
+    """(line, cells) of every row the csv module can read. A row it cannot read (a cell
+    over the csv module's limit, a NUL byte) becomes an error for that row, and reading
+    goes on with the next line."""
+    # newline="": the csv module itself splits lines at LF, CRLF and a lone CR
+    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            errors.append(RowError(reader.line_num, _csv_problem(exc)))
+            continue
+        yield reader.line_num, row
+
+
+def _csv_problem(exc: csv.Error) -> Phrase:
+    if "field larger than field limit" in str(exc):
+        return phrase("error.csv.cell_too_long", limit=csv.field_size_limit())
+    return phrase("error.csv.unreadable", detail=str(exc))
+
+
 def parse(text: str) -> ParsedPlayers:
     """The players of a CSV text, or the errors of its bad rows."""
     text = text.lstrip("\ufeff")
     if not text.strip():
         return ParsedPlayers((), (RowError(1, "the file is empty"),), ())
-    reader = csv.reader(io.StringIO(text), _dialect(text))
-    header_row = next(reader)
-    header = [ALIASES.get(h.strip().lower(), h.strip().lower()) for h in header_row]
     errors: list[RowError] = []
+    rows = _rows(text, errors)
+    first = next(rows, None)
+    if first is None:
+        return ParsedPlayers((), tuple(errors), ())
+    header_row = first[1]
+    header = [ALIASES.get(h.strip().lower(), h.strip().lower()) for h in header_row]
     unknown = [h for h in header if h not in FIELDS]
     if unknown:
-        errors.append(RowError(1, f"unknown column {unknown[0]!r} (allowed: {', '.join(FIELDS)})"))
+        errors.append(
+            RowError(1, f"unknown column {_short(unknown[0])!r} (allowed: {', '.join(FIELDS)})")
+        )
     missing = [f for f in REQUIRED if f not in header]
     if missing:
         errors.append(RowError(1, f"column {missing[0]!r} is required"))
@@ -104,8 +149,7 @@ def parse(text: str) -> ParsedPlayers:
         return ParsedPlayers((), tuple(errors), ())
     players: list[Player] = []
     seen: dict[str, int] = {}
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
@@ -114,8 +158,8 @@ def parse(text: str) -> ParsedPlayers:
         cells = {h: cell.strip() for h, cell in zip(header, row, strict=True)}
         try:
             player = _player(cells)
-        except ValueError as exc:
-            errors.append(RowError(line, str(exc)))
+        except _BadRow as exc:
+            errors.append(RowError(line, _why(exc)))
             continue
         if player.id in seen:
             errors.append(
@@ -129,12 +173,19 @@ def parse(text: str) -> ParsedPlayers:
     return ParsedPlayers(tuple(players), tuple(errors), tuple(header))
 
 
+def _why(exc: CompcoreError) -> str | Phrase:
+    """A row error's reason: its one phrase, or its text."""
+    if len(exc.parts) == 1 and isinstance(exc.parts[0], Phrase):
+        return exc.parts[0]
+    return str(exc)
+
+
 def _player(cells: dict[str, str]) -> Player:
     pid, name = cells.get("id", ""), cells.get("name", "")
     if not pid:
-        raise ValueError("the id is empty")
+        raise _BadRow("the id is empty")
     if not name:
-        raise ValueError(f"player {pid!r}: the name is empty")
+        raise _BadRow(f"player {pid!r}: the name is empty")
 
     def number(field: str, minimum: int) -> int | None:
         value = cells.get(field, "")
@@ -142,19 +193,23 @@ def _player(cells: dict[str, str]) -> Player:
 
     participation = cells.get("participation", "").lower()
     if participation and participation not in PARTICIPATION:
-        raise ValueError(
+        raise _BadRow(
             f"player {pid!r}: participation must be always or never (altijd, nooit), "
-            f"got {participation!r}"
+            f"got {_short(participation)!r}"
         )
     flags_text = cells.get("flags", "")
     flags = tuple(f for f in re.split(r"[\s|]+", flags_text) if f) if flags_text else None
     joined, withdrawn = number("joined_round", 1), number("withdrawn_round", 1)
     if joined is not None and withdrawn is not None and withdrawn <= joined:
-        raise ValueError(f"player {pid!r}: withdrawn_round must come after joined_round")
+        raise _BadRow(f"player {pid!r}: withdrawn_round must come after joined_round")
+    rating = number("rating", 0)
+    problem = implausible_rating(pid, rating)
+    if problem is not None:
+        raise _BadRow(problem)
     return Player(
         id=pid,
         name=name,
-        rating=number("rating", 0),
+        rating=rating,
         strength=number("strength", 1),
         level=cells.get("level") or None,
         flags=flags,

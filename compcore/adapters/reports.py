@@ -10,12 +10,11 @@ PP-5 cycle 1, 2, 3); compcore counts them from 0 inside, as the season file does
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from fractions import Fraction
 from typing import Any
 
+from compcore.adapters.csv_text import csv_text
 from compcore.i18n import Lang, t
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Row, Standings
@@ -135,20 +134,18 @@ def to_json(standings: Standings, ruleset: Ruleset) -> str:
 
 def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
     """The table as CSV; standings of one cycle start with a column holding the club's
-    number for that cycle (``Ruleset.cycle_label``), so a saved file says which cycle."""
+    number for that cycle (``Ruleset.cycle_label``), so a saved file says which cycle.
+    Names cannot act as spreadsheet formulas (:func:`compcore.adapters.csv_text.csv_text`)."""
     heads = [header(c, lang) for c in standings.columns]
     lead: list[str] = []
     if standings.cycle is not None:
         heads.insert(0, header("cycle", lang))
         lead.append(str(ruleset.cycle_label(standings.cycle)))
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(heads)
-    for row in standings.rows:
-        writer.writerow(
-            lead + [cell(row, c, ruleset.display_decimals, "en") for c in standings.columns]
-        )
-    return buf.getvalue()
+    body = (
+        lead + [cell(row, c, ruleset.display_decimals, "en") for c in standings.columns]
+        for row in standings.rows
+    )
+    return csv_text([heads, *body])
 
 
 def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:

@@ -15,7 +15,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from compcore.errors import CompcoreError, SeasonError
+from compcore import jsondata
+from compcore.errors import CompcoreError, SeasonError, phrase
 from compcore.model import (
     ENTRY_KINDS,
     Decision,
@@ -73,13 +74,27 @@ class _Fields:
             )
         return value
 
-    def whole(self, key: str, required: bool = False, minimum: int | None = None) -> int | None:
+    def whole(
+        self, key: str, required: bool = False, minimum: int | None = None, wide: bool = False
+    ) -> int | None:
+        """A whole number; 64-bit as the database keeps it (``wide``: 128-bit, a seed)."""
         value = self._get(key, required)
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             raise SeasonError(
                 f"{self.where}: field {key!r} must be a whole number, got {_show(value)}"
+            )
+        low, high = (
+            (jsondata.INT_MIN, jsondata.INT_MAX)
+            if wide
+            else (jsondata.INT64_MIN, jsondata.INT64_MAX)
+        )
+        if not low <= value <= high:
+            raise SeasonError(
+                f"{self.where}: ",
+                phrase("error.json.field", path=repr(key)),
+                phrase("error.json.int", low=low, high=high),
             )
         if minimum is not None and value < minimum:
             raise SeasonError(
@@ -121,7 +136,13 @@ def _show(value: Any) -> str:
 
 
 def parse(data: Any, source: str = "season") -> Season:
-    """A :class:`Season` from JSON data, checked in shape and in meaning against its ruleset."""
+    """A :class:`Season` from JSON data, checked in shape and in meaning against its ruleset.
+
+    First the limits any stored data keeps (:func:`compcore.jsondata.check`: nesting depth,
+    whole numbers within 128 bits, finite numbers, text that UTF-8 can write), each refused
+    naming its field; the reader then holds each whole-number field to 64 bits (a seed:
+    128)."""
+    jsondata.check(data, source, SeasonError)
     season = _parse_shape(data, source)
     check_season(season, ruleset_of(season, source), source)
     return season
@@ -131,17 +152,22 @@ def ruleset_of(season: Season, source: str = "season") -> Ruleset:
     try:
         return load_ruleset(season.ruleset.preset, season.ruleset.overrides)
     except CompcoreError as exc:
-        raise SeasonError(f"{source}: {exc}") from None
+        raise exc.located(source, SeasonError) from None
 
 
 def loads(text: str, source: str = "season") -> Season:
+    return parse(jsondata.loads(text, source, SeasonError), source)
+
+
+def loads_bytes(data: bytes, source: str = "season") -> Season:
+    """A season file's bytes (an upload): UTF-8 text, then :func:`loads`."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise SeasonError(
-            f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            f"{source}: ", phrase("error.upload.not_utf8", offset=exc.start)
         ) from None
-    return parse(data, source)
+    return loads(text, source)
 
 
 def load(path: str | Path) -> tuple[Season, Ruleset]:
@@ -295,7 +321,7 @@ def _round(data: Any, source: str, index: int) -> Round:
         forced=None
         if forced is None
         else tuple(_forced(g, f"{where}: forced game") for g in forced),
-        seed=f.whole("seed"),
+        seed=f.whole("seed", wide=True),
         late=f.ids("late"),
     )
 

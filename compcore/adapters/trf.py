@@ -26,15 +26,15 @@ pairing-allocated bye (last).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
-from compcore.errors import TrfError
+from compcore.errors import TrfError, phrase
 from compcore.pairing.swiss.model import (
     BYE_RESULTS,
     FIDE_POINTS,
@@ -56,6 +56,7 @@ __all__ = [
     "read_plain_pairing",
     "read_trf",
     "read_trf_file",
+    "trf_text",
 ]
 
 #: Shortest legal ``001`` line (everything up to the points column).
@@ -69,8 +70,8 @@ _POINT_RECORDS = {
     "BBD": "draw",
     "BBL": "loss",
     "BBZ": "zero_bye",
-    "BBF": "full_bye",
-    "BBU": "pab",
+    "BBF": "forfeit_loss",  # bbpPairings: points for a forfeit loss (not a full-point bye)
+    "BBU": "pab",  # absent: the pairing-allocated bye scores the win value
 }
 
 
@@ -158,22 +159,26 @@ def _fail(line: int, message: str) -> TrfError:
 def _parse_int(text: str, line: int, what: str, *, minimum: int = 0) -> int:
     stripped = text.strip()
     if not stripped.isdigit() or not stripped.isascii():
-        raise _fail(line, f"{what} {stripped!r} is not a whole number")
+        raise _fail(line, f"{what} {stripped[:20]!r} is not a whole number")
+    if len(stripped) > 9:
+        raise _fail(line, f"{what} {stripped[:20]} is too large (at most 9 digits)")
     value = int(stripped)
     if value < minimum:
         raise _fail(line, f"{what} {value} is below {minimum}")
     return value
 
 
+#: Points as TRF writes them: digits with an optional decimal part ("1", "1.5", "10.0").
+#: No sign and no exponent: "1e9999" is not a TRF number (and would overflow a float).
+_POINTS_RE = re.compile(r"^\d{1,6}(?:\.\d{1,4})?$")
+
+
 def _parse_points(text: str, line: int, what: str) -> Fraction:
     stripped = text.strip()
-    try:
-        value = Decimal(stripped)
-    except InvalidOperation:
-        raise _fail(line, f"{what} {stripped!r} is not a number") from None
-    if not value.is_finite() or value < 0:
-        raise _fail(line, f"{what} {stripped!r} is not a non-negative number")
-    return Fraction(value)
+    if not _POINTS_RE.match(stripped) or not stripped.isascii():
+        shown = stripped if len(stripped) <= 20 else stripped[:17] + "..."
+        raise TrfError(f"TRF line {line}: ", phrase("error.trf.points", what=what, text=shown))
+    return Fraction(stripped)
 
 
 def _parse_block(block: str, line: int, rnd: int) -> SwissRecord | None:
@@ -337,16 +342,19 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
 
 def read_trf_file(path: str | Path, *, check_points: bool = True) -> TrfDocument:
     """Read a TRF16 file, which must be UTF-8 (see :func:`read_trf`)."""
-    data = Path(path).read_bytes()
+    return read_trf(trf_text(Path(path).read_bytes()), check_points=check_points)
+
+
+def trf_text(data: bytes) -> str:
+    """A TRF file's bytes as text: UTF-8, or :class:`TrfError` naming the line."""
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise _fail(line, f"not UTF-8 (byte {data[exc.start]:#04x})") from None
-    return read_trf(text, check_points=check_points)
 
 
-def _point_defaults() -> dict[str, Fraction]:
+def _point_defaults() -> dict[str, Fraction | None]:
     return {field: getattr(FIDE_POINTS, field) for field in _POINT_RECORDS.values()}
 
 
@@ -383,8 +391,8 @@ def _check_games(players: dict[int, TrfPlayer]) -> None:
 
 
 def _check_points(p: TrfPlayer, values: PointValues, round_to_pair: int) -> None:
-    total = sum((values.points(rec.result) for rec in p.rounds), Fraction(0))
-    before = sum((values.points(rec.result) for rec in p.rounds[: round_to_pair - 1]), Fraction(0))
+    total = sum((values.points(rec) for rec in p.rounds), Fraction(0))
+    before = sum((values.points(rec) for rec in p.rounds[: round_to_pair - 1]), Fraction(0))
     if p.points not in (total, before):
         raise _fail(
             p.line,

@@ -26,10 +26,7 @@ A first-round scheme (PP-5: round 1 drawn at random) is paired by the ladder wal
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 
 from compcore.errors import PairingError
@@ -126,19 +123,6 @@ def rematch_from(ctx: Context) -> int:
     return first
 
 
-@contextmanager
-def _quiet() -> Iterator[None]:
-    """The Dutch engine's library logs warnings while it searches (e.g. when a round has no
-    pairing); the command line prints only the result or one error line."""
-    logger = logging.getLogger("caissify_pairings")
-    level = logger.level
-    logger.setLevel(logging.ERROR)
-    try:
-        yield
-    finally:
-        logger.setLevel(level)
-
-
 #: bye candidates offered to the Dutch engine before falling back (PP-4)
 DUTCH_TRIES = 3
 
@@ -185,13 +169,9 @@ def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
     for candidate in candidates:
         unavailable = base_unavailable | ({number[candidate]} if candidate else frozenset())
         try:
-            with _quiet():
-                result = pair_dutch(
-                    t,
-                    unavailable=unavailable,
-                    rematch_from_round=rematch_from(ctx),
-                    scores=scores,
-                )
+            result = pair_dutch(
+                t, unavailable=unavailable, rematch_from_round=rematch_from(ctx), scores=scores
+            )
         except PairingError as exc:
             last_error = exc
             continue

@@ -18,7 +18,8 @@ from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from compcore.errors import RulesetError
+from compcore import jsondata
+from compcore.errors import Phrase, RulesetError
 from compcore.model import thaw
 from compcore.rulesets.schema import Ruleset
 
@@ -65,13 +66,16 @@ def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, An
 
 
 def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
-    """The validated ruleset of ``preset`` with ``overrides`` applied."""
+    """The validated ruleset of ``preset`` with ``overrides`` applied. The overrides first
+    keep the limits of any outside data (:func:`compcore.jsondata.check`)."""
+    where = f"ruleset {preset!r}"
+    jsondata.check(overrides or {}, f"{where}: overrides", RulesetError)
     data = merge(_preset_data(preset), thaw(overrides or {}))
     try:
         # JSON mode with strict types: "12" is not a number, but arrays may fill tuples
         return Ruleset.model_validate_json(json.dumps(data))
     except ValidationError as exc:
-        raise RulesetError(describe_validation_error(exc, Ruleset, f"ruleset {preset!r}")) from None
+        raise RulesetError(*describe_validation_error(exc, Ruleset, where)) from None
 
 
 @cache
@@ -111,13 +115,18 @@ def _first_model(annotation: Any) -> Any:
 _UNION_TAG = re.compile(r"^(int|str|bool|function-.*|literal\[.*\]|[A-Z]\w*|rank|rating)$")
 
 
-def describe_validation_error(exc: ValidationError, model: type[BaseModel], where: str) -> str:
-    """One line per wrong field, naming the field path and what is allowed.
+def describe_validation_error(
+    exc: ValidationError, model: type[BaseModel], where: str
+) -> tuple[str | Phrase, ...]:
+    """One part per wrong field, naming the field path and what is allowed (the parts of a
+    :class:`RulesetError`, joined by ``; ``).
 
     Pydantic reports each member of a union separately; those are folded into one
-    "expected A or B" line for the field the user wrote.
+    "expected A or B" line for the field the user wrote. A compcore error raised inside a
+    validator (an ``error.*`` type) keeps its i18n key, so it is shown in the reader's
+    language.
     """
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[str | Phrase]] = {}
     got: dict[str, Any] = {}
     for err in exc.errors():
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and _UNION_TAG.match(p)))
@@ -127,20 +136,30 @@ def describe_validation_error(exc: ValidationError, model: type[BaseModel], wher
             allowed = f" (allowed: {', '.join(_field_names(parent))})" if parent else ""
             problems.setdefault(path, []).append(f"unknown field{allowed}")
             continue
-        if err["type"] == "missing":
+        message: str | Phrase
+        if err["type"].startswith("error."):
+            message = Phrase(err["type"], dict(err.get("ctx") or {}))
+        elif err["type"] == "missing":
             message = "is required"
         else:
             message = err["msg"].removeprefix("Value error, ")
             if message.startswith("Input should be "):
                 message = "expected " + message.removeprefix("Input should be ")
         problems.setdefault(path, []).append(message)
-        if not isinstance(err.get("input"), dict | list):
+        if not isinstance(err.get("input"), dict | list) and not isinstance(message, Phrase):
             got[path] = err.get("input")
-    lines = []
+    parts: list[str | Phrase] = []
     for path, messages in problems.items():
-        what = " or ".join(dict.fromkeys(messages))
-        shown = f" (got {got[path]!r})" if path in got else ""
-        lines.append(
-            f"{where}: {what}{shown}" if not path else f"{where}: field {path!r}: {what}{shown}"
-        )
-    return "; ".join(lines)
+        if parts:
+            parts.append("; ")
+        parts.append(f"{where}: " if not path else f"{where}: field {path!r}: ")
+        unique: list[str | Phrase] = []
+        for message in messages:
+            if message not in unique:
+                unique.append(message)
+        for i, message in enumerate(unique):
+            parts.extend([" or ", message] if i else [message])
+        if path in got:
+            shown = repr(got[path])
+            parts.append(f" (got {shown if len(shown) <= 40 else shown[:37] + '...'})")
+    return tuple(parts)

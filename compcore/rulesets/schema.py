@@ -21,6 +21,7 @@ from pydantic import (
     PlainSerializer,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from compcore.model import Kind
 
@@ -30,6 +31,24 @@ class _Frozen(BaseModel):
 
 
 # --------------------------------------------------------------------------- numbers
+
+#: An exact number as rulesets write it: digits, a decimal part, a fraction bar. No exponent
+#: ("1e100000000" would take minutes to expand) and at most 12 digits a part, which is far
+#: more than any rulebook needs.
+EXACT_TEXT = r"\d{1,12}(?:\.\d{1,12})?(?:/\d{1,12})?"
+_EXACT_RE = re.compile(rf"^[+-]?{EXACT_TEXT}$")
+
+
+def exact_fraction(text: str) -> Fraction:
+    """The exact number ``text`` (an :data:`EXACT_TEXT`); a fraction whose denominator is 0
+    is refused with the i18n error ``error.points.zero_denominator`` (pydantic reports it
+    for the field that holds it)."""
+    _, bar, denominator = text.partition("/")
+    if bar and int(denominator) == 0:
+        raise PydanticCustomError(
+            "error.points.zero_denominator", "'{text}' divides by zero", {"text": text}
+        )
+    return Fraction(text)
 
 
 def _to_fraction(value: Any) -> Fraction:
@@ -43,11 +62,8 @@ def _to_fraction(value: Any) -> Fraction:
         return Fraction(value)
     if isinstance(value, Fraction):
         return value
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            pass
+    if isinstance(value, str) and _EXACT_RE.match(value.strip()):
+        return exact_fraction(value.strip())
     raise ValueError(f"expected an exact number such as 3, '0.33' or '2/6', got {value!r}")
 
 
@@ -62,7 +78,7 @@ ExactNumber = Annotated[
 
 PointsBasis = Literal["constant", "opponent", "own", "evening-average"]
 
-_POINTS_RE = re.compile(r"^\s*(?P<num>\d+(?:\.\d+)?(?:/\d+)?)\s*(?P<of>opp|own)?\s*$")
+_POINTS_RE = re.compile(rf"^\s*(?P<num>{EXACT_TEXT})\s*(?P<of>opp|own)?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +114,7 @@ class Points:
                 f"{text!r} is not a points rule (allowed: a number such as '1' or '1/2', "
                 "'p/q opp', 'p/q own', 'evening-average')"
             )
-        amount = Fraction(match["num"])
+        amount = exact_fraction(match["num"])
         basis: PointsBasis = {"opp": "opponent", "own": "own", None: "constant"}[match["of"]]
         return cls(basis, amount, text.strip())
 

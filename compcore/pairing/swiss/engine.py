@@ -32,8 +32,10 @@ from __future__ import annotations
 
 import builtins
 import functools
+import logging
 import types
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
@@ -121,7 +123,7 @@ def player_inputs(t: SwissTournament, *, rematch_from_round: int = 1) -> dict[in
     for p in t.players:
         running = [Fraction(0)]
         for rec in p.history:
-            running.append(running[-1] + values.points(rec.result))
+            running.append(running[-1] + values.points(rec))
         before[p.number] = running
     inputs: dict[int, PlayerInput] = {}
     for p in t.players:
@@ -138,7 +140,7 @@ def player_inputs(t: SwissTournament, *, rematch_from_round: int = 1) -> dict[in
                 if r + 1 >= rematch_from_round:
                     opponents.add(rec.opponent)
             else:
-                scored = values.points(rec.result)
+                scored = values.points(rec)
                 floats.append("down" if scored > values.loss else "none")
                 if scored >= values.win and rec.result != "Z":
                     unplayed_win = True
@@ -406,6 +408,19 @@ def _fmt(score: Fraction) -> str:
     return str(score)
 
 
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """caissify's engine logs warnings while it searches (e.g. when a round has no pairing);
+    compcore reports the outcome itself (the command line: the result or one error line)."""
+    logger = logging.getLogger("caissify_pairings")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
 def pair_dutch(
     t: SwissTournament,
     *,
@@ -479,7 +494,8 @@ def pair_dutch(
         initial_color="white" if t.first_colour_white else "black",
         inputs=inputs,
     )
-    output = engine.generate_pairings()
+    with _quiet():
+        output = engine.generate_pairings()
     pairing = _result(output, engine.colour_decisions, pairing_score, len(present))
     last_round = t.total_rounds is not None and round_number >= t.total_rounds
     _check_legal(pairing, inputs, pairing_score, round_number, last_round, t.points.win)

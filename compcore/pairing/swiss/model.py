@@ -44,33 +44,43 @@ OPPOSITE_RESULTS: Final = {
 
 @dataclass(frozen=True, slots=True)
 class PointValues:
-    """Points per result kind (TRF ``BBW BBD BBL BBZ BBF BBU``; FIDE default 1, 1/2, 0).
+    """Points per result, as bbpPairings reads TRF's ``BBW BBD BBL BBZ BBF BBU`` (FIDE
+    default: 1, 1/2, 0).
 
-    ``win`` counts for ``1 + W``; ``draw`` for ``= D H``; ``loss`` for ``0 - L``;
-    ``zero_bye`` for ``Z``; ``full_bye`` for ``F``; ``pab`` for ``U``.
+    ``win`` (``BBW``) counts for ``1 W``, a forfeit win ``+`` against an opponent and a
+    full-point bye ``F``; ``draw`` (``BBD``) for ``= D H``; ``loss`` (``BBL``) for ``0 L``;
+    ``forfeit_loss`` (``BBF``) for ``-`` against an opponent; ``zero_bye`` (``BBZ``) for
+    ``Z``, a blank and ``-`` without an opponent; ``pab`` (``BBU``) for the pairing-allocated
+    bye ``U`` (and ``+`` without an opponent), the win value when ``None`` (no ``BBU``).
     """
 
     win: Fraction = Fraction(1)
     draw: Fraction = Fraction(1, 2)
     loss: Fraction = Fraction(0)
     zero_bye: Fraction = Fraction(0)
-    full_bye: Fraction = Fraction(1)
-    pab: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    pab: Fraction | None = None
 
-    def points(self, result: str) -> Fraction:
-        """Points a player scores for one round's result code."""
-        if result in ("1", "+", "W"):
+    @property
+    def pab_points(self) -> Fraction:
+        """Points for the pairing-allocated bye: ``BBU``, else the win value."""
+        return self.win if self.pab is None else self.pab
+
+    def points(self, record: SwissRecord) -> Fraction:
+        """Points a player scores for one round's record (bbpPairings' reading)."""
+        result, paired = record.result, record.opponent is not None
+        if result in ("1", "W", "F") or (result == "+" and paired):
             return self.win
         if result in ("=", "D", "H"):
             return self.draw
-        if result in ("0", "-", "L"):
+        if result in ("0", "L"):
             return self.loss
+        if result == "-":
+            return self.forfeit_loss if paired else self.zero_bye
         if result == "Z":
             return self.zero_bye
-        if result == "F":
-            return self.full_bye
-        if result == "U":
-            return self.pab
+        if result in ("U", "+"):
+            return self.pab_points
         raise ValueError(f"unknown TRF result code {result!r}")
 
 

@@ -1,0 +1,124 @@
+"""Limits on JSON-like data from outside (season files, ruleset overrides, uploads).
+
+JSON itself allows what compcore cannot keep: nesting deep enough to exhaust Python's
+recursion, ``NaN`` and ``Infinity`` (not JSON at all, but Python's reader takes them),
+integers beyond the database's widest column (128 bits; most fields take 64, which the
+season-file reader checks per field), and text with a lone UTF-16 surrogate (``"\\ud800"``
+is valid JSON, but no UTF-8 encoder writes it). :func:`loads` and :func:`check` refuse each
+with one line naming the field, before anything is parsed further or stored.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from compcore.errors import CompcoreError, Phrase, phrase
+
+#: Deepest nesting accepted (a season file needs 7: overrides' tables in a round's list).
+MAX_DEPTH = 32
+#: The database's widest whole numbers (HUGEINT, a round's seed); most columns are 64-bit.
+INT_MIN, INT_MAX = -(2**127), 2**127 - 1
+#: The range of the database's ordinary whole-number columns (BIGINT).
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def loads(text: str, where: str, error: type[CompcoreError]) -> Any:
+    """JSON text as plain data, checked by :func:`check`; ``error`` (one line) if not."""
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise error(
+            f"{where}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise error(f"{where}: ", phrase("error.json.depth", limit=MAX_DEPTH)) from None
+    except _Constant as exc:
+        raise error(f"{where}: ", phrase("error.json.constant", name=exc.name)) from None
+    except ValueError:  # Python reads no integer of more than 4300 digits
+        raise error(f"{where}: ", phrase("error.json.digits")) from None
+    check(data, where, error)
+    return data
+
+
+class _Constant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in JSON text (Python's reader takes them)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _Constant(name)
+
+
+def check(data: Any, where: str, error: type[CompcoreError]) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH`, values JSON does not have (a TOML
+    date), whole numbers outside 128 bits, non-finite numbers and text (values or keys)
+    with a lone surrogate, naming the field."""
+    for path, depth, value in _walk(data):
+        problem = _problem(value, depth)
+        if problem is not None:
+            raise error(f"{where}: ", phrase("error.json.field", path=_show(path)), problem)
+
+
+#: What JSON holds (TOML adds dates and times, which no compcore field takes).
+_JSON_TYPES = (str, int, float, bool, type(None), Mapping, list, tuple)
+
+
+def _problem(value: Any, depth: int) -> Phrase | None:
+    if depth > MAX_DEPTH:
+        return phrase("error.json.depth", limit=MAX_DEPTH)
+    if not isinstance(value, _JSON_TYPES):
+        return phrase("error.json.type", kind=type(value).__name__)
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and not INT_MIN <= value <= INT_MAX:
+        return phrase("error.json.int", low=INT_MIN, high=INT_MAX)
+    if isinstance(value, float) and not math.isfinite(value):
+        return phrase("error.json.float", value=value)
+    if isinstance(value, str):
+        bad = lone_surrogate(value)
+        if bad is not None:
+            return phrase("error.json.surrogate", char=f"U+{ord(bad):04X}")
+    return None
+
+
+def lone_surrogate(text: str) -> str | None:
+    """The first lone UTF-16 surrogate in ``text`` (it cannot be written as UTF-8), if any."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return text[exc.start]
+    return None
+
+
+def _walk(data: Any) -> Iterator[tuple[str, int, Any]]:
+    """(path, depth, value) of every value and key, parents first, without recursion."""
+    stack: list[tuple[str, int, Any]] = [("", 1, data)]
+    while stack:
+        path, depth, value = stack.pop()
+        yield path, depth, value
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(value, Mapping):
+            for key, item in reversed(list(value.items())):
+                child = f"{path}.{key}" if path else str(key)
+                yield child, depth, key
+                stack.append((child, depth + 1, item))
+        elif isinstance(value, list | tuple):
+            for i in reversed(range(len(value))):
+                stack.append((f"{path}[{i}]", depth + 1, value[i]))
+
+
+def _show(path: str) -> str:
+    """The path as a message shows it: quoted, shortened in the middle when long, and with
+    any lone surrogate written as its code (the message itself must be writable)."""
+    text = path or "(top)"
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    if len(text) > 60:
+        text = text[:28] + "…" + text[-28:]
+    return repr(text)
