@@ -32,6 +32,7 @@ WAIT = 60_000  # ms: the longest any single step may take before the test fails
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.slow,  # a real server and browser: CI runs these (pytest -m slow)
     pytest.mark.skipif(
         not Path(CHROMIUM).exists(),
         reason=f"{CHROMIUM} is not installed (apt-get install chromium chromium-driver)",
