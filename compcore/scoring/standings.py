@@ -8,7 +8,6 @@ DS-9) from the round before they join.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -183,6 +182,19 @@ def resolve_scope(
     return after_round, cycle, played
 
 
+def _populations(season: Season) -> Callable[[int], tuple[str, ...]]:
+    """:func:`in_ranking` after any round, each computed once (a chain asks per round and
+    per value table)."""
+    known: dict[int, tuple[str, ...]] = {}
+
+    def population(after_round: int) -> tuple[str, ...]:
+        if after_round not in known:
+            known[after_round] = tuple(in_ranking(season, after_round))
+        return known[after_round]
+
+    return population
+
+
 # --------------------------------------------------------------------------- standings
 
 
@@ -223,27 +235,18 @@ def standings(
         k: terms_of_round(v, averaged) for k, v in by_round.items()
     }
 
-    def population(k: int) -> list[str]:
-        return in_ranking(season, k)
-
-    prefix: dict[int, dict[str, Sequence[Entry]]] = {}
-    entry_rounds = {p: [e.round for e in es] for p, es in scope_entries.items()}
-
-    def entries_upto(k: int) -> dict[str, Sequence[Entry]]:
-        if k not in prefix:
-            prefix[k] = {
-                p: es[: bisect_right(entry_rounds[p], k)] for p, es in scope_entries.items()
-            }
-        return prefix[k]
+    population = _populations(season)
+    breaks = tiebreaks.TieBreaks(scope_entries, ruleset, tie_index)
 
     def rank(units: Mapping[str, Number], scale: int, k: int) -> tuple[str, ...]:
         if ruleset.tie_breaks == ("initial-order",):
             return tuple(sorted(units, key=lambda p: (-units[p], tie_index[p])))
         # every tie-break is either independent of the scores or proportional to them, so
         # ranking on scores in units of 1/scale gives the same order as on the scores
-        return tiebreaks.ranking(units, ruleset, entries_upto(k), tie_index)
+        return breaks.ranking(units, upto=k)
 
-    initial = [p for p in start_order if p in set(population(first - 1))]
+    in_first = set(population(first - 1))
+    initial = [p for p in start_order if p in in_first]
     if ruleset.is_keizer:
         assert ruleset.keizer is not None
         keizer = ruleset.keizer
