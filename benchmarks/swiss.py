@@ -19,12 +19,12 @@ import sys
 import time
 from pathlib import Path
 
+from compcore.adapters.trf_pairing import pair_trf_text
 from compcore.pairing.swiss import (
     SwissPlayer,
     SwissRecord,
     SwissTournament,
     pair_dutch,
-    pair_trf_text,
 )
 from compcore.pairing.swiss.matching import stats
 

@@ -86,7 +86,7 @@ def cmd_winners(args: argparse.Namespace) -> int:
 
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.file and args.file.lower().endswith(".trf"):
-        from compcore.pairing.swiss import pair_trf_text
+        from compcore.adapters.trf_pairing import pair_trf_text
 
         text = Path(args.file).read_text(encoding="utf-8")
         sys.stdout.write(pair_trf_text(text))
