@@ -205,6 +205,7 @@ def standings(
     after_round: int | None = None,
     cycle: int | None = None,
     detail: bool = True,
+    hist: History | None = None,
 ) -> Standings:
     """The standings after ``after_round`` (default: the last complete round), for ``cycle``
     where the ruleset restarts per cycle (default: the cycle of that round).
@@ -213,10 +214,11 @@ def standings(
     standings after every round of the scope (for charts). With ``detail=False`` only the
     ranking is computed (pairing needs no more): no rows, and only S(0) and the last
     snapshot (a Keizer ranking still runs through every round; a point system's does not
-    need the earlier rankings at all).
+    need the earlier rankings at all). ``hist``: the season's history if the caller has it
+    already (any rounds up to ``after_round`` at least; pairing shares it with the rules).
     """
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
-    hist = history(season, ruleset, upto=after_round)
+    hist = history(season, ruleset, upto=after_round) if hist is None else hist.upto(after_round)
     scored = apply_caps(hist, ruleset)
     scope = set(rounds)
     scope_entries: dict[str, list[Entry]] = {
