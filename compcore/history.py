@@ -33,7 +33,8 @@ class Entry(NamedTuple):
 class Meeting(NamedTuple):
     """The meetings of two players that count for the pairing rules (in some scope)."""
 
-    count: int
+    #: how many meetings
+    times: int
     last_round: int
     #: white of the last meeting played over the board in scope
     last_white: str | None

@@ -182,7 +182,7 @@ class Rules:
             if limit is not None and self.engine_games.get(human, 0) >= limit:
                 out.append("engine-limit")
         if m is not None:
-            count, last_round = m.count, m.last_round
+            count, last_round = m.times, m.last_round
             if self.max_meetings is not None and count >= self.max_meetings:
                 out.append("max-meetings")
             if self.single_until is not None and self.round_no <= self.single_until:
@@ -250,7 +250,7 @@ class Rules:
         if rule == "max-meetings":
             assert m is not None
             key = "rule.detail.rematch" if self.max_meetings == 1 else "rule.detail.max-meetings"
-            params = {"a": a, "b": b, "count": m.count, "scope": self.scope, "last": m.last_round}
+            params = {"a": a, "b": b, "count": m.times, "scope": self.scope, "last": m.last_round}
             return Reason(key, rid, params)
         if rule == "single-meeting-window":
             return Reason(

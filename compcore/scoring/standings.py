@@ -264,7 +264,7 @@ def standings(
             table = RankTable(values_rule)
         else:
             # values for round k come from the pool ranked before it, with round k's ratings
-            needed = {k: population(k - 1) for k in rounds}
+            needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
             needed.update({k + 1: population(k) for k in rounds})
             needed[first] = initial
             table = RatingTable(values_rule, season.rating_at, needed)
