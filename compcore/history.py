@@ -71,20 +71,6 @@ class History:
         """KC-14 Al: the colour of the last played game and how many in a row, e.g. ``3W``."""
         return alternation(self.colours(player))
 
-    def meetings(self, a: str, b: str, *, cycle: int | None = None) -> list[Entry]:
-        """The games (played or forfeited) of ``a`` against ``b`` that count as meetings.
-
-        Round-robin group games (DS-16) do not count. With ``cycle`` only that cycle's.
-        """
-        return [
-            e
-            for e in self.entries(a)
-            if e.opponent == b
-            and e.group is None
-            and e.kind.is_game_outcome
-            and (cycle is None or e.cycle == cycle)
-        ]
-
     def count(self, player: str, kinds: Sequence[Kind], *, cycle: int | None = None) -> int:
         return sum(
             1
@@ -107,9 +93,9 @@ class History:
     def meeting_index(
         self, *, cycle: int | None = None, played_only: bool = False
     ) -> dict[tuple[str, str], Meeting]:
-        """Every pair's :class:`Meeting`, keyed ``(a, b)`` with ``a < b``: the games counted
-        by :meth:`meetings` (a game with a result; round-robin group games, DS-16, do not
-        count), with ``cycle`` only that cycle's (DS-11, PP-5: meetings per cycle), with
+        """Every pair's :class:`Meeting`, keyed ``(a, b)`` with ``a < b``. A meeting is a
+        game with a result, played or forfeited; round-robin group games (DS-16) do not
+        count. With ``cycle`` only that cycle's (DS-11, PP-5: meetings per cycle), with
         ``played_only`` only games played over the board (FIDE's rematch rule: a forfeit
         is no game, PP-5 and MG-6)."""
         # per pair: [count, last round, last white, played, last played round]
@@ -138,8 +124,8 @@ class History:
         return {pair: Meeting(*m) for pair, m in found.items()}
 
     def games_against(self, player: str, opponents: Collection[str]) -> int:
-        """How many meetings (:meth:`meetings`) ``player`` had with any of ``opponents``
-        (DS-9: games against the engine)."""
+        """How many meetings (see :meth:`meeting_index`) ``player`` had with any of
+        ``opponents`` (DS-9: games against the engine)."""
         return sum(
             1
             for e in self.entries(player)
