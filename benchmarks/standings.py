@@ -1,15 +1,22 @@
 """Standings speed: a 60-player, 36-round season, standings after the last round with every
 round computed (issue 2: at most 50 ms in recompute and at-time modes, 200 ms when iterating
-every round). Prints figures; run with ``python benchmarks/standings.py``."""
+every round). The last cases add 8,000 registered members who never play (issue 8: the cost
+must grow linearly with the members, not with their square). Prints figures; run with
+``python benchmarks/standings.py``."""
 
 from __future__ import annotations
 
 import statistics
 import time
+from dataclasses import replace
 
 from compcore import synthetic
 from compcore.adapters.season_file import ruleset_of
+from compcore.model import Player, Season
 from compcore.scoring.standings import standings
+
+#: registered members who never play, for the large-club cases
+MEMBERS = 8000
 
 CASES = [
     (
@@ -31,12 +38,28 @@ CASES = [
     ("iterate at 19 and last (keizer-classic)", "keizer-classic", {"rounds_per_cycle": 36}),
     ("points + SB tie-breaks (princenpaard)", "princenpaard", None),
 ]
+#: the same season with MEMBERS registered members who never play
+LARGE_CLUB = [
+    ("+8000 members: recompute (dubbelschaak)", "dubbelschaak", CASES[0][2]),
+    ("+8000 members: iterate at 19 and last", "keizer-classic", CASES[4][2]),
+    ("+8000 members: points + SB (princenpaard)", "princenpaard", None),
+]
+
+
+def with_members(season: Season, count: int) -> Season:
+    """``season`` with ``count`` more registered members who never play (DS-15)."""
+    members = tuple(
+        Player(id=f"m{i:05d}", name=f"Lid {i:05d}", rating=1500, participation="never")
+        for i in range(count)
+    )
+    return replace(season, players=season.players + members)
 
 
 def measure(
-    preset: str, overrides: dict | None, repeat: int = 15
+    preset: str, overrides: dict | None, repeat: int = 15, members: int = 0
 ) -> tuple[float, float, int, bool]:
     season = synthetic.season(preset, n_players=60, n_rounds=36, seed=7, overrides=overrides)
+    season = with_members(season, members)
     ruleset = ruleset_of(season)
     times = []
     result = None
@@ -55,6 +78,9 @@ def main() -> None:
     print(f"{'case':<45} {'median ms':>10} {'min ms':>8} {'rescorings':>11} oscillated")
     for label, preset, overrides in CASES:
         median, best, iterations, oscillated = measure(preset, overrides)
+        print(f"{label:<45} {median:>10.1f} {best:>8.1f} {iterations:>11} {oscillated}")
+    for label, preset, overrides in LARGE_CLUB:
+        median, best, iterations, oscillated = measure(preset, overrides, 3, MEMBERS)
         print(f"{label:<45} {median:>10.1f} {best:>8.1f} {iterations:>11} {oscillated}")
 
 

@@ -1,7 +1,11 @@
 """Figures for compcore's FIDE Dutch pairing: speed per round and vector conformance.
 
 Run: ``python benchmarks/swiss.py`` (``--sizes 40 100 200``, ``--repeat 5``,
-``--no-vectors``, ``--vectors DIR``).
+``--no-vectors``, ``--vectors DIR``, ``--limit BITS``).
+
+``--limit 60`` pretends rustworkx took only 60-bit weights: the round's widest matchings
+then no longer fit the quick and careful mappings, as happens at any limit with wide
+enough weights, and show what the way out costs (the exact mapping; before it, networkx).
 
 For each size it simulates a realistic Swiss: ratings spread like a club open, rounds 1..6
 paired by compcore's own engine, results drawn with a fixed seed from the Elo expectation
@@ -19,12 +23,13 @@ import sys
 import time
 from pathlib import Path
 
+from compcore.adapters.trf_pairing import pair_trf_text
 from compcore.pairing.swiss import (
     SwissPlayer,
     SwissRecord,
     SwissTournament,
+    matching,
     pair_dutch,
-    pair_trf_text,
 )
 from compcore.pairing.swiss.matching import stats
 
@@ -76,16 +81,27 @@ def simulate(size: int, rounds: int, seed: int = 2026) -> SwissTournament:
     return tournament()
 
 
-def time_round(size: int, repeat: int) -> tuple[float, int, int]:
-    """Median seconds to pair round 7 of a ``size``-player Swiss; matchings per backend."""
+def time_round(size: int, repeat: int, limit: int | None = None) -> tuple[float, str]:
+    """Median seconds to pair round 7 of a ``size``-player Swiss (with rustworkx's weights
+    limited to ``limit`` bits), and the matchings per path."""
     t = simulate(size, rounds=6)
     times = []
+    default = matching.MAX_WEIGHT_BITS
     for _ in range(repeat):
         stats.reset()
+        matching.MAX_WEIGHT_BITS = limit or default
         start = time.perf_counter()
-        pair_dutch(t)
+        try:
+            pair_dutch(t)
+        finally:
+            matching.MAX_WEIGHT_BITS = default
         times.append(time.perf_counter() - start)
-    return statistics.median(times), stats.fast, stats.fallback
+    paths = ", ".join(
+        f"{getattr(stats, name)} {name}"
+        for name in ("quick", "careful", "exact")
+        if hasattr(stats, name)
+    )
+    return statistics.median(times), f"{paths} on rustworkx, {stats.fallback} on networkx"
 
 
 def vector_score(directory: Path) -> tuple[int, int, list[str], float]:
@@ -108,14 +124,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--vectors", type=Path, default=VECTORS)
     parser.add_argument("--no-vectors", action="store_true")
+    parser.add_argument("--limit", type=int, help="pretend rustworkx took only this many bits")
     args = parser.parse_args(argv)
     print("FIDE Dutch pairing, one round (round 7 after 6 simulated rounds)")
+    if args.limit:
+        print(f"  (rustworkx's weights limited to {args.limit} bits)")
     for size in args.sizes:
-        median, fast, fallback = time_round(size, args.repeat)
-        print(
-            f"  {size:4d} players: median {median:6.3f} s over {args.repeat} runs "
-            f"({fast} matchings on rustworkx, {fallback} on networkx)"
-        )
+        median, paths = time_round(size, args.repeat, args.limit)
+        print(f"  {size:4d} players: median {median:6.3f} s over {args.repeat} runs ({paths})")
     if not args.no_vectors:
         if not args.vectors.is_dir():
             print(f"vectors: {args.vectors} not found", file=sys.stderr)

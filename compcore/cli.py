@@ -12,11 +12,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compcore.errors import CompcoreError
 from compcore.i18n import DEFAULT, LANGUAGES
-from compcore.model import Season
-from compcore.rulesets import Ruleset
+
+if TYPE_CHECKING:  # every command imports what it needs itself: ``--help`` starts fast
+    from compcore.model import Season
+    from compcore.rulesets import Ruleset
 
 EXIT_BAD_INPUT = 2
 EXIT_VIOLATIONS = 1
@@ -36,15 +39,15 @@ def _load(args: argparse.Namespace) -> tuple[Season, Ruleset]:
 
 
 def cmd_presets(args: argparse.Namespace) -> int:
-    from compcore.rulesets import presets
+    from compcore.rulesets import preset_summaries
 
-    for ruleset in presets():
+    for preset in preset_summaries():
         text = (
-            ruleset.description_nl
-            if args.lang == "nl" and ruleset.description_nl
-            else ruleset.description
+            preset.description_nl
+            if args.lang == "nl" and preset.description_nl
+            else preset.description
         )
-        print(f"{ruleset.name:<16} {text}")
+        print(f"{preset.name:<16} {text}")
     return 0
 
 
@@ -84,7 +87,7 @@ def cmd_winners(args: argparse.Namespace) -> int:
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.file and args.file.lower().endswith(".trf"):
         from compcore.adapters.trf import trf_text
-        from compcore.pairing.swiss import pair_trf_text
+        from compcore.adapters.trf_pairing import pair_trf_text
 
         sys.stdout.write(pair_trf_text(trf_text(Path(args.file).read_bytes())))
         return 0

@@ -7,9 +7,10 @@ order. Everything else (scores, colour balances, meetings, byes) is computed fro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from bisect import bisect_right
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from compcore.model import EMPTY, Colour, Kind, Result, Round, Season
 from compcore.rulesets import Ruleset
@@ -27,6 +28,20 @@ class Entry(NamedTuple):
     played: bool = False
     #: a round-robin group game (DS-16): scores, but does not count for meeting limits
     group: str | None = None
+
+
+class Meeting(NamedTuple):
+    """The meetings of two players that count for the pairing rules (in some scope)."""
+
+    #: how many meetings
+    times: int
+    last_round: int
+    #: white of the last meeting played over the board in scope
+    last_white: str | None
+    #: how many of the meetings were played over the board (forfeits carry no colour)
+    played: int
+    #: the round of the last meeting played over the board, if any
+    last_played_round: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,25 +71,65 @@ class History:
         """KC-14 Al: the colour of the last played game and how many in a row, e.g. ``3W``."""
         return alternation(self.colours(player))
 
-    def meetings(self, a: str, b: str, *, cycle: int | None = None) -> list[Entry]:
-        """The games (played or forfeited) of ``a`` against ``b`` that count as meetings.
-
-        Round-robin group games (DS-16) do not count. With ``cycle`` only that cycle's.
-        """
-        return [
-            e
-            for e in self.entries(a)
-            if e.opponent == b
-            and e.group is None
-            and e.kind.is_game_outcome
-            and (cycle is None or e.cycle == cycle)
-        ]
-
     def count(self, player: str, kinds: Sequence[Kind], *, cycle: int | None = None) -> int:
         return sum(
             1
             for e in self.entries(player)
             if e.kind in kinds and (cycle is None or e.cycle == cycle)
+        )
+
+    def upto(self, round_no: int) -> History:
+        """The history of the rounds up to ``round_no`` only (every player has one entry
+        per round, so this cuts each player's entries at the same place)."""
+        cut = bisect_right(self.rounds, round_no)
+        if cut == len(self.rounds):
+            return self
+        return History(
+            rounds=self.rounds[:cut],
+            cycles={k: self.cycles[k] for k in self.rounds[:cut]},
+            by_player={pid: entries[:cut] for pid, entries in self.by_player.items()},
+        )
+
+    def meeting_index(
+        self, *, cycle: int | None = None, played_only: bool = False
+    ) -> dict[tuple[str, str], Meeting]:
+        """Every pair's :class:`Meeting`, keyed ``(a, b)`` with ``a < b``. A meeting is a
+        game with a result, played or forfeited; round-robin group games (DS-16) do not
+        count. With ``cycle`` only that cycle's (DS-11, PP-5: meetings per cycle), with
+        ``played_only`` only games played over the board (FIDE's rematch rule: a forfeit
+        is no game, PP-5 and MG-6)."""
+        # per pair: [count, last round, last white, played, last played round]
+        found: dict[tuple[str, str], list[Any]] = {}
+        for a, entries in self.by_player.items():
+            # an entry with an opponent is a game with a result (a game outcome); each game
+            # is read once, from the player whose id sorts first
+            for number, in_cycle, _, b, colour, played, group in entries:
+                if (
+                    b is None
+                    or b < a
+                    or group is not None
+                    or (cycle is not None and in_cycle != cycle)
+                    or (played_only and not played)
+                ):
+                    continue
+                m = found.get((a, b))
+                if m is None:
+                    m = found[(a, b)] = [0, 0, None, 0, None]
+                m[0] += 1
+                m[1] = number
+                if played:
+                    m[2] = a if colour == "w" else b
+                    m[3] += 1
+                    m[4] = number
+        return {pair: Meeting(*m) for pair, m in found.items()}
+
+    def games_against(self, player: str, opponents: Collection[str]) -> int:
+        """How many meetings (see :meth:`meeting_index`) ``player`` had with any of
+        ``opponents`` (DS-9: games against the engine)."""
+        return sum(
+            1
+            for e in self.entries(player)
+            if e.opponent in opponents and e.group is None and e.kind.is_game_outcome
         )
 
 

@@ -106,9 +106,10 @@ def test_walk_of_accepted_edges_stays_feasible(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_even_reachable_is_who_may_sit_out(seed: int) -> None:
-    """For an odd graph with a near-perfect matching: even_reachable(root)[c] iff G - c has
-    a perfect matching (the bye candidates that keep the rest pairable)."""
+def test_failed_search_marks_who_may_sit_out(seed: int) -> None:
+    """For an odd graph with a near-perfect matching, the failed search from the unmatched
+    root marks as outer exactly the c for which G - c has a perfect matching (the bye
+    candidates that keep the rest pairable; ``try_pair``'s witness is this set)."""
     rng = random.Random(9000 + seed)
     n = 2 * rng.randint(1, 7) + 1
     edges = random_graph(n, rng.choice([0.1, 0.25, 0.4]), rng, planted=True)
@@ -116,7 +117,8 @@ def test_even_reachable_is_who_may_sit_out(seed: int) -> None:
     unmatched = m.maximise()
     if len(unmatched) != 1:
         pytest.skip("no near-perfect matching")
-    reachable = m.even_reachable(unmatched[0])
+    end, _, reachable = m._search(unmatched[0])
+    assert end == NONE  # the matching is maximum: no augmenting path
     for c in range(n):
         assert reachable[c] == (nx_max(n, edges, (c,)) == (n - 1) // 2), c
 
@@ -153,7 +155,7 @@ def test_solver_rows_are_exactly_the_legal_partners(preset: str, seed: int) -> N
     from builders import generated as season
 
     from compcore.adapters.season_file import ruleset_of
-    from compcore.pairing.engine import build_context
+    from compcore.pairing.context import build_context
     from compcore.pairing.ladder import Solver
 
     s = season(preset, 30, 1 if seed % 2 else 6, seed=seed)  # round 2: LA-3's level round

@@ -23,7 +23,8 @@ from compcore import synthetic
 from compcore.adapters.season_file import ruleset_of
 from compcore.model import ForcedGame, Season
 from compcore.pairing import Pairing, Reason, pair
-from compcore.pairing.engine import build_context, sitter_order
+from compcore.pairing.byes import sitter_order
+from compcore.pairing.context import build_context
 from compcore.pairing.rules import Rules
 from compcore.rulesets import Ruleset
 from compcore.validate import check_season

@@ -21,8 +21,9 @@ from compcore.cup import bracket
 from compcore.errors import PairingError
 from compcore.model import Kind
 from compcore.pairing import pair
+from compcore.pairing.byes import sitter_order
 from compcore.pairing.check import check_round
-from compcore.pairing.engine import build_context, scheme_of, sitter_order
+from compcore.pairing.context import build_context, scheme_of
 from compcore.pairing.rules import Rules
 from compcore.validate import check_season
 

@@ -12,7 +12,7 @@ from compcore.errors import PairingError
 from compcore.model import Kind
 from compcore.pairing import pair
 from compcore.pairing.club_swiss import tournament
-from compcore.pairing.engine import build_context
+from compcore.pairing.context import build_context
 from compcore.pairing.rules import Rules
 
 

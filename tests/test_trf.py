@@ -18,6 +18,7 @@ from compcore.adapters.trf import (
     read_trf,
     read_trf_file,
 )
+from compcore.adapters.trf_pairing import pair_trf_text
 from compcore.errors import PairingError, TrfError
 from compcore.pairing.swiss import (
     SwissBoard,
@@ -27,7 +28,6 @@ from compcore.pairing.swiss import (
     SwissTournament,
     allocate_colours,
     pair_dutch,
-    pair_trf_text,
     player_inputs,
 )
 

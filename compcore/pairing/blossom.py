@@ -20,7 +20,7 @@ removed vertices (``alive[v]`` false) are ignored by every search.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 NONE = -1
 
@@ -28,7 +28,7 @@ NONE = -1
 class Matcher:
     """A matching of the graph on the alive vertices, with augmenting-path searches."""
 
-    __slots__ = ("_adjacent", "_build_row", "_rows", "alive", "mate", "n", "searches")
+    __slots__ = ("_adjacent", "_build_row", "_rows", "alive", "mate", "n")
 
     def __init__(
         self,
@@ -42,8 +42,6 @@ class Matcher:
         self._rows: list[list[int] | None] = [None] * n
         self.alive = [True] * n
         self.mate = [NONE] * n
-        #: number of full augmenting-path searches run (for profiling and tests)
-        self.searches = 0
 
     # ------------------------------------------------------------------ graph
 
@@ -85,7 +83,6 @@ class Matcher:
         blossoms expanded). After a failed search, ``outer`` is exactly the set of
         vertices reachable from ``root`` by an even alternating path.
         """
-        self.searches += 1
         n = self.n
         mate = self.mate
         alive = self.alive
@@ -164,29 +161,7 @@ class Matcher:
         self._flip(end, parent)
         return True
 
-    def even_reachable(self, root: int) -> list[bool]:
-        """For an unmatched ``root`` of a maximum matching: the vertices ``x`` such that some
-        maximum matching leaves ``x`` unmatched instead of ``root`` (even alternating path).
-        """
-        end, _, outer = self._search(root)
-        if end != NONE:
-            raise ValueError("the matching is not maximum")
-        return outer
-
     # ------------------------------------------------------------------ whole matchings
-
-    def greedy(self, order: Iterable[int], preferences: Callable[[int], Iterable[int]]) -> None:
-        """Match greedily: each unmatched vertex in ``order`` takes its first unmatched
-        alive neighbour from ``preferences``."""
-        mate = self.mate
-        alive = self.alive
-        for u in order:
-            if not alive[u] or mate[u] != NONE:
-                continue
-            for w in preferences(u):
-                if alive[w] and mate[w] == NONE and w != u and self._adjacent(u, w):
-                    self.match(u, w)
-                    break
 
     def maximise(self) -> list[int]:
         """Augment until maximum; return the vertices left unmatched."""

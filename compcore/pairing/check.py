@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from compcore.history import cycle_of
+from compcore.history import History, cycle_of, history
 from compcore.i18n import Lang, t
 from compcore.model import EMPTY, Game, Kind, Round, Season
 from compcore.pairing.base import Reason
 from compcore.pairing.colours import decide
-from compcore.pairing.engine import ranking, ranking_table, scheme_for
+from compcore.pairing.context import ranking, ranking_table, scheme_for
 from compcore.pairing.rules import Rules, rule_id
 from compcore.rulesets import Ruleset
 
@@ -67,10 +67,12 @@ class Violation:
         return line
 
 
-def check_round(season: Season, ruleset: Ruleset, rnd: Round) -> list[Violation]:
+def check_round(
+    season: Season, ruleset: Ruleset, rnd: Round, hist: History | None = None
+) -> list[Violation]:
     """Hard-rule violations and colour breaks of one (possibly edited) round, against the
-    history before it."""
-    rules = Rules(season, ruleset, rnd.number, cycle_of(rnd, ruleset))
+    history before it (``hist``: the season's history, if the caller has it)."""
+    rules = Rules(season, ruleset, rnd.number, cycle_of(rnd, ruleset), hist)
     out: list[Violation] = []
     games = [g for g in rnd.games or () if g.group is None]
     for game in games:
@@ -185,7 +187,8 @@ def check(season: Season, ruleset: Ruleset) -> list[Violation]:
     """Every hard-rule violation and colour break in every stored round that has boards,
     in round order."""
     out: list[Violation] = []
+    hist = history(season, ruleset)  # read once; each round's rules take what came before
     for rnd in season.rounds:
         if rnd.games:
-            out.extend(check_round(season, ruleset, rnd))
+            out.extend(check_round(season, ruleset, rnd, hist))
     return out

@@ -33,17 +33,10 @@ from compcore.errors import PairingError
 from compcore.history import cycle_of
 from compcore.model import Kind, Result
 from compcore.pairing.base import Board, Reason, Relaxation
-from compcore.pairing.engine import (
-    Context,
-    Outcome,
-    bye_reason,
-    pair_ladder,
-    relaxations,
-    scheme_of,
-    sitter_order,
-    solve_pool,
-)
+from compcore.pairing.byes import bye_reason, sitter_order
+from compcore.pairing.context import Context, Outcome, scheme_of
 from compcore.pairing.ladder import Infeasible, Sitter, Solver
+from compcore.pairing.ladder_round import pair_ladder, relaxations, solve_pool
 from compcore.pairing.swiss import (
     SwissPlayer,
     SwissRecord,
@@ -221,7 +214,7 @@ def _fallback(
     exists (late in a cycle with few players, PP-5's reading), the round has as few
     rematches as possible, the longest-ago meetings first, each named on its board and in a
     relaxation of the no-rematch rule; with PP-4 the bye is the first candidate allowing the
-    fewest rematches (:func:`compcore.pairing.engine.solve_relaxed`)."""
+    fewest rematches (:func:`compcore.pairing.ladder_round.solve_relaxed`)."""
     solved = solve_pool(ctx, available)
     inputs = player_inputs(t, rematch_from_round=rematch_from(ctx))
     outcome = Outcome()

@@ -19,7 +19,7 @@ from compcore.cup import bracket, eliminated, entrants
 from compcore.errors import PairingError
 from compcore.model import Kind
 from compcore.pairing.base import Board, Reason
-from compcore.pairing.engine import Context, Outcome, derive_seed
+from compcore.pairing.context import Context, Outcome, derive_seed
 
 
 def pair_knockout(ctx: Context, pool: list[str]) -> Outcome:

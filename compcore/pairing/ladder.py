@@ -12,7 +12,8 @@ scheme's first-named players, each preferring its scheme partner and then the ne
 below it; the random draw (PP-5) walks the drawn order.
 
 A :class:`Solver` works on one set of players and one set of relaxed rules; the round-level
-logic (byes, the engine, relaxation, forced boards) is in :mod:`compcore.pairing.engine`.
+logic (byes, the engine, relaxation) is in :mod:`compcore.pairing.ladder_round`, forced
+boards in :mod:`compcore.pairing.engine`.
 """
 
 from __future__ import annotations

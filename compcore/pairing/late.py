@@ -28,7 +28,8 @@ from types import MappingProxyType
 from compcore.errors import PairingError
 from compcore.model import EMPTY, Game, Kind, Round, Season
 from compcore.pairing.base import Board, Pairing, Reason
-from compcore.pairing.engine import _board, build_context, relaxations, solve_pool
+from compcore.pairing.context import build_context
+from compcore.pairing.ladder_round import board_of, relaxations, solve_pool
 from compcore.rulesets import Ruleset
 
 
@@ -87,7 +88,7 @@ def repair(
             engine = ctx.engine
     humans = [pid for pid in waiting if not season.player(pid).is_engine]
     solved = solve_pool(ctx, humans, engine=engine)
-    new_boards = [_board(ctx, item) for item in solved.placed]
+    new_boards = [board_of(ctx, item) for item in solved.placed]
     rid = ctx.rid("late-repairing")
     boards = [
         Board(

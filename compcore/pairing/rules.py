@@ -16,16 +16,11 @@ one pair breaks one rule.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
-from typing import Any
-
-from compcore.history import cycle_of
-from compcore.model import EMPTY, Colour, Kind, Result, Season
+from compcore.history import History, Meeting, colour_balance, history
+from compcore.model import Colour, Season
 from compcore.pairing.base import Reason
 from compcore.rulesets import Ruleset
-
-_FORFEITS = frozenset(r for r in Result if r.is_forfeit)
+from compcore.scoring.entries import BYE_KINDS
 
 #: rule names a ruleset can never relax (the player's own choice, or nonsense)
 NEVER_RELAXABLE = frozenset({"engine-opt-in", "engine-pair"})
@@ -44,24 +39,13 @@ def other(colour: Colour) -> Colour:
     return "b" if colour == "w" else "w"
 
 
-@dataclass(frozen=True, slots=True)
-class Meeting:
-    """The meetings of two players that count for the rules (in the meetings scope)."""
-
-    count: int
-    last_round: int
-    #: white of the last meeting played over the board in scope
-    last_white: str | None
-    #: how many of the meetings were played over the board (forfeits carry no colour)
-    played: int
-    #: the round of the last meeting played over the board, if any
-    last_played_round: int | None
-
-
 class Rules:
-    """Everything the hard rules and colour rules need about one round, precomputed from
-    the rounds before ``round_no`` (balance, previous colour, meetings in scope, byes,
-    games played, games against the engine)."""
+    """Everything the hard rules and colour rules need about one round, read from the
+    :class:`~compcore.history.History` of the rounds before ``round_no`` (balance, previous
+    colour, meetings in scope, byes, games played, games against the engine).
+
+    ``hist``: the season's history if the caller has it already (any rounds; only those
+    before ``round_no`` are read), else it is derived here."""
 
     def __init__(
         self,
@@ -69,6 +53,7 @@ class Rules:
         ruleset: Ruleset,
         round_no: int,
         cycle: int,
+        hist: History | None = None,
     ) -> None:
         self.season = season
         self.ruleset = ruleset
@@ -84,7 +69,6 @@ class Rules:
         self.min_between = None if swiss or knockout else p.min_rounds_between_meetings
         self.critical = None if swiss or knockout else p.colour_critical_balance
         self.repeat_reversed = "repeat-reversed" in p.colours
-        self.relaxable = frozenset(p.relax_order) - NEVER_RELAXABLE
         self.engine_rules = p.engine
         self.engines = frozenset(pl.id for pl in season.players if pl.is_engine)
         self.level_round = round_no in p.level_only_rounds
@@ -98,77 +82,39 @@ class Rules:
             for pl in season.players
             if p.engine is not None and pl.has_flag(p.engine.opt_in_flag)
         )
-        played_only = swiss
-        # (a, b) -> [count, last round, white of the last meeting played over the board,
-        # meetings played over the board, round of the last of those]: see Meeting
-        meetings: dict[tuple[str, str], list[Any]] = {}
-        partners: dict[str, set[str]] = {}
-        engine_games: dict[str, int] = {}
-        whites: dict[str, int] = {}
-        blacks: dict[str, int] = {}
-        last: dict[str, Colour] = {}
-        byes: dict[str, int] = {}
-        engines = self.engines
-        scope_cycle = self.scope == "cycle"
-        bye_kinds = (Kind.BYE, Kind.DECLINED_ENGINE)
-        # one pass over the games of the rounds before this one (the same facts as
-        # compcore.history: a game with a result is a meeting unless it is a group game;
-        # colours count only for games played over the board)
-        for rnd in season.rounds:
-            if rnd.number >= round_no or rnd.is_open:
-                continue
-            rc = cycle_of(rnd, ruleset)
-            for pid, kind in (rnd.entries or EMPTY).items():
-                if kind in bye_kinds:
-                    byes[pid] = byes.get(pid, 0) + 1
-            for g in rnd.games or ():
-                result = g.result
-                if result is None:
-                    continue
-                w, b = g.white, g.black
-                played = result not in _FORFEITS
-                if played:
-                    whites[w] = whites.get(w, 0) + 1
-                    blacks[b] = blacks.get(b, 0) + 1
-                    last[w] = "w"
-                    last[b] = "b"
-                if g.group is not None:
-                    continue
-                if w in engines and b not in engines:
-                    engine_games[b] = engine_games.get(b, 0) + 1
-                elif b in engines and w not in engines:
-                    engine_games[w] = engine_games.get(w, 0) + 1
-                if played_only and not played:
-                    continue
-                if scope_cycle and rc != cycle:
-                    continue
-                key = (w, b) if w < b else (b, w)
-                found = meetings.get(key)
-                if found is None:
-                    meetings[key] = (
-                        [1, rnd.number, w, 1, rnd.number]
-                        if played
-                        else [1, rnd.number, None, 0, None]
-                    )
-                    partners.setdefault(w, set()).add(b)
-                    partners.setdefault(b, set()).add(w)
-                else:
-                    found[0] += 1
-                    found[1] = rnd.number
-                    if played:
-                        found[2] = w
-                        found[3] += 1
-                        found[4] = rnd.number
-        self.balance = {
-            pid: whites.get(pid, 0) - blacks.get(pid, 0) for pid in set(whites) | set(blacks)
+        before = (hist or history(season, ruleset, upto=round_no - 1)).upto(round_no - 1)
+        self._read_history(before, swiss)
+        self._group()
+
+    def _read_history(self, hist: History, swiss: bool) -> None:
+        """The facts of the rounds before this one: colours of games played over the board
+        (group games included), byes, games against the engine, meetings in the scope
+        (for the Swiss methods only games played over the board count, as FIDE counts)."""
+        colours = {pid: hist.colours(pid) for pid in hist.by_player}
+        played = {pid: c for pid, c in colours.items() if c}
+        self.balance = {pid: colour_balance(c) for pid, c in played.items()}
+        self.last_colour: dict[str, Colour] = {pid: c[-1] for pid, c in played.items()}
+        self.games_played = {pid: len(c) for pid, c in played.items()}
+        # the bye order's count (KC-8, PP-4, LA-8): byes and declined-engine entries
+        byes = {pid: hist.count(pid, BYE_KINDS) for pid in hist.by_player}
+        self.byes = {pid: n for pid, n in byes.items() if n}
+        engine_games = {
+            pid: hist.games_against(pid, self.engines)
+            for pid in hist.by_player
+            if pid not in self.engines
         }
-        self.last_colour = last
-        self.games_played = {
-            pid: whites.get(pid, 0) + blacks.get(pid, 0) for pid in set(whites) | set(blacks)
-        }
-        self.byes = byes
-        self._meetings = meetings
-        self.engine_games = engine_games
+        self.engine_games = {pid: n for pid, n in engine_games.items() if n}
+        scope_cycle = self.cycle if self.scope == "cycle" else None
+        self._meetings = hist.meeting_index(cycle=scope_cycle, played_only=swiss)
+        #: who met whom in the meetings scope
+        self.partners: dict[str, set[str]] = {}
+        for a, b in self._meetings:
+            self.partners.setdefault(a, set()).add(b)
+            self.partners.setdefault(b, set()).add(a)
+
+    def _group(self) -> None:
+        """The players who need a colour (LA-6), the levels' members, and the players for
+        whom a never-met, same-level pair can still be illegal."""
         self.need: dict[str, Colour] = {}
         if self.critical is not None:
             for pid, bal in self.balance.items():
@@ -176,8 +122,6 @@ class Rules:
                     self.need[pid] = "b"
                 elif bal <= -self.critical:
                     self.need[pid] = "w"
-        #: who met whom in the meetings scope
-        self.partners = partners
         self.need_groups: dict[str, set[str]] = {}
         for pid, colour in self.need.items():
             self.need_groups.setdefault(colour, set()).add(pid)
@@ -185,7 +129,6 @@ class Rules:
         for pid, level in self.levels.items():
             if level is not None:
                 self.level_groups.setdefault(level, set()).add(pid)
-        # players for whom a never-met, same-level pair can still be illegal
         self._special = set(self.engines) | set(self.need)
         if not self.level_round:
             self._special |= self.level_flagged
@@ -193,8 +136,7 @@ class Rules:
     # ------------------------------------------------------------------ queries
 
     def meeting(self, a: str, b: str) -> Meeting | None:
-        found = self._meetings.get(pair_key(a, b))
-        return None if found is None else Meeting(*found)
+        return self._meetings.get(pair_key(a, b))
 
     def met(self, a: str, b: str) -> bool:
         """Met before in the meetings scope (DS-11's "not yet played in this cycle")."""
@@ -240,7 +182,7 @@ class Rules:
             if limit is not None and self.engine_games.get(human, 0) >= limit:
                 out.append("engine-limit")
         if m is not None:
-            count, last_round = m[0], m[1]
+            count, last_round = m.times, m.last_round
             if self.max_meetings is not None and count >= self.max_meetings:
                 out.append("max-meetings")
             if self.single_until is not None and self.round_no <= self.single_until:
@@ -298,9 +240,6 @@ class Rules:
         out.discard(a)
         return out
 
-    def legal(self, a: str, b: str, relaxed: Collection[str] = ()) -> bool:
-        return all(rule in relaxed for rule in self.violations(a, b))
-
     # ------------------------------------------------------------------ words
 
     def detail(self, a: str, b: str, rule: str) -> Reason:
@@ -311,7 +250,7 @@ class Rules:
         if rule == "max-meetings":
             assert m is not None
             key = "rule.detail.rematch" if self.max_meetings == 1 else "rule.detail.max-meetings"
-            params = {"a": a, "b": b, "count": m.count, "scope": self.scope, "last": m.last_round}
+            params = {"a": a, "b": b, "count": m.times, "scope": self.scope, "last": m.last_round}
             return Reason(key, rid, params)
         if rule == "single-meeting-window":
             return Reason(

@@ -14,16 +14,37 @@ import tomllib
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any, get_args
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
 from compcore import jsondata
 from compcore.errors import Phrase, RulesetError
-from compcore.model import thaw
-from compcore.rulesets.schema import Ruleset
 
-__all__ = ["Ruleset", "load_ruleset", "preset_names", "preset_source", "presets"]
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
+
+    from compcore.rulesets.schema import Ruleset
+else:
+
+    def __getattr__(name: str) -> Any:
+        """``Ruleset`` on first use: the schema (and pydantic, a third of a second-long
+        command's start-up) loads only for what validates or reads a ruleset, so listing
+        the presets (:func:`preset_summaries`) does without it."""
+        if name == "Ruleset":
+            from compcore.rulesets.schema import Ruleset
+
+            return Ruleset
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "PresetSummary",
+    "Ruleset",
+    "load_ruleset",
+    "preset_names",
+    "preset_source",
+    "preset_summaries",
+    "presets",
+]
 
 
 def preset_names() -> tuple[str, ...]:
@@ -68,6 +89,11 @@ def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, An
 def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
     """The validated ruleset of ``preset`` with ``overrides`` applied. The overrides first
     keep the limits of any outside data (:func:`compcore.jsondata.check`)."""
+    from pydantic import ValidationError
+
+    from compcore.model import thaw
+    from compcore.rulesets.schema import Ruleset
+
     where = f"ruleset {preset!r}"
     jsondata.check(overrides or {}, f"{where}: overrides", RulesetError)
     data = merge(_preset_data(preset), thaw(overrides or {}))
@@ -84,12 +110,32 @@ def presets() -> tuple[Ruleset, ...]:
     return tuple(load_ruleset(name) for name in preset_names())
 
 
+class PresetSummary(NamedTuple):
+    """What ``compcore presets`` lists: a preset's name and descriptions."""
+
+    name: str
+    description: str
+    description_nl: str | None
+
+
+def preset_summaries() -> tuple[PresetSummary, ...]:
+    """Every bundled preset's name and descriptions, read from its TOML file without
+    validating the rest (the tests validate every preset; listing needs no pydantic)."""
+    out = []
+    for name in preset_names():
+        data = _preset_data(name)
+        out.append(PresetSummary(data["name"], data["description"], data.get("description_nl")))
+    return tuple(out)
+
+
 def _field_names(model: type[BaseModel]) -> list[str]:
     return [f.alias or name for name, f in model.model_fields.items()]
 
 
 def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
     """The sub-model a validation error location points into (for listing allowed fields)."""
+    from pydantic import BaseModel
+
     current: Any = model
     for part in loc:
         if not (isinstance(current, type) and issubclass(current, BaseModel)):
@@ -103,6 +149,8 @@ def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] |
 
 def _first_model(annotation: Any) -> Any:
     """The first pydantic model inside an annotation (``X | None``, ``Annotated[X, ...]``)."""
+    from pydantic import BaseModel
+
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     for arg in get_args(annotation):

@@ -139,7 +139,9 @@ def chain(
     gives the values for scoring round k from a ranking; ``rank(scores, scale, k)`` orders
     players (ties broken by the ruleset). ``positional(n)``, when given, is the value of each
     place for n players, independent of round and names (rank-based values with ties broken
-    by the initial order): the forms are then kept as an int64 matrix. Without
+    by the initial order): when the mode iterates, the forms are then kept as an int64
+    matrix (one step per round, as ``recompute`` takes, is as fast in plain Python, and a
+    command-line run is spared numpy's import, a fifth of its time). Without
     ``progression`` only S(0) and the last snapshot are returned (the ranking chain is
     computed all the same).
     """
@@ -147,10 +149,12 @@ def chain(
     vs = values.scale
     scale = amount_scale * vs
     # each term as (whole units of 1/amount_scale, target): integer arithmetic from here on
+    # (a player without terms in a round, e.g. a member who does not play, adds nothing)
     int_terms = {
         k: {
             p: [(t.amount.numerator * (amount_scale // t.amount.denominator), t.target) for t in ts]
             for p, ts in round_terms.items()
+            if ts
         }
         for k, round_terms in terms.items()
     }
@@ -159,7 +163,7 @@ def chain(
         _DenseLinear.build(
             population(rounds[-1]) if rounds else initial, int_terms, vs, positional, tie_index
         )
-        if positional is not None and mode != "at-time"
+        if positional is not None and mode == "iterate"
         else None
     )
     first = rounds[0] if rounds else 1
@@ -257,6 +261,10 @@ class _DenseLinear:
     values depend only on places. Exact while no total can reach 2**62; :meth:`build`
     checks the bound over the whole scope up front and returns None otherwise (the plain
     Python forms are used then).
+
+    The matrix covers only the *active* players (those with a term, or the target of one):
+    everyone else's score is 0 whatever the values, so a club with thousands of registered
+    members who never play costs a vector of their places, not a matrix of them.
     """
 
     @classmethod
@@ -270,19 +278,24 @@ class _DenseLinear:
     ) -> _DenseLinear | None:
         ids = tuple(players)
         bound: dict[str, int] = {}
+        active: set[str] = set()
         for round_terms in int_terms.values():
             for p, terms in round_terms.items():
                 bound[p] = bound.get(p, 0) + sum(
                     abs(u) * (vs if t is None else 1) for u, t in terms
                 )
+                if terms:
+                    active.add(p)
+                    active.update(t for _, t in terms if t is not None)
         top = max(positional(len(ids)), default=1)
         if max(bound.values(), default=0) * max(top, vs, 1) >= 2**62:
             return None
-        return cls(ids, positional, tie_index)
+        return cls(ids, [p for p in ids if p in active], positional, tie_index)
 
     def __init__(
         self,
         ids: tuple[str, ...],
+        active: Sequence[str],
         positional: Callable[[int], Sequence[int]],
         tie_index: Mapping[str, int],
     ) -> None:
@@ -290,19 +303,24 @@ class _DenseLinear:
 
         self.ids = ids
         self.index = {p: i for i, p in enumerate(ids)}
-        self.coef = np.zeros((len(ids), len(ids)), dtype=np.int64)
-        self.const = np.zeros(len(ids), dtype=np.int64)
+        #: the active players' indices in ``ids``, and each one's row in the matrix
+        self.active = np.array([self.index[p] for p in active], dtype=np.int64)
+        self.row = {p: i for i, p in enumerate(active)}
+        self.coef = np.zeros((len(active), len(active)), dtype=np.int64)
+        self.const = np.zeros(len(active), dtype=np.int64)
         self.tie = np.array([tie_index[p] for p in ids], dtype=np.int64)
         self._positional = positional
         self._places: dict[int, Any] = {}
 
     def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
-        i = self.index[player]
+        if not terms:
+            return
+        i = self.row[player]
         for units, target in terms:
             if target is None:
                 self.const[i] += units * value_scale
             else:
-                self.coef[i, self.index[target]] += units
+                self.coef[i, self.row[target]] += units
 
     def places(self, m: int) -> Any:
         """The values of places 1..m."""
@@ -311,6 +329,16 @@ class _DenseLinear:
         if m not in self._places:
             self._places[m] = np.array(self._positional(m), dtype=np.int64)
         return self._places[m]
+
+    def scores(self, ranking: tuple[int, ...]) -> Any:
+        """Every player's score (indexed as ``ids``) when ``ranking`` gives the values."""
+        import numpy as np
+
+        vals = np.zeros(len(self.ids), dtype=np.int64)
+        vals[list(ranking)] = self.places(len(ranking))
+        scores = np.zeros(len(self.ids), dtype=np.int64)
+        scores[self.active] = self.const + self.coef @ vals[self.active]
+        return scores
 
 
 class _MatrixStepper:
@@ -330,9 +358,7 @@ class _MatrixStepper:
         import numpy as np
 
         dense = self._dense
-        vals = np.zeros(len(dense.ids), dtype=np.int64)
-        vals[list(ranking)] = dense.places(len(ranking))
-        scores = dense.const + dense.coef @ vals
+        scores = dense.scores(ranking)
         sub = self._sub
         new = sub[np.lexsort((dense.tie[sub], -scores[sub]))]
         return tuple(new.tolist()), scores

@@ -8,7 +8,6 @@ DS-9) from the round before they join.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -183,6 +182,19 @@ def resolve_scope(
     return after_round, cycle, played
 
 
+def _populations(season: Season) -> Callable[[int], tuple[str, ...]]:
+    """:func:`in_ranking` after any round, each computed once (a chain asks per round and
+    per value table)."""
+    known: dict[int, tuple[str, ...]] = {}
+
+    def population(after_round: int) -> tuple[str, ...]:
+        if after_round not in known:
+            known[after_round] = tuple(in_ranking(season, after_round))
+        return known[after_round]
+
+    return population
+
+
 # --------------------------------------------------------------------------- standings
 
 
@@ -193,6 +205,7 @@ def standings(
     after_round: int | None = None,
     cycle: int | None = None,
     detail: bool = True,
+    hist: History | None = None,
 ) -> Standings:
     """The standings after ``after_round`` (default: the last complete round), for ``cycle``
     where the ruleset restarts per cycle (default: the cycle of that round).
@@ -201,10 +214,11 @@ def standings(
     standings after every round of the scope (for charts). With ``detail=False`` only the
     ranking is computed (pairing needs no more): no rows, and only S(0) and the last
     snapshot (a Keizer ranking still runs through every round; a point system's does not
-    need the earlier rankings at all).
+    need the earlier rankings at all). ``hist``: the season's history if the caller has it
+    already (any rounds up to ``after_round`` at least; pairing shares it with the rules).
     """
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
-    hist = history(season, ruleset, upto=after_round)
+    hist = history(season, ruleset, upto=after_round) if hist is None else hist.upto(after_round)
     scored = apply_caps(hist, ruleset)
     scope = set(rounds)
     scope_entries: dict[str, list[Entry]] = {
@@ -223,27 +237,18 @@ def standings(
         k: terms_of_round(v, averaged) for k, v in by_round.items()
     }
 
-    def population(k: int) -> list[str]:
-        return in_ranking(season, k)
-
-    prefix: dict[int, dict[str, Sequence[Entry]]] = {}
-    entry_rounds = {p: [e.round for e in es] for p, es in scope_entries.items()}
-
-    def entries_upto(k: int) -> dict[str, Sequence[Entry]]:
-        if k not in prefix:
-            prefix[k] = {
-                p: es[: bisect_right(entry_rounds[p], k)] for p, es in scope_entries.items()
-            }
-        return prefix[k]
+    population = _populations(season)
+    breaks = tiebreaks.TieBreaks(scope_entries, ruleset, tie_index)
 
     def rank(units: Mapping[str, Number], scale: int, k: int) -> tuple[str, ...]:
         if ruleset.tie_breaks == ("initial-order",):
             return tuple(sorted(units, key=lambda p: (-units[p], tie_index[p])))
         # every tie-break is either independent of the scores or proportional to them, so
         # ranking on scores in units of 1/scale gives the same order as on the scores
-        return tiebreaks.ranking(units, ruleset, entries_upto(k), tie_index)
+        return breaks.ranking(units, upto=k)
 
-    initial = [p for p in start_order if p in set(population(first - 1))]
+    in_first = set(population(first - 1))
+    initial = [p for p in start_order if p in in_first]
     if ruleset.is_keizer:
         assert ruleset.keizer is not None
         keizer = ruleset.keizer
@@ -259,7 +264,7 @@ def standings(
             table = RankTable(values_rule)
         else:
             # values for round k come from the pool ranked before it, with round k's ratings
-            needed = {k: population(k - 1) for k in rounds}
+            needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
             needed.update({k + 1: population(k) for k in rounds})
             needed[first] = initial
             table = RatingTable(values_rule, season.rating_at, needed)

@@ -3,6 +3,7 @@ Buchholz, wins, jokers, initial order."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
@@ -42,22 +43,18 @@ def sonneborn_berger(
     adj = ruleset.sb_adjustment
     if adj is None or not games:
         return raw
-    cap_rule = ruleset.points.rule(adj.cap_kind)
-    cap_limit = (
-        cap_rule.cap.limit(ruleset.rounds_per_cycle)
-        if cap_rule is not None and cap_rule.cap is not None
-        else None
-    )
-    used = 0
-    adjusted = 0
-    for e in entries:
-        if e.kind in adj.kinds or (
-            e.kind in adj.after_cap_kinds and cap_limit is not None and used >= cap_limit
-        ):
-            adjusted += 1
-        if e.kind == adj.cap_kind:
-            used += 1
+    adjusted = len(_adjusted_rounds(entries, ruleset))
     return raw + adjusted * adj.share * raw / games
+
+
+def _sb_cap_limit(ruleset: Ruleset) -> int | None:
+    """PP-6: how many of ``sb_adjustment.cap_kind`` (jokers) a player has before an absence
+    counts for the adjustment too (the points table's cap), if there is a cap."""
+    adj = ruleset.sb_adjustment
+    cap_rule = ruleset.points.rule(adj.cap_kind) if adj is not None else None
+    if cap_rule is None or cap_rule.cap is None:
+        return None
+    return cap_rule.cap.limit(ruleset.rounds_per_cycle)
 
 
 _WINS = frozenset({Kind.WIN, Kind.FORFEIT_WIN})
@@ -112,14 +109,123 @@ def ranking(
     initial_index: Mapping[str, int],
 ) -> tuple[str, ...]:
     """Players by score, ties broken by the ruleset's tie-breaks in order, then by the
-    initial order (which makes the ranking total)."""
-    columns = [
-        (compute(b, entries, scores, ruleset, initial_index), DIRECTION[b])
-        for b in ruleset.tie_breaks
-    ]
-    return tuple(
-        sorted(
-            scores,
-            key=lambda p: (-scores[p], *(-d * col[p] for col, d in columns), initial_index[p]),
+    initial order (which makes the ranking total), over all of ``entries``."""
+    return TieBreaks(entries, ruleset, initial_index).ranking(scores)
+
+
+class _Record:
+    """One player's facts for the tie-breaks, each list in round order (see
+    :class:`TieBreaks`)."""
+
+    __slots__ = ("adjusted", "game_rounds", "halves", "jokers", "opponents", "wins")
+
+    def __init__(self, entries: Sequence[Entry], ruleset: Ruleset) -> None:
+        #: rounds of the games played over the board, with the opponent and the SB share
+        self.game_rounds = [e.round for e in entries if e.played and e.opponent is not None]
+        self.opponents = [e.opponent for e in entries if e.played and e.opponent is not None]
+        self.halves = [_HALVES[e.kind] for e in entries if e.played and e.opponent is not None]
+        #: rounds won (forfeit wins included), joker rounds, SB-adjusted rounds (PP-6)
+        self.wins = [e.round for e in entries if e.kind in _WINS]
+        self.jokers = [e.round for e in entries if e.kind is _JOKER]
+        self.adjusted = _adjusted_rounds(entries, ruleset)
+
+    @property
+    def counts(self) -> bool:
+        """Whether any tie-break of the player can be other than 0."""
+        return bool(self.game_rounds or self.wins or self.jokers)
+
+
+def _adjusted_rounds(entries: Sequence[Entry], ruleset: Ruleset) -> list[int]:
+    """PP-6: the rounds that add to the player's Sonneborn-Berger (every joker, every
+    absence once the jokers are used up), as :func:`sonneborn_berger` counts them."""
+    adj = ruleset.sb_adjustment
+    if adj is None:
+        return []
+    cap_limit = _sb_cap_limit(ruleset)
+    used = 0
+    out = []
+    for e in entries:
+        if e.kind in adj.kinds or (
+            e.kind in adj.after_cap_kinds and cap_limit is not None and used >= cap_limit
+        ):
+            out.append(e.round)
+        if e.kind == adj.cap_kind:
+            used += 1
+    return out
+
+
+#: a round after every round of any season
+_ALL = 1 << 62
+
+
+class TieBreaks:
+    """The ruleset's tie-breaks after any round of the scope, at a cost linear in the
+    players and the games played so far.
+
+    Every player's played games, wins, jokers and PP-6-adjusted rounds are read once and
+    kept by round; the tie-breaks after round ``k`` then count with one bisection per
+    player (a member who never played costs nothing more) and rank on whole numbers:
+    Sonneborn-Berger in halves (twice :func:`sonneborn_berger`, so the same order; a
+    fraction only where PP-6's adjustment applies), never rebuilding per-round entry lists.
+    :func:`compute` remains the per-entry definition (the standings' columns).
+    """
+
+    def __init__(
+        self,
+        entries: Mapping[str, Sequence[Entry]],
+        ruleset: Ruleset,
+        initial_index: Mapping[str, int],
+    ) -> None:
+        self.ruleset = ruleset
+        self.initial_index = initial_index
+        records = ((p, _Record(es, ruleset)) for p, es in entries.items())
+        self.records = {p: r for p, r in records if r.counts}
+
+    def column(
+        self, name: TieBreak, scores: Mapping[str, Score], upto: int | None = None
+    ) -> dict[str, Score]:
+        """One tie-break over the rounds up to ``upto`` (default: all), in a unit that keeps
+        its order (``sonneborn-berger`` in halves), for the players whose value can be other
+        than 0 (everyone else has 0; ``initial-order``: everyone)."""
+        if name == "initial-order":
+            return dict(self.initial_index)
+        last = _ALL if upto is None else upto
+        value = {
+            "wins": lambda r: bisect_right(r.wins, last),
+            "fewest-jokers": lambda r: bisect_right(r.jokers, last),
+            "buchholz": lambda r: self._buchholz(r, scores, last),
+            "sonneborn-berger": lambda r: self._sb_halves(r, scores, last),
+        }[name]
+        return {p: value(r) for p, r in self.records.items()}
+
+    @staticmethod
+    def _buchholz(record: _Record, scores: Mapping[str, Score], last: int) -> Score:
+        n = bisect_right(record.game_rounds, last)
+        return sum(scores.get(q, 0) for q in record.opponents[:n])
+
+    def _sb_halves(self, record: _Record, scores: Mapping[str, Score], last: int) -> Score:
+        """Twice :func:`sonneborn_berger` over the rounds up to ``last``: the opponents'
+        scores times 2 for a win, 1 for a draw, then PP-6's ``share`` of the average per
+        game for every adjusted round."""
+        games = bisect_right(record.game_rounds, last)
+        halves = sum(
+            scores.get(q, 0) * h
+            for q, h in zip(record.opponents[:games], record.halves[:games], strict=True)
         )
-    )
+        adj = self.ruleset.sb_adjustment
+        adjusted = bisect_right(record.adjusted, last)
+        if adj is None or not adjusted or not halves:
+            return halves
+        return halves + adjusted * adj.share * halves / games
+
+    def ranking(self, scores: Mapping[str, Score], upto: int | None = None) -> tuple[str, ...]:
+        """Players by score, ties broken by the tie-breaks in order (after round ``upto``),
+        then by the initial order (which makes the ranking total)."""
+        columns = [(self.column(b, scores, upto), DIRECTION[b]) for b in self.ruleset.tie_breaks]
+        index = self.initial_index
+        return tuple(
+            sorted(
+                scores,
+                key=lambda p: (-scores[p], *(-d * col.get(p, 0) for col, d in columns), index[p]),
+            )
+        )

@@ -28,7 +28,7 @@ from compcore.history import cycle_of
 from compcore.i18n import Lang, t
 from compcore.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.pairing import Pairing, Violation
-from compcore.pairing.engine import engine_entrant, engine_is_away
+from compcore.pairing.context import engine_entrant, engine_is_away
 from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
 

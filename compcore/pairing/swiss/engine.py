@@ -36,14 +36,14 @@ import logging
 import types
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
 from caissify_pairings.engines import dutch as _caissify_dutch
 
 from compcore.errors import PairingError
-from compcore.pairing.swiss.matching import networkx_shim
+from compcore.pairing.swiss.matching import counting_pure_python, networkx_shim
 from compcore.pairing.swiss.model import (
     OPPOSITE_RESULTS,
     RESULT_CODES,
@@ -494,12 +494,12 @@ def pair_dutch(
         initial_color="white" if t.first_colour_white else "black",
         inputs=inputs,
     )
-    with _quiet():
+    with _quiet(), counting_pure_python() as slow:
         output = engine.generate_pairings()
     pairing = _result(output, engine.colour_decisions, pairing_score, len(present))
     last_round = t.total_rounds is not None and round_number >= t.total_rounds
     _check_legal(pairing, inputs, pairing_score, round_number, last_round, t.points.win)
-    return pairing
+    return replace(pairing, slow_matchings=tuple(slow)) if slow else pairing
 
 
 def _violates_absolute(colours: tuple[str, ...], colour: str) -> bool:

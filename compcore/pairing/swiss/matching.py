@@ -35,16 +35,33 @@ mapping (``limit[w]`` = the number of edges of weight ``w``, no step 3) costs we
 millisecond: there are only a few dozen distinct weights per call. When it is wider than
 rustworkx allows, a careful mapping follows: ``limit[w]`` from the edges of weight ``w``
 (at most half the players they touch, at most a vertex cover of them), and step 3.
+
+When even that is too wide, an exact mapping: the second pass repacks each block just
+above the *actual* largest sum of what lies below it over maximum-cardinality matchings,
+found by one rustworkx matching per block on the weights packed so far (they fit: they are
+narrower than the result). Only when that is too wide as well does the matching run on
+networkx (pure Python, exact, about a second per call at 200 players instead of
+milliseconds): it is counted (:data:`stats`, :func:`counting_pure_python`) and a warning
+is logged, so a slow round says why.
+
+rustworkx's limits, measured (0.18.1): weights are 128-bit signed integers (a wider Python int
+raises ``OverflowError``), and its blossom algorithm works with twice the weights and sums
+of dual variables, so a 4-vertex graph with 126-bit weights already came back wrong.
+:data:`MAX_WEIGHT_BITS` keeps a margin below that.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import types
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import cast
 
 import networkx as nx
 
@@ -57,10 +74,13 @@ __all__ = [
     "LightGraph",
     "MatchingStats",
     "compress_weights",
+    "counting_pure_python",
     "max_weight_matching",
     "networkx_shim",
     "stats",
 ]
+
+logger = logging.getLogger(__name__)
 
 #: Widest compressed weight handed to rustworkx. Its weights are i128 and the blossom
 #: algorithm works with dual variables up to a few times the largest weight.
@@ -75,6 +95,7 @@ class MatchingStats:
 
     quick: int = 0
     careful: int = 0
+    exact: int = 0
     fallback: int = 0
     widest_raw_bits: int = 0
     widest_compressed_bits: int = 0
@@ -82,14 +103,29 @@ class MatchingStats:
     @property
     def fast(self) -> int:
         """Matchings computed by rustworkx."""
-        return self.quick + self.careful
+        return self.quick + self.careful + self.exact
 
     def reset(self) -> None:
-        self.quick = self.careful = self.fallback = 0
+        self.quick = self.careful = self.exact = self.fallback = 0
         self.widest_raw_bits = self.widest_compressed_bits = 0
 
 
 stats = MatchingStats()
+
+#: the pure-Python matchings of the pairing under way (see :func:`counting_pure_python`)
+_slow: ContextVar[list[str] | None] = ContextVar("compcore_slow_matchings", default=None)
+
+
+@contextmanager
+def counting_pure_python() -> Iterator[list[str]]:
+    """Collect why each matching inside the block ran on networkx (one line per matching);
+    per thread and task, so concurrent pairings (the app's sessions) do not mix."""
+    found: list[str] = []
+    token = _slow.set(found)
+    try:
+        yield found
+    finally:
+        _slow.reset(token)
 
 
 class LightGraph:
@@ -169,8 +205,16 @@ def _dependent(vectors: list[list[int]]) -> list[bool]:
     return [not add(list(vector)) for vector in vectors]
 
 
+#: the largest sum over maximum-cardinality matchings of the weights a mapping gives
+MaxSum = Callable[[Mapping[int, int]], int]
+
+
 def compress_weights(
-    limits: Mapping[int, int], k: int, *, drop_dependent: bool = False
+    limits: Mapping[int, int],
+    k: int,
+    *,
+    drop_dependent: bool = False,
+    max_sum: MaxSum | None = None,
 ) -> dict[int, int]:
     """Map each distinct non-negative weight to a small one, preserving matching order.
 
@@ -178,6 +222,8 @@ def compress_weights(
     hold; ``k`` bounds the edges of any matching. For any two matchings with the same
     number of edges, the sums of the mapped weights compare exactly as the sums of the
     original weights (see the module docstring; ``drop_dependent`` is step 3).
+    ``max_sum``: the exact largest sum of a mapping over the matchings that are compared
+    (instead of the bound from ``limits``) for repacking each block.
     """
     items = list(limits.items())
     if not items:
@@ -209,26 +255,45 @@ def compress_weights(
     # 3. repack every block just above the largest sum of what lies below it
     packed = [0] * len(items)
     shift = 0
-    for part in parts:
+    for number, part in enumerate(parts, start=1):
         floor = min(part)
         for index, x in enumerate(part):
             packed[index] |= (x - floor) << shift
-        bound = _low_sum_bound([(p, c) for p, (_, c) in zip(packed, items, strict=True)], k, -1)
+        if number == len(parts):
+            break
+        if max_sum is not None:
+            bound = max_sum({value: p for (value, _), p in zip(items, packed, strict=True)})
+        else:
+            bound = _low_sum_bound([(p, c) for p, (_, c) in zip(packed, items, strict=True)], k, -1)
         shift = bound.bit_length()
     return {value: p for (value, _), p in zip(items, packed, strict=True)}
 
 
 def _two_passes(
-    limits: Mapping[int, int], k: int, offset: int, *, drop_dependent: bool
+    limits: Mapping[int, int],
+    k: int,
+    offset: int,
+    *,
+    drop_dependent: bool,
+    max_sum: MaxSum | None = None,
 ) -> dict[int, int]:
-    """Steps 1-4 twice (see the module docstring); maps original weights to packed + 1."""
+    """Steps 1-4 twice (see the module docstring); maps original weights to packed + 1.
+    ``max_sum`` (of a mapping of the original weights): the second pass repacks on exact
+    sums (the first pass's intermediate weights may be too wide to match on)."""
     first = compress_weights(
         {w + offset: c for w, c in limits.items()}, k, drop_dependent=drop_dependent
     )
     second_limits: Counter[int] = Counter()
     for w, c in limits.items():
         second_limits[first[w + offset]] += c
-    second = compress_weights(second_limits, k, drop_dependent=drop_dependent)
+    exact: MaxSum | None = None
+    if max_sum is not None:
+        outer = max_sum
+
+        def exact(mapping: Mapping[int, int]) -> int:
+            return outer({w: mapping[first[w + offset]] for w in limits})
+
+    second = compress_weights(second_limits, k, drop_dependent=drop_dependent, max_sum=exact)
     # ``+ 1``: keep every edge strictly positive (a common constant again)
     return {w: second[first[w + offset]] + 1 for w in limits}
 
@@ -260,75 +325,146 @@ def _greedy_cover_size(pairs: list[tuple[Hashable, Hashable]]) -> int:
     return size
 
 
+class _TooWide(Exception):
+    """The weights packed so far no longer fit in :data:`MAX_WEIGHT_BITS` bits."""
+
+
 def max_weight_matching(
     graph: LightGraph | nx.Graph, maxcardinality: bool = False, weight: str = "weight"
 ) -> set[tuple[Hashable, Hashable]]:
     """Drop-in for ``networkx.max_weight_matching`` as caissify calls it.
 
-    Uses rustworkx on compressed weights when they fit in :data:`MAX_WEIGHT_BITS` bits,
-    networkx on the original weights otherwise. Returns a set of ``(u, v)`` node pairs.
+    Uses rustworkx on compressed weights (the quick, careful or exact mapping, the first
+    that fits in :data:`MAX_WEIGHT_BITS` bits), networkx on the original weights otherwise
+    (counted, and logged as a warning). Returns a set of ``(u, v)`` node pairs.
     """
     if not isinstance(graph, LightGraph):
-        stats.fallback += 1
+        _pure_python(graph.number_of_nodes(), "a networkx graph was passed")
         return nx.max_weight_matching(graph, maxcardinality=maxcardinality, weight=weight)
     edges = graph.edges
     nodes = list(graph.nodes)
     if not edges:
         return set()
-    if not maxcardinality or rx is None:
+    if rx is None:  # pragma: no cover - rustworkx is a declared dependency
+        return _networkx(nodes, edges, maxcardinality, "rustworkx is not installed")
+    if not maxcardinality:
         # the common offset is only order-preserving among maximum-cardinality matchings
-        return _networkx(nodes, edges, maxcardinality)
+        return _networkx(nodes, edges, maxcardinality, "not a maximum-cardinality matching")
     counts = Counter(map(itemgetter(2), edges))
-    stats.widest_raw_bits = max(stats.widest_raw_bits, max(counts).bit_length())
-    b = max(8, len(nodes).bit_length() + 3)
-    k = min(len(nodes) // 2, len(edges))
-    offset = max(1 << (3 * b), -min(counts))
-    mapping = _two_passes(counts, k, offset, drop_dependent=False)
+    raw = max(counts).bit_length()
+    stats.widest_raw_bits = max(stats.widest_raw_bits, raw)
+    index = _index(nodes, edges)
+    identity = all(index[node] == node for node in nodes)  # caissify's vertices: 0 .. n-1
+    indexed = (
+        cast("list[tuple[int, int, int]]", edges)
+        if identity
+        else [(index[u], index[v], w) for u, v, w in edges]
+    )
+    found = _mapping(counts, edges, indexed, len(nodes))
+    if found is None:
+        why = f"weights of {raw} bits need more than {MAX_WEIGHT_BITS} even mapped exactly"
+        return _networkx(nodes, edges, maxcardinality, why)
+    path, mapping = found
+    try:
+        pairs, _ = _rustworkx(len(nodes), indexed, mapping)
+    except OverflowError:  # pragma: no cover - a rustworkx build with narrower weights
+        return _networkx(nodes, edges, maxcardinality, "rustworkx refused the weights")
+    setattr(stats, path, getattr(stats, path) + 1)
     widest = max(mapping.values()).bit_length()
-    careful = widest > MAX_WEIGHT_BITS
-    if careful:
-        limits = _class_limits(edges, k)
-        mapping = _two_passes(limits, k, offset, drop_dependent=True)
-        widest = max(mapping.values()).bit_length()
-        if widest > MAX_WEIGHT_BITS:
-            return _networkx(nodes, edges, maxcardinality)
+    stats.widest_compressed_bits = max(stats.widest_compressed_bits, widest)
+    if identity:
+        return cast("set[tuple[Hashable, Hashable]]", pairs)
+    return {(nodes[u], nodes[v]) for u, v in pairs}
+
+
+def _index(
+    nodes: list[Hashable], edges: list[tuple[Hashable, Hashable, int]]
+) -> dict[Hashable, int]:
+    """Each node's vertex number (``nodes`` is extended by any node only an edge names)."""
     index = {node: i for i, node in enumerate(nodes)}
     for u, v, _ in edges:
         for node in (u, v):
             if node not in index:
                 index[node] = len(nodes)
                 nodes.append(node)
-    identity = all(index[node] == node for node in nodes)  # caissify's vertices: 0 .. n-1
-    rgraph = rx.PyGraph()
-    rgraph.add_nodes_from(range(len(nodes)))
+    return index
+
+
+def _mapping(
+    counts: Mapping[int, int],
+    edges: list[tuple[Hashable, Hashable, int]],
+    indexed: list[tuple[int, int, int]],
+    n: int,
+) -> tuple[str, dict[int, int]] | None:
+    """The first mapping that fits, and its path: ``quick``, ``careful`` or ``exact`` (see
+    the module docstring); ``None`` when none does."""
+    b = max(8, n.bit_length() + 3)
+    k = min(n // 2, len(edges))
+    offset = max(1 << (3 * b), -min(counts))
+    mapping = _two_passes(counts, k, offset, drop_dependent=False)
+    if _fits(mapping):
+        return "quick", mapping
+    limits = _class_limits(edges, k)
+    mapping = _two_passes(limits, k, offset, drop_dependent=True)
+    if _fits(mapping):
+        return "careful", mapping
     try:
-        if identity:
-            rgraph.extend_from_weighted_edge_list([(u, v, mapping[w]) for u, v, w in edges])
-        else:
-            rgraph.extend_from_weighted_edge_list(
-                [(index[u], index[v], mapping[w]) for u, v, w in edges]
-            )
-        pairs = rx.max_weight_matching(rgraph, max_cardinality=True, weight_fn=int)
-    except OverflowError:  # a rustworkx build with narrower weights
-        return _networkx(nodes, edges, maxcardinality)
-    if careful:
-        stats.careful += 1
-    else:
-        stats.quick += 1
-    stats.widest_compressed_bits = max(stats.widest_compressed_bits, widest)
-    if identity:
-        return set(pairs)
-    return {(nodes[u], nodes[v]) for u, v in pairs}
+        mapping = _two_passes(
+            limits, k, offset, drop_dependent=True, max_sum=_exact_max_sum(n, indexed)
+        )
+    except _TooWide:
+        return None
+    return ("exact", mapping) if _fits(mapping) else None
+
+
+def _fits(mapping: Mapping[int, int]) -> bool:
+    return max(mapping.values(), default=0).bit_length() <= MAX_WEIGHT_BITS
+
+
+def _exact_max_sum(n: int, indexed: list[tuple[int, int, int]]) -> MaxSum:
+    """The largest sum of a mapping of the weights over the graph's maximum-cardinality
+    matchings: one rustworkx matching (:class:`_TooWide` if the mapping does not fit)."""
+
+    def max_sum(mapping: Mapping[int, int]) -> int:
+        if not _fits(mapping):
+            raise _TooWide
+        pairs, graph = _rustworkx(n, indexed, mapping)
+        return sum(graph.get_edge_data(u, v) for u, v in pairs)
+
+    return max_sum
+
+
+def _rustworkx(
+    n: int, indexed: list[tuple[int, int, int]], mapping: Mapping[int, int]
+) -> tuple[set[tuple[int, int]], rx.PyGraph]:
+    """A maximum-cardinality matching of maximum mapped weight, as vertex-number pairs."""
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.extend_from_weighted_edge_list([(u, v, mapping[w]) for u, v, w in indexed])
+    return rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int), graph
 
 
 def _networkx(
-    nodes: list[Hashable], edges: list[tuple[Hashable, Hashable, int]], maxcardinality: bool
+    nodes: list[Hashable],
+    edges: list[tuple[Hashable, Hashable, int]],
+    maxcardinality: bool,
+    reason: str,
 ) -> set[tuple[Hashable, Hashable]]:
-    stats.fallback += 1
+    _pure_python(len(nodes), reason)
     full = nx.Graph()
     full.add_nodes_from(nodes)
     full.add_weighted_edges_from(edges)
     return nx.max_weight_matching(full, maxcardinality=maxcardinality)
+
+
+def _pure_python(players: int, reason: str) -> None:
+    """Count, log and collect a matching that runs on networkx (exact, but slow)."""
+    stats.fallback += 1
+    note = f"a matching of {players} players ran on networkx (pure Python, slow): {reason}"
+    logger.warning("compcore: %s", note)
+    found = _slow.get()
+    if found is not None:
+        found.append(note)
 
 
 def networkx_shim() -> types.ModuleType:

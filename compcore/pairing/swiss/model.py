@@ -155,7 +155,13 @@ class SwissBoard:
 
 @dataclass(frozen=True, slots=True)
 class SwissPairing:
-    """A round's pairing: boards in the reference engine's board order, and the PAB."""
+    """A round's pairing: boards in the reference engine's board order, and the PAB.
+
+    ``slow_matchings``: why each matching that did not fit the fast backend ran on
+    networkx (pure Python: the same pairing, but seconds instead of milliseconds at a
+    few hundred players); each is also logged as a warning. Empty when all ran fast.
+    """
 
     boards: tuple[SwissBoard, ...]
     bye: int | None
+    slow_matchings: tuple[str, ...] = ()

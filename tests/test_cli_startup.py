@@ -1,0 +1,74 @@
+"""Start-up (issue 8, item 3): what a command imports, checked in a fresh interpreter.
+
+Behaviour, not timing (``benchmarks/startup.py`` has the figures): ``--help`` and
+``presets`` load no numpy, pandas, streamlit, duckdb nor pydantic; the standings of a
+season that does not iterate (DS-8's weekly recompute, PP's points) load no numpy."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from compcore import synthetic
+from compcore.adapters import season_file
+from compcore.rulesets import preset_summaries, presets
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = {"numpy", "pandas", "streamlit", "duckdb", "altair"}
+
+
+def imported_by(argv: list[str]) -> set[str]:
+    """The top-level packages a fresh interpreter has loaded after ``compcore ARGV``."""
+    code = textwrap.dedent(
+        f"""
+        import contextlib, io, sys
+        import compcore.cli
+        with contextlib.redirect_stdout(io.StringIO()):
+            try:
+                code = compcore.cli.main({argv!r})
+            except SystemExit as exc:  # --help exits
+                code = exc.code
+        assert code == 0, code
+        print(" ".join(sorted({{name.split(".")[0] for name in sys.modules}})))
+        """
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "compcore" in loaded  # the right process was asked
+    return loaded
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["presets"], ["--lang", "en", "presets"]])
+def test_help_and_presets_load_no_heavy_library_nor_pydantic(argv: list[str]) -> None:
+    loaded = imported_by(argv)
+    assert loaded.isdisjoint(HEAVY | {"pydantic"}), loaded & (HEAVY | {"pydantic"})
+
+
+@pytest.mark.parametrize("preset", ["dubbelschaak", "princenpaard"])
+def test_standings_without_iteration_load_no_numpy(tmp_path: Path, preset: str) -> None:
+    """DS-8 recomputes once per round and PP counts points: neither needs the int64
+    matrix of an iterating Keizer, so neither pays numpy's import."""
+    path = tmp_path / "season.json"
+    season_file.dump(synthetic.season(preset, n_players=10, n_rounds=4, seed=3), path)
+    loaded = imported_by(["standings", str(path)])
+    assert loaded.isdisjoint(HEAVY), loaded & HEAVY
+
+
+def test_preset_list_says_what_the_validated_presets_say() -> None:
+    """``compcore presets`` reads names and descriptions without validating: they are the
+    validated rulesets' own."""
+    assert [tuple(s) for s in preset_summaries()] == [
+        (r.name, r.description, r.description_nl) for r in presets()
+    ]
