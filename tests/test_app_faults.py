@@ -64,7 +64,7 @@ def test_a_full_disk_is_one_sentence_and_changes_nothing(club_db, monkeypatch):
     submit(at, "Uitslagen opslaan")
     (error,) = [e.value for e in at.error]
     assert error.startswith("Niet opgeslagen, er is niets veranderd:")
-    assert "No space left on device" in error and "\n" not in error
+    assert "de schijf is vol" in error and "\n" not in error
     monkeypatch.undo()
     assert store.load(cid) == before
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from compcore.errors import PairingError
+from compcore.errors import PairingError, Phrase
 from compcore.history import cycle_of
 from compcore.model import EMPTY, Game, Kind, Round, Season
 from compcore.pairing.base import Board, Pairing, Reason, Relaxation
@@ -24,6 +24,7 @@ from compcore.pairing.relaxed import RelaxedSolver, relax_sequence
 from compcore.pairing.rules import Rules, rule_id
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings
+from compcore.validate import registration
 
 # --------------------------------------------------------------------------- context
 
@@ -141,9 +142,11 @@ def present_players(season: Season, rnd: Round) -> list[str]:
             if player is None or player.is_engine or pid in entries:
                 continue
             if not player.registered_in(rnd.number):
-                raise PairingError(
-                    f"round {rnd.number}: {pid!r} is present but not registered in this round "
-                    f"(joined in round {player.joined_round}, withdrew in round {player.withdrawn_round})"
+                raise PairingError.at(
+                    Phrase("at.round", number=rnd.number),
+                    "season.present_not_registered",
+                    player=pid,
+                    registration=registration(player.joined_round, player.withdrawn_round),
                 )
             out.append(pid)
         return out
@@ -215,6 +218,18 @@ def forced(ctx: Context) -> tuple[list[Board], list[str]]:
     return boards, [pid for pid in ctx.present if pid not in taken]
 
 
+def forced_override(why: object) -> Reason:
+    """A forced game's override (KC-7, MG-8): the director fixed the board, for ``why`` (the
+    forced game's reason: a word such as ``cup``, or his own)."""
+    return Reason("override.forced", None, {"why": why or "director"})
+
+
+def relaxed_override(placed: Reason) -> Reason:
+    """The override of a board that breaks a rule the pairing had to relax: why it was
+    made (``placed``)."""
+    return Reason("override.relaxed", None, {"detail": placed})
+
+
 def assemble(ctx: Context, outcome: Outcome) -> Pairing:
     """The round as it would be stored: games without results, bye / declined-engine /
     other entries, ``present`` and ``seed`` kept; players neither present nor with an entry
@@ -225,14 +240,12 @@ def assemble(ctx: Context, outcome: Outcome) -> Pairing:
         override = None
         broken = ctx.rules.violations(board.white, board.black)
         if broken and board.forced:
-            override = f"forced: {board.placed.params.get('why') or 'director'}"
+            override = forced_override(board.placed.params.get("why"))
         elif broken:
             # a relaxation the engine had to make: logged on the board, so check shows it
             # as overridden with this reason
-            override = f"relaxed: {board.placed.text('en')}"
-        games.append(
-            Game(board.white, board.black, reason=board.placed.text("en"), override=override)
-        )
+            override = relaxed_override(board.placed)
+        games.append(Game(board.white, board.black, reason=board.placed, override=override))
     entries: dict[str, Kind] = dict(rnd.entries or EMPTY)
     for pid, (kind, _) in outcome.sitting_out.items():
         entries[pid] = kind
@@ -249,7 +262,9 @@ def assemble(ctx: Context, outcome: Outcome) -> Pairing:
         if player.is_engine or not player.registered_in(rnd.number):
             entries[pid] = Kind.NOT_PARTICIPATING
         elif pid in present:  # pragma: no cover - every present player is placed
-            raise PairingError(f"round {rnd.number}: player {pid!r} was not placed")
+            raise PairingError.at(
+                Phrase("at.round", number=rnd.number), "pairing.not_placed", player=pid
+            )
         elif player.participates_by_default:
             entries[pid] = missing
         else:
@@ -518,9 +533,8 @@ def solve_relaxed(
     try:
         sitter = solver.prepare(sitters)
     except Infeasible as exc:
-        raise PairingError(
-            f"round {ctx.number}: no pairing exists: {', '.join(exc.unpaired)} "
-            "cannot be paired, not even by breaking a rule that may be relaxed"
+        raise PairingError.at(
+            Phrase("at.round", number=ctx.number), "pairing.none", players=", ".join(exc.unpaired)
         ) from None
     placed = _walk(ctx, solver, scheme, seed)
     broken = frozenset(
