@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from compcore.errors import Phrase
-from compcore.i18n import Lang, t
+from compcore.i18n import Lang, catalog, t
 
 #: parameter names whose value is one player id (shown as a name when names are given)
 _PLAYER_KEYS = frozenset({"a", "b", "player", "white", "black", "other", "engine", "human"})
@@ -48,10 +48,11 @@ def _join(
     return ", ".join(shown[:-1]) + t("list.and", lang) + shown[-1]
 
 
-def _known(key: str, lang: Lang) -> str | None:
-    """The catalogue's text for ``key``, or None when there is none."""
-    text = t(key, lang)
-    return None if text == key else text
+def forced_words(why: str, lang: Lang) -> str:
+    """A forced game's reason in words: a word compcore knows (``cup``: "bekerpartij",
+    ``director``: "vastgelegd door de wedstrijdleider"), else the director's own words."""
+    key = f"forced.why.{why}"
+    return t(key, lang) if key in catalog(lang) else why
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,7 @@ class Reason:
         if k == "kind":
             return t(f"kind.{v}", lang)
         if k == "why" and isinstance(v, str):
-            return _known(f"forced.why.{v}", lang) or v
+            return forced_words(v, lang)
         if k in _NUMBER_KEYS and isinstance(v, str) and lang == "nl":
             return v.replace(".", ",")
         if k in _PLAYER_KEYS:

@@ -29,7 +29,7 @@ from compcore.i18n import Lang, t
 from compcore.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.pairing import Pairing, Violation
 from compcore.pairing.engine import engine_entrant, engine_is_away
-from compcore.reason import Reason, words
+from compcore.reason import Reason, forced_words, words
 from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
 
@@ -132,6 +132,12 @@ def default_choice(player: Player, stored: Round | None, options: Sequence[str])
     if player.participates_by_default:
         return PRESENT
     return Kind.NOT_PARTICIPATING.value
+
+
+def forced_why(game: ForcedGame, lang: Lang) -> str:
+    """A forced game's reason in words: a word compcore knows (``cup``: "bekerpartij"), the
+    director's own words as written, or that the director fixed it."""
+    return forced_words(game.reason or "director", lang)
 
 
 def away_engine(season: Season, ruleset: Ruleset, number: int) -> str | None:
