@@ -121,6 +121,12 @@ def os_problem(exc: OSError) -> Phrase:
     return Phrase(key if key in catalog("en") else "os.other", detail=detail)
 
 
+def choices(values: Iterable[str]) -> str:
+    """Names a message lists as allowed (fields, kinds, columns), each in quotes: they are
+    the file's or the setting's own words, written as they must be typed."""
+    return ", ".join(repr(v) for v in values)
+
+
 def joined(steps: Iterable[Part], separator: str = ": ") -> tuple[Part, ...]:
     """The steps of a place with ``separator`` between them (empty steps left out)."""
     out: list[Part] = []

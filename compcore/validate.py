@@ -11,7 +11,7 @@ season never gets in. Each problem is a :class:`SeasonError` in Dutch and Englis
 
 from __future__ import annotations
 
-from compcore.errors import Part, Phrase, SeasonError, phrase, place
+from compcore.errors import Part, Phrase, SeasonError, choices, phrase, place
 from compcore.model import EMPTY, ENTRY_KINDS, Kind, Round, Season
 from compcore.rulesets import Ruleset
 
@@ -136,7 +136,7 @@ def _check_round(
         if kind not in ENTRY_KINDS:
             raise SeasonError.at(at_player, "season.kind_in_game", kind=kind.value)
         if kind not in allowed:
-            names = ", ".join(k.value for k in ENTRY_KINDS if k in allowed)
+            names = choices(k.value for k in ENTRY_KINDS if k in allowed)
             raise SeasonError.at(at_player, "season.kind_unused", kind=kind.value, allowed=names)
         place(pid, Phrase("season.how.entry", kind=kind.value))
         if kind is not Kind.NOT_PARTICIPATING and season.player(pid).is_engine:

@@ -47,7 +47,7 @@ def test_overrides_merge_field_by_field() -> None:
         (
             "dubbelschaak",
             {"rounds_per_cycl": 3},
-            "'rounds_per_cycl': unknown field (allowed: name,",
+            "'rounds_per_cycl': unknown field (allowed: 'name',",
         ),
         (
             "dubbelschaak",
@@ -67,7 +67,7 @@ def test_overrides_merge_field_by_field() -> None:
         (
             "dubbelschaak",
             {"points": {"jokr": "1"}},
-            "'points.jokr': unknown field (allowed: win, draw,",
+            "'points.jokr': unknown field (allowed: 'win', 'draw',",
         ),
         ("dubbelschaak", {"points": {"bye": "6/6 ow"}}, "is not a points rule"),
         (

@@ -86,7 +86,7 @@ def _mutated(change) -> dict:
         (lambda d: d["players"][1].update(rating="high"),
          "x.json: player 'p02': field 'rating' must be a whole number, got 'high'"),
         (lambda d: d["players"][1].update(ratng=1700),
-         "x.json: player #2: unknown field 'ratng' (allowed: id, name,"),
+         "x.json: player #2: unknown field 'ratng' (allowed: 'id', 'name',"),
         (lambda d: d["players"].append({"id": "p01", "name": "Twin"}), "x.json: player id 'p01' is used twice"),
         (lambda d: d["rounds"][1]["forced"].append({"white": "p01", "black": "p03"}),
          "x.json: round 2: forced game: player 'p03' is not present"),

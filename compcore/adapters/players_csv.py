@@ -21,7 +21,16 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from compcore.errors import CompcoreError, CsvImportError, Part, Phrase, joined, phrase, render
+from compcore.errors import (
+    CompcoreError,
+    CsvImportError,
+    Part,
+    Phrase,
+    choices,
+    joined,
+    phrase,
+    render,
+)
 from compcore.i18n import DEFAULT, Lang
 from compcore.model import Player
 from compcore.validate import implausible_rating
@@ -144,7 +153,7 @@ def parse(text: str) -> ParsedPlayers:
         errors.append(
             RowError(
                 1,
-                Phrase("csv.unknown_column", column=_short(unknown[0]), allowed=", ".join(FIELDS)),
+                Phrase("csv.unknown_column", column=_short(unknown[0]), allowed=choices(FIELDS)),
             )
         )
     missing = [f for f in REQUIRED if f not in header]

@@ -21,7 +21,15 @@ from typing import Any
 
 from compcore import jsondata
 from compcore import reason as reasons
-from compcore.errors import CompcoreError, Part, Phrase, SeasonError, os_problem, place
+from compcore.errors import (
+    CompcoreError,
+    Part,
+    Phrase,
+    SeasonError,
+    choices,
+    os_problem,
+    place,
+)
 from compcore.model import (
     ENTRY_KINDS,
     Decision,
@@ -45,7 +53,7 @@ FORMAT = "compcore-season"
 VERSION = 1
 
 _RESULTS = ", ".join(r.value for r in Result)
-_KINDS = ", ".join(k.value for k in ENTRY_KINDS)
+_KINDS = choices(k.value for k in ENTRY_KINDS)
 
 
 #: where a mistake is: the steps of a place (a file, ``ronde 3``, ``bord 2``)
@@ -69,9 +77,7 @@ class _Fields:
             raise _refuse(where, "season.object", got=_show(data))
         unknown = [k for k in data if k not in allowed]
         if unknown:
-            raise _refuse(
-                where, "season.field.unknown", field=unknown[0], allowed=", ".join(allowed)
-            )
+            raise _refuse(where, "season.field.unknown", field=unknown[0], allowed=choices(allowed))
         self.data = data
         self.where = where
 
@@ -138,7 +144,7 @@ class _Fields:
         value = self._get(key, False)
         if value is not None and value not in options:
             raise self.refuse(
-                "season.field.choice", field=key, got=_show(value), allowed=", ".join(options)
+                "season.field.choice", field=key, got=_show(value), allowed=choices(options)
             )
         return value
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from compcore.errors import CompcoreError
+from compcore.errors import CompcoreError, choices
 
 #: how long a key waits while another attempt of it is being checked (a password check
 #: takes well under this); attempts sent at the same moment are thereby taken one at a time
@@ -76,7 +76,7 @@ class ThrottleSettings:
         for name, raw in values.items():
             if name not in known:
                 raise LoginSettingError.at(
-                    (), "login.setting.unknown", name=name, known=", ".join(known)
+                    (), "login.setting.unknown", name=name, known=choices(known)
                 )
             chosen[name] = _number(name, raw, whole=name == "max_failures")
         return cls(**chosen)

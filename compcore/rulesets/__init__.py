@@ -19,7 +19,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, ValidationError
 
 from compcore import jsondata
-from compcore.errors import Part, Phrase, RulesetError, place
+from compcore.errors import Part, Phrase, RulesetError, choices, place
 from compcore.i18n import Lang, catalog, t
 from compcore.model import thaw
 from compcore.rulesets.schema import Ruleset
@@ -166,7 +166,7 @@ def describe_validation_error(
         if err["type"] == "extra_forbidden":
             parent = _model_at(model, loc[:-1])
             problems.setdefault(path, []).append(
-                Phrase("ruleset.unknown_field_allowed", allowed=", ".join(_field_names(parent)))
+                Phrase("ruleset.unknown_field_allowed", allowed=choices(_field_names(parent)))
                 if parent
                 else Phrase("ruleset.unknown_field")
             )

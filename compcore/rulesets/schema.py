@@ -211,7 +211,7 @@ class PointsTable(_Frozen):
             raise PydanticCustomError(
                 "error.ruleset.evening_kinds",
                 "evening-average-kinds: {kinds} is not a game result "
-                "(allowed: win, draw, loss, forfeit-win, forfeit-loss)",
+                "(allowed: 'win', 'draw', 'loss', 'forfeit-win', 'forfeit-loss')",
                 {"kinds": ", ".join(wrong)},
             )
         return self
