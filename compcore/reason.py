@@ -77,7 +77,9 @@ class Reason:
             object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
 
     def __hash__(self) -> int:
-        return hash(json.dumps(self.encode(), sort_keys=True, default=repr))
+        return hash(
+            (self.key, self.rule, tuple(sorted((k, repr(v)) for k, v in self.params.items())))
+        )
 
     def fields(self, lang: Lang = "nl", names: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The parameters as the text shows them in ``lang``."""
