@@ -15,7 +15,19 @@ from compcore.i18n import Lang
 from compcore.model import Round
 from compcore.reason import Reason, shown_name
 
-__all__ = ["Board", "Pairing", "Reason", "Relaxation"]
+__all__ = ["Board", "Pairing", "Reason", "Relaxation", "forced_override", "relaxed_override"]
+
+
+def forced_override(why: object) -> Reason:
+    """A forced game's override (KC-7, MG-8): the director fixed the board, for ``why`` (the
+    forced game's reason: a word such as ``cup``, or his own)."""
+    return Reason("override.forced", None, {"why": why or "director"})
+
+
+def relaxed_override(placed: Reason) -> Reason:
+    """The override of a board that breaks a rule the pairing had to relax: why it was
+    made (``placed``)."""
+    return Reason("override.relaxed", None, {"detail": placed})
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,9 +29,9 @@ from functools import partial
 from compcore.history import cycle_of
 from compcore.i18n import Lang, t
 from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Reason
+from compcore.pairing.base import Reason, forced_override
 from compcore.pairing.colours import decide
-from compcore.pairing.engine import forced_override, ranking, ranking_table, scheme_for
+from compcore.pairing.engine import ranking, ranking_table, scheme_for
 from compcore.pairing.rules import Rules, rule_id
 from compcore.reason import words
 from compcore.rulesets import Ruleset

@@ -17,7 +17,14 @@ from types import MappingProxyType
 from compcore.errors import PairingError, Phrase
 from compcore.history import cycle_of
 from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Board, Pairing, Reason, Relaxation
+from compcore.pairing.base import (
+    Board,
+    Pairing,
+    Reason,
+    Relaxation,
+    forced_override,
+    relaxed_override,
+)
 from compcore.pairing.colours import allocate
 from compcore.pairing.ladder import Infeasible, Placed, Sitter, Solver
 from compcore.pairing.relaxed import RelaxedSolver, relax_sequence
@@ -216,18 +223,6 @@ def forced(ctx: Context) -> tuple[list[Board], list[str]]:
         )
         taken.update((game.white, game.black))
     return boards, [pid for pid in ctx.present if pid not in taken]
-
-
-def forced_override(why: object) -> Reason:
-    """A forced game's override (KC-7, MG-8): the director fixed the board, for ``why`` (the
-    forced game's reason: a word such as ``cup``, or his own)."""
-    return Reason("override.forced", None, {"why": why or "director"})
-
-
-def relaxed_override(placed: Reason) -> Reason:
-    """The override of a board that breaks a rule the pairing had to relax: why it was
-    made (``placed``)."""
-    return Reason("override.relaxed", None, {"detail": placed})
 
 
 def assemble(ctx: Context, outcome: Outcome) -> Pairing:

@@ -27,14 +27,8 @@ from types import MappingProxyType
 
 from compcore.errors import PairingError, Phrase
 from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Board, Pairing, Reason
-from compcore.pairing.engine import (
-    _board,
-    build_context,
-    relaxations,
-    relaxed_override,
-    solve_pool,
-)
+from compcore.pairing.base import Board, Pairing, Reason, relaxed_override
+from compcore.pairing.engine import _board, build_context, relaxations, solve_pool
 from compcore.rulesets import Ruleset
 
 
