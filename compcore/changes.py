@@ -102,7 +102,7 @@ def _player_name(season: Season, pid: str) -> str:
 
 def _require(value: object, kind: type, what: str, season: Season) -> None:
     if not isinstance(value, kind):
-        raise SeasonError(f"{name(season)}: not a {what}: {type(value).__name__}")
+        raise SeasonError.at((name(season),), "store.not_a", what=what, got=type(value).__name__)
 
 
 # --------------------------------------------------------------------------- rounds
@@ -125,13 +125,10 @@ def remove_last_round(
     if read is not UNCHECKED and current != read:
         raise StaleWriteError(Phrase("change.what.round", number=number))
     if not season.rounds:
-        raise StoreError(f"{name(season)}: there is no round to delete")
+        raise StoreError.at((name(season),), "store.no_round")
     last = season.rounds[-1]
     if last.number != number:
-        raise StoreError(
-            f"{name(season)}: only the last round ({last.number}) can be deleted, "
-            f"not round {number}"
-        )
+        raise StoreError.at((name(season),), "store.not_last", last=last.number, number=number)
     return Edit(season.without_round(number), "rounds", last, None)
 
 
@@ -276,7 +273,7 @@ def put_ruleset(season: Season, ref: RulesetRef, read: RulesetRef | Unchecked = 
     try:
         load_ruleset(ref.preset, ref.overrides)
     except CompcoreError as exc:
-        raise SeasonError(f"{name(season)}: ruleset: {exc}") from None
+        raise SeasonError(name(season), ": ", Phrase("at.ruleset"), ": ", *exc.parts) from None
     return Edit(replace(season, ruleset=ref), "ruleset", season.ruleset, ref)
 
 

@@ -3,6 +3,10 @@
 Every command reads a season file (or a DuckDB database with ``--db``), prints to standard
 output and, on bad input, prints one line naming what is wrong and exits non-zero:
 2 for bad input, 1 when ``check`` finds violations.
+
+Every line it prints is Dutch by default and English with ``--lang en``: the output, the
+errors, the password prompts, the help (``compcore/i18n/cli.py``), and argparse's own words
+(``compcore.cli_words``).
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from compcore.errors import CompcoreError
-from compcore.i18n import DEFAULT, LANGUAGES
+from compcore.cli_words import argparse_words, language_of
+from compcore.errors import CompcoreError, Phrase, os_problem
+from compcore.i18n import LANGUAGES, Lang, t
 
 if TYPE_CHECKING:  # every command imports what it needs itself: ``--help`` starts fast
     from compcore.model import Season
@@ -34,7 +39,7 @@ def _load(args: argparse.Namespace) -> tuple[Season, Ruleset]:
 
         return store.load_season_readonly(args.db, getattr(args, "competition", None))
     if not args.file:
-        raise CompcoreError("give a season file or --db PATH")
+        raise CompcoreError(Phrase("cli.no_source"))
     return season_file.load(args.file)
 
 
@@ -121,7 +126,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     season, _ = season_file.load(args.file)
     store.import_season_file(args.db, season, replace=args.replace)
-    print(f"imported {season.club} / {season.season} / {season.competition} into {args.db}")
+    print(t("cli.imported", args.lang, name=_name(season), db=args.db))
     return 0
 
 
@@ -129,12 +134,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     from compcore.adapters import season_file, store
 
     if Path(args.out).is_dir():
-        raise CompcoreError(f"--out {args.out} is a folder; name the file to write, "
-                            f"e.g. {Path(args.out) / 'season.json'}")  # fmt: skip
+        example = Path(args.out) / "season.json"
+        raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
     season, _ = store.load_season_readonly(args.db, args.competition)
     season_file.dump(season, args.out)
-    print(f"exported {season.club} / {season.season} / {season.competition} to {args.out}")
+    print(t("cli.exported", args.lang, name=_name(season), out=args.out))
     return 0
+
+
+def _name(season: Season) -> str:
+    return f"{season.club} / {season.season} / {season.competition}"
 
 
 def cmd_hash_password(args: argparse.Namespace) -> int:
@@ -144,107 +153,105 @@ def cmd_hash_password(args: argparse.Namespace) -> int:
     if sys.stdin.isatty():
         import getpass
 
-        password = getpass.getpass("director password: ")
-        if getpass.getpass("again: ") != password:
-            raise CompcoreError("the two passwords differ; nothing printed")
+        password = getpass.getpass(t("cli.password", args.lang))
+        if getpass.getpass(t("cli.password_again", args.lang)) != password:
+            raise CompcoreError(Phrase("cli.passwords_differ"))
     else:
         password = sys.stdin.readline().rstrip("\r\n")
     if not password:
-        raise CompcoreError("the password may not be empty")
+        raise CompcoreError(Phrase("cli.password_empty"))
     if len(password) < 8:
-        print(
-            "compcore: warning: a password of fewer than 8 characters is easy to guess",
-            file=sys.stderr,
-        )
+        print(t("cli.password_short", args.lang), file=sys.stderr)
     print(auth.hash_password(password))
     return 0
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="compcore", description="A chess club's internal competition.")
-    p.add_argument(
-        "--lang", choices=LANGUAGES, default=DEFAULT, help="language of the output (default: nl)"
-    )
-    sub = p.add_subparsers(dest="command", required=True)
+def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
+    """The command line's parser, its help in ``lang``."""
+
+    def h(key: str) -> str:
+        return t(f"cli.help.{key}", lang)
+
+    def m(key: str) -> str:
+        return t(f"cli.metavar.{key}", lang)
+
+    p = argparse.ArgumentParser(prog="compcore", description=h("description"))
+    p.add_argument("--lang", choices=LANGUAGES, default=lang, help=h("lang"))
+    sub = p.add_subparsers(dest="command", required=True, title=h("commands"), metavar=m("command"))
 
     def source(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("file", nargs="?", help="season file (JSON)")
-        sp.add_argument("--db", help="a compcore DuckDB database instead of a file")
-        sp.add_argument("--competition", help="competition name in --db (default: the only one)")
+        sp.add_argument("file", nargs="?", metavar=m("file"), help=h("file"))
+        sp.add_argument("--db", metavar=m("path"), help=h("db"))
+        sp.add_argument("--competition", metavar=m("competition"), help=h("competition"))
 
-    sp = sub.add_parser("presets", help="list the presets")
+    sp = sub.add_parser("presets", help=h("presets"))
     sp.set_defaults(run=cmd_presets)
 
-    sp = sub.add_parser("standings", help="standings after a round")
+    sp = sub.add_parser("standings", help=h("standings"))
     source(sp)
-    sp.add_argument("--after-round", type=int, help="default: the last played round")
-    sp.add_argument(
-        "--cycle",
-        type=int,
-        help="cycle as the club numbers it (first_cycle_number: dubbelschaak 0-2, "
-        "princenpaard 1-3): that cycle's standings, or the season's up to its end where "
-        "standings accumulate",
-    )
-    sp.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("after_round"))
+    sp.add_argument("--cycle", type=int, metavar=m("cycle"), help=h("cycle"))
+    sp.add_argument("--format", choices=("table", "csv", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_standings)
 
-    sp = sub.add_parser("winners", help="cycle winners, champions, play-offs and the cup")
+    sp = sub.add_parser("winners", help=h("winners"))
     source(sp)
-    sp.add_argument("--after-round", type=int, help="default: the last played round")
-    sp.add_argument("--format", choices=("table", "json"), default="table")
+    sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("after_round"))
+    sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_winners)
 
-    sp = sub.add_parser("pair", help="pair the open round (or the next round of a TRF16 file)")
+    sp = sub.add_parser("pair", help=h("pair"))
     source(sp)
-    sp.add_argument("--format", choices=("table", "json"), default="table")
+    sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_pair)
 
-    sp = sub.add_parser(
-        "check", help="report every stored pairing that breaks a hard rule or a colour rule"
-    )
+    sp = sub.add_parser("check", help=h("check"))
     source(sp)
     sp.set_defaults(run=cmd_check)
 
-    sp = sub.add_parser("import", help="import a season file into a database")
-    sp.add_argument("file")
-    sp.add_argument("--db", required=True)
-    sp.add_argument("--replace", action="store_true", help="replace the competition if it exists")
+    sp = sub.add_parser("import", help=h("import"))
+    sp.add_argument("file", metavar=m("file"), help=h("file"))
+    sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_target"))
+    sp.add_argument("--replace", action="store_true", help=h("replace"))
     sp.set_defaults(run=cmd_import)
 
-    sp = sub.add_parser("export", help="export a competition from a database to a season file")
-    sp.add_argument("--db", required=True)
-    sp.add_argument("--competition")
-    sp.add_argument("--out", required=True)
+    sp = sub.add_parser("export", help=h("export"))
+    sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_source"))
+    sp.add_argument("--competition", metavar=m("competition"), help=h("competition"))
+    sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
     sp.set_defaults(run=cmd_export)
 
-    sp = sub.add_parser(
-        "hash-password",
-        help="print the hash of a director password (reads it from the terminal or stdin)",
-    )
+    sp = sub.add_parser("hash-password", help=h("hash_password"))
     sp.set_defaults(run=cmd_hash_password)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    lang = language_of(sys.argv[1:] if argv is None else argv)
+    with argparse_words(lang):
+        args = parser(lang).parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
     except CompcoreError as exc:
-        print(f"compcore: error: {exc.describe(args.lang)}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except (OSError, ValueError) as exc:
-        print(f"compcore: error: {' '.join(str(exc).splitlines())}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(args.lang, exc.describe(args.lang))
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return _fail(args.lang, where + os_problem(exc).render(args.lang))
+    except ValueError as exc:
+        return _fail(args.lang, " ".join(str(exc).splitlines()))
     except Exception as exc:  # a bug: still one line, the traceback only on request
         if os.environ.get("COMPCORE_DEBUG"):
             raise
-        print(
-            f"compcore: internal error ({type(exc).__name__}: {exc}); "
-            "set COMPCORE_DEBUG=1 for details",
-            file=sys.stderr,
-        )
+        detail = " ".join(f"{type(exc).__name__}: {exc}".splitlines())
+        print(t("cli.internal", args.lang, detail=detail), file=sys.stderr)
         return 70
+
+
+def _fail(lang: Lang, message: str) -> int:
+    """One line on standard error; the exit code for bad input."""
+    print(t("cli.error", lang, message=message), file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":  # pragma: no cover

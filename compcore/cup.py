@@ -174,16 +174,18 @@ def eliminated(season: Season, ruleset: Ruleset, before_round: int) -> set[str]:
     Raises :class:`PairingError` for a drawn tie whose barrage winner is not recorded: the
     draw cannot be made before the director records it (MG-8).
     """
-    from compcore.errors import PairingError
+    from compcore.errors import PairingError, Phrase
 
     out: set[str] = set()
     for rnd in bracket(season.truncated(before_round - 1), ruleset).rounds:
         for tie in rnd.ties:
             if tie.why.key == "cup.barrage-pending":
-                raise PairingError(
-                    f"round {rnd.number}: {tie.white}-{tie.black} was drawn and the barrage "
-                    f"winner is not recorded (add a decision of kind {BARRAGE_WINNER!r} "
-                    "for that round)"
+                raise PairingError.at(
+                    Phrase("at.round", number=rnd.number),
+                    "pairing.barrage_missing",
+                    white=tie.white,
+                    black=tie.black,
+                    kind=BARRAGE_WINNER,
                 )
             out.update(tie.out)
     return out

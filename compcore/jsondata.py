@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from compcore.errors import CompcoreError, Phrase, phrase
+from compcore.errors import CompcoreError, Part, Phrase, phrase, place
 
 #: Deepest nesting accepted (a season file needs 7: overrides' tables in a round's list).
 MAX_DEPTH = 32
@@ -25,20 +25,22 @@ INT_MIN, INT_MAX = -(2**127), 2**127 - 1
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
-def loads(text: str, where: str, error: type[CompcoreError]) -> Any:
-    """JSON text as plain data, checked by :func:`check`; ``error`` (one line) if not."""
+def loads(text: str, where: Part, error: type[CompcoreError]) -> Any:
+    """JSON text as plain data, checked by :func:`check`; ``error`` (one line) if not.
+    ``where`` is the place (a file name, or a tuple of steps)."""
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise error(
-            f"{where}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            *place(where),
+            phrase("error.json.syntax", line=exc.lineno, column=exc.colno, detail=exc.msg),
         ) from None
     except RecursionError:
-        raise error(f"{where}: ", phrase("error.json.depth", limit=MAX_DEPTH)) from None
+        raise error(*place(where), phrase("error.json.depth", limit=MAX_DEPTH)) from None
     except _Constant as exc:
-        raise error(f"{where}: ", phrase("error.json.constant", name=exc.name)) from None
+        raise error(*place(where), phrase("error.json.constant", name=exc.name)) from None
     except ValueError:  # Python reads no integer of more than 4300 digits
-        raise error(f"{where}: ", phrase("error.json.digits")) from None
+        raise error(*place(where), phrase("error.json.digits")) from None
     check(data, where, error)
     return data
 
@@ -55,14 +57,14 @@ def _refuse_constant(name: str) -> Any:
     raise _Constant(name)
 
 
-def check(data: Any, where: str, error: type[CompcoreError]) -> None:
+def check(data: Any, where: Part, error: type[CompcoreError]) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH`, values JSON does not have (a TOML
     date), whole numbers outside 128 bits, non-finite numbers and text (values or keys)
     with a lone surrogate, naming the field."""
     for path, depth, value in _walk(data):
         problem = _problem(value, depth)
         if problem is not None:
-            raise error(f"{where}: ", phrase("error.json.field", path=_show(path)), problem)
+            raise error(*place(where), phrase("error.json.field", path=_show(path)), problem)
 
 
 #: What JSON holds (TOML adds dates and times, which no compcore field takes).

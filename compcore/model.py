@@ -14,6 +14,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Literal
 
+from compcore.reason import Reason
+
 Colour = Literal["w", "b"]
 
 
@@ -137,17 +139,18 @@ class Game:
     """A board: white, black and (once played) the result.
 
     ``group`` marks a game from a round-robin group (DS-16): it scores in the ladder but does
-    not count towards meeting limits. ``reason`` says why the board was made (a forced game's
-    reason, or the pairing explanation); ``override`` is the director's reason for making a
-    board that breaks a hard rule (KC-7), kept in the round's log.
+    not count towards meeting limits. ``reason`` says why the board was made (the pairing's
+    explanation, a :class:`~compcore.reason.Reason`); ``override`` why it may break a hard
+    rule (KC-7): the director's own words, or a reason (a forced game, a rule the pairing had
+    to relax). Plain text in either is shown as it is (files from before reasons were keys).
     """
 
     white: str
     black: str
     result: Result | None = None
     group: str | None = None
-    reason: str | None = None
-    override: str | None = None
+    reason: str | Reason | None = None
+    override: str | Reason | None = None
 
     @property
     def players(self) -> tuple[str, str]:

@@ -5,14 +5,21 @@ shape: unknown player ids, a player twice in one round, a game against oneself, 
 number out of order, a played round after an open one, an entry kind the ruleset does not
 use, a cup round after the cup was decided, a rating no rating list gives. The season-file
 reader, the store and the app all call :func:`check_season` before accepting data, so a bad
-season never gets in.
+season never gets in. Each problem is a :class:`SeasonError` in Dutch and English
+(``compcore/i18n/season.py``).
 """
 
 from __future__ import annotations
 
-from compcore.errors import Phrase, SeasonError, phrase
+from compcore.errors import Part, Phrase, SeasonError, choices, phrase, place
 from compcore.model import EMPTY, ENTRY_KINDS, Kind, Round, Season
 from compcore.rulesets import Ruleset
+
+#: where a problem is: the steps of a place (a file, ``ronde 3``)
+Where = tuple[Part, ...]
+
+#: the place named when the caller gives none
+SEASON = Phrase("at.season")
 
 #: Ratings a player can have (KNSB and FIDE lists run from about 100 to under 2900): outside
 #: this range a rating is a typing error, and the pairing and the rating-based values
@@ -29,139 +36,149 @@ def implausible_rating(player: str, rating: int | None) -> Phrase | None:
     )
 
 
-def _check_ratings(season: Season, source: str) -> None:
+def _check_ratings(season: Season, top: Where) -> None:
     """Every rating, the players' own and every rating change, within 0-3500."""
-    changes = [(f"{source}: ", p.id, p.rating) for p in season.players]
-    changes += [(f"{source}: ratings: ", r.player, r.rating) for r in season.ratings or ()]
+    changes = [(top, p.id, p.rating) for p in season.players]
+    ratings = (*top, Phrase("at.ratings"))
+    changes += [(ratings, r.player, r.rating) for r in season.ratings or ()]
     for where, player, rating in changes:
         problem = implausible_rating(player, rating)
         if problem is not None:
-            raise SeasonError(where, problem)
+            raise SeasonError(*place(where), problem)
 
 
-def check_season(season: Season, ruleset: Ruleset, source: str = "season") -> None:
+def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON) -> None:
     """Raise :class:`SeasonError` naming the first problem (file, round, player)."""
+    top: Where = source if isinstance(source, tuple) else (source,)
     known: set[str] = set()
     for player in season.players:
         if player.id in known:
-            raise SeasonError(f"{source}: player id {player.id!r} is used twice")
+            raise SeasonError.at(top, "season.player_twice", player=player.id)
         known.add(player.id)
     for change in season.ratings or ():
         if change.player not in known:
-            raise SeasonError(f"{source}: ratings: unknown player {change.player!r}")
+            raise SeasonError.at(
+                (*top, Phrase("at.ratings")), "season.unknown_player", player=change.player
+            )
     for decision in season.decisions or ():
         if decision.player not in known:
-            raise SeasonError(f"{source}: decisions: unknown player {decision.player!r}")
-    _check_ratings(season, source)
+            raise SeasonError.at(
+                (*top, Phrase("at.decisions")), "season.unknown_player", player=decision.player
+            )
+    _check_ratings(season, top)
     allowed = set(ruleset.points.kinds)
     open_round: int | None = None
     last_cycle = -1
     for expected, rnd in enumerate(season.rounds, start=1):
-        where = f"{source}: round {rnd.number}"
+        where = (*top, Phrase("at.round", number=rnd.number))
         if rnd.number != expected:
-            raise SeasonError(f"{where}: round number out of order (expected round {expected})")
+            raise SeasonError.at(where, "season.round_order", expected=expected)
         if open_round is not None:
-            raise SeasonError(
-                f"{where}: comes after open round {open_round}; only the last round may be open"
-            )
+            raise SeasonError.at(where, "season.after_open", open=open_round)
         if rnd.is_open:
             open_round = rnd.number
         elif rnd is not season.rounds[-1] and any(g.result is None for g in rnd.games or ()):
-            raise SeasonError(
-                f"{where}: a game has no result; only the last round may be unfinished"
-            )
+            raise SeasonError.at(where, "season.unfinished")
         cycle = rnd.cycle if rnd.cycle is not None else ruleset.cycle_of(rnd.number)
         if cycle < last_cycle:
-            raise SeasonError(f"{where}: cycle {cycle} comes after cycle {last_cycle}")
+            raise SeasonError.at(where, "season.cycle_order", cycle=cycle, last=last_cycle)
         last_cycle = cycle
         _check_round(rnd, season, known, allowed, where)
     if ruleset.pairing.method == "knockout":
-        _check_cup_not_over(season, ruleset, source)
+        _check_cup_not_over(season, ruleset, top)
 
 
-def _check_cup_not_over(season: Season, ruleset: Ruleset, source: str) -> None:
+def _check_cup_not_over(season: Season, ruleset: Ruleset, top: Where) -> None:
     """MG-7: the cup ends when one player is left; no round may follow (opened or played)."""
     from compcore.cup import bracket
 
     done = bracket(season, ruleset)
     if done.over_after is not None and season.rounds[-1].number > done.over_after:
-        raise SeasonError(
-            f"{source}: round {done.over_after + 1}: the cup is over after round "
-            f"{done.over_after} (winner: {done.winner or 'nobody'}); no further round (MG-7)"
+        raise SeasonError.at(
+            (*top, Phrase("at.round", number=done.over_after + 1)),
+            "season.cup_over",
+            round=done.over_after,
+            winner=done.winner or Phrase("season.nobody"),
         )
 
 
-def _check_round(
-    rnd: Round, season: Season, known: set[str], allowed: set[Kind], where: str
-) -> None:
-    placed: dict[str, str] = {}
+def registration(joined: int | None, withdrawn: int | None) -> Phrase:
+    """When a player belongs to the competition: joined and/or withdrew in which round."""
+    if joined is not None and withdrawn is not None:
+        return Phrase("season.registration.both", joined=joined, withdrawn=withdrawn)
+    if joined is not None:
+        return Phrase("season.registration.joined", joined=joined)
+    return Phrase("season.registration.withdrawn", withdrawn=withdrawn)
 
-    def place(pid: str, how: str) -> None:
+
+def _check_round(
+    rnd: Round, season: Season, known: set[str], allowed: set[Kind], where: Where
+) -> None:
+    placed: dict[str, Phrase] = {}
+
+    def place(pid: str, how: Phrase) -> None:
         if pid not in known:
-            raise SeasonError(f"{where}: unknown player {pid!r} ({how})")
+            raise SeasonError.at(where, "season.unknown_player_in", player=pid, how=how)
         if pid in placed:
-            raise SeasonError(f"{where}: player {pid!r} appears twice ({placed[pid]} and {how})")
+            raise SeasonError.at(where, "season.twice", player=pid, first=placed[pid], then=how)
         placed[pid] = how
 
     entries = rnd.entries or EMPTY
     for board, game in enumerate(rnd.games or (), start=1):
         if game.white == game.black:
-            raise SeasonError(
-                f"{where}: board {board}: player {game.white!r} plays against themself"
+            raise SeasonError.at(
+                (*where, Phrase("at.board", board=board)), "season.self_game", player=game.white
             )
-        place(game.white, f"board {board}")
-        place(game.black, f"board {board}")
+        place(game.white, Phrase("at.board", board=board))
+        place(game.black, Phrase("at.board", board=board))
     for pid, kind in entries.items():
+        at_player = (*where, Phrase("at.player", player=pid))
         if kind not in ENTRY_KINDS:
-            raise SeasonError(f"{where}: player {pid!r}: {kind.value!r} belongs in a game")
+            raise SeasonError.at(at_player, "season.kind_in_game", kind=kind.value)
         if kind not in allowed:
-            names = ", ".join(k.value for k in ENTRY_KINDS if k in allowed)
-            raise SeasonError(
-                f"{where}: player {pid!r}: entry kind {kind.value!r} is not used by this "
-                f"ruleset (allowed: {names})"
-            )
-        place(pid, f"entry {kind.value!r}")
+            names = choices(k.value for k in ENTRY_KINDS if k in allowed)
+            raise SeasonError.at(at_player, "season.kind_unused", kind=kind.value, allowed=names)
+        place(pid, Phrase("season.how.entry", kind=kind.value))
         if kind is not Kind.NOT_PARTICIPATING and season.player(pid).is_engine:
-            raise SeasonError(
-                f"{where}: {pid!r} is the engine entrant: its only entry is 'not-participating' "
-                f"(not paired, or unavailable this evening: DS-9), not {kind.value!r}"
-            )
+            raise SeasonError.at(where, "season.engine_entry", player=pid, kind=kind.value)
     for pid in placed:
         player = season.player(pid)
         if entries.get(pid) is not Kind.NOT_PARTICIPATING and not player.registered_in(rnd.number):
-            raise SeasonError(
-                f"{where}: player {pid!r} takes part but is not registered in this round "
-                f"(joined in round {player.joined_round}, "
-                f"withdrew in round {player.withdrawn_round})"
+            raise SeasonError.at(
+                where,
+                "season.not_registered",
+                player=pid,
+                registration=registration(player.joined_round, player.withdrawn_round),
             )
     present: set[str] = set()
     for pid in rnd.present or ():
         if pid not in known:
-            raise SeasonError(f"{where}: unknown player {pid!r} (present)")
+            raise SeasonError.at(
+                where, "season.unknown_player_in", player=pid, how=Phrase("season.how.present")
+            )
         if pid in present:
-            raise SeasonError(f"{where}: player {pid!r} is listed twice as present")
+            raise SeasonError.at(where, "season.present_twice", player=pid)
         if rnd.is_open and pid in placed:
-            raise SeasonError(f"{where}: player {pid!r} is present and also has an entry")
+            raise SeasonError.at(where, "season.present_and_entry", player=pid)
         player = season.player(pid)
         if player.is_engine:
-            raise SeasonError(
-                f"{where}: {pid!r} is the engine entrant; it is paired when needed, "
-                "not marked present"
-            )
+            raise SeasonError.at(where, "season.engine_present", player=pid)
         if not player.registered_in(rnd.number):
-            raise SeasonError(
-                f"{where}: player {pid!r} is present but not registered in this round "
-                f"(joined in round {player.joined_round}, "
-                f"withdrew in round {player.withdrawn_round})"
+            raise SeasonError.at(
+                where,
+                "season.present_not_registered",
+                player=pid,
+                registration=registration(player.joined_round, player.withdrawn_round),
             )
         present.add(pid)
     in_forced: set[str] = set()
+    forced_at = (*where, Phrase("at.forced"))
     for game in rnd.forced or ():
         if game.white == game.black:
-            raise SeasonError(f"{where}: forced game: {game.white!r} against themself")
+            raise SeasonError.at(forced_at, "season.forced_self", player=game.white)
         for pid in (game.white, game.black):
             if pid not in present:
-                raise SeasonError(f"{where}: forced game: player {pid!r} is not present")
+                raise SeasonError.at(forced_at, "season.forced_absent", player=pid)
             if pid in in_forced:
-                raise SeasonError(f"{where}: player {pid!r} is in two forced games")
+                raise SeasonError.at(where, "season.forced_twice", player=pid)
             in_forced.add(pid)

@@ -11,7 +11,7 @@ from compcore.services import players as ps
 from compcore.validate import RATING_HIGH, RATING_LOW
 from ui import state
 from ui.markdown import md
-from ui.tables import players_frame
+from ui.tables import flag_label, flags_text, players_frame
 
 run = state.ctx()
 tr = run.tr
@@ -71,6 +71,8 @@ with st.form(form):
         tr("app.players.col_flags"),
         sorted(known_flags | set(current.flags or ()) if current else known_flags),
         default=list(current.flags or ()) if current else [],
+        format_func=lambda flag: flag_label(flag, run.lang),
+        placeholder=tr("app.placeholder.flags"),
         accept_new_options=True,
         key=field_key("flags"),
     )
@@ -172,7 +174,7 @@ if text and text.strip():
                     tr("app.players.col_rating"): "" if p.rating is None else str(p.rating),
                     tr("app.players.col_strength"): "" if p.strength is None else str(p.strength),
                     tr("app.players.col_level"): p.level or "",
-                    tr("app.players.col_flags"): ", ".join(p.flags or ()),
+                    tr("app.players.col_flags"): flags_text(p.flags, run.lang),
                 }
                 for p in parsed.players
             ]

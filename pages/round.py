@@ -235,8 +235,9 @@ def late_repairing() -> None:
     with st.expander(tr("app.round.late_title")):
         st.caption(tr("app.round.late_help"))
         no_shows = st.multiselect(
-            tr("app.round.no_shows"), waiting, format_func=run.name, key=f"noshow_{cid}_{number}"
-        )
+            tr("app.round.no_shows"), waiting, format_func=run.name,
+            placeholder=tr("app.placeholder.choose"), key=f"noshow_{cid}_{number}",
+        )  # fmt: skip
         engine = rs.late_away_engine(season, ruleset, stored)
         engine_off = engine is not None and st.checkbox(
             tr("app.round.engine_away", engine=md(run.name(engine))),
@@ -296,7 +297,8 @@ def attendance() -> None:
         default_day = (
             Date.fromisoformat(stored.date) if stored is not None and stored.date else Date.today()
         )
-        day = st.date_input(tr("app.round.date"), value=default_day, key=date_key)
+        day = st.date_input(tr("app.round.date"), value=default_day, format=tr("app.date_format"),
+                            key=date_key)  # fmt: skip
         engine = rs.away_engine(season, ruleset, number)
         engine_off = engine is not None and st.checkbox(
             tr("app.round.engine_away", engine=md(run.name(engine))),
@@ -324,7 +326,8 @@ def attendance() -> None:
     st.markdown(f"#### {tr('app.round.forced')}")
     for i, game in enumerate(forced):
         c1, c2 = st.columns([4, 1])
-        c1.markdown(md(f"{run.name(game.white)} – {run.name(game.black)} ({game.reason or ''})"))
+        why = rs.forced_why(game, run.lang)
+        c1.markdown(md(f"{run.name(game.white)} – {run.name(game.black)} ({why})"))
         if c2.button(tr("app.remove"), key=f"forced_rm_{i}"):
             forced.pop(i)
             st.rerun()

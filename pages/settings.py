@@ -3,13 +3,16 @@ validated by compcore on save), the preset's TOML, the change log, and the seaso
 (download as a backup; the director can import one as a new competition)."""
 
 import json
+import re
 import tomllib
 
+import duckdb
 import pandas as pd
 import streamlit as st
 
 from compcore import jsondata
 from compcore.adapters import season_file
+from compcore.adapters.login_log import LoginLog
 from compcore.errors import CompcoreError, RulesetError
 from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
@@ -44,16 +47,27 @@ def parse_overrides(text: str, fmt: str) -> dict:
     try:
         data = json.loads(text) if fmt == "json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        error = str(exc)
+        raise RulesetError(syntax_error(exc, fmt)) from None
     except RecursionError:  # the readers recurse per nesting level
         error = tr("error.json.depth", limit=jsondata.MAX_DEPTH)
-    except ValueError as exc:  # a number of thousands of digits
-        error = str(exc)
+    except ValueError:  # a number of thousands of digits
+        error = tr("error.json.digits")
     else:
         if not isinstance(data, dict):
             raise RulesetError(tr("app.settings.not_table"))
         return data
-    raise RulesetError(tr("app.settings.syntax", fmt=fmt.upper(), error=" ".join(error.split())))
+    raise RulesetError(tr("app.settings.syntax", fmt=fmt.upper(), error=error))
+
+
+def syntax_error(exc: ValueError, fmt: str) -> str:
+    """Where the JSON or TOML text is wrong: its line and column (the readers' own words are
+    English, so only the English screen shows them)."""
+    found = re.search(r"line (\d+),? column (\d+)", str(exc))
+    detail = " ".join(str(exc).split())
+    if found is None:
+        return tr("app.settings.syntax", fmt=fmt.upper(), error=detail)
+    line, column = found.groups()
+    return tr("app.settings.syntax_at", fmt=fmt.upper(), line=line, column=column, error=detail)
 
 
 if run.director is not None:
@@ -114,9 +128,9 @@ with st.expander(tr("app.settings.log")):
             [
                 [
                     e.at.strftime("%Y-%m-%d %H:%M"),
-                    e.actor,
-                    e.action,
-                    e.reason or "",
+                    changelog.actor_words(e.actor, run.lang),
+                    changelog.action_words(e.action, run.lang),
+                    changelog.reason_words(e.reason, run.lang),
                     changelog.describe(e.before, e.after, run.lang, run.names()),
                 ]
                 for e in entries
@@ -126,6 +140,33 @@ with st.expander(tr("app.settings.log")):
         hide_index=True,
         width="stretch",
     )
+
+if run.director is not None:  # who tried to log in: addresses and names, for directors only
+    with st.expander(tr("app.settings.login_log")):
+        try:
+            attempts = LoginLog(run.path).recent(50)
+        except (duckdb.Error, CompcoreError, OSError):  # a file this cannot open: none shown
+            attempts = []
+        login_columns = ["app.col.when", "app.col.login_name", "app.col.address",
+                         "app.col.outcome", "app.col.failures", "app.col.wait"]  # fmt: skip
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    [
+                        a.at.strftime("%Y-%m-%d %H:%M:%S"),
+                        a.name,
+                        a.address or "",
+                        tr(f"login.outcome.{a.outcome}"),
+                        a.failures,
+                        f"{a.wait_seconds:g}",
+                    ]
+                    for a in attempts
+                ],
+                columns=[tr(c) for c in login_columns],
+            ),
+            hide_index=True,
+            width="stretch",
+        )
 
 st.subheader(tr("app.settings.file"))
 st.download_button(

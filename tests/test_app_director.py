@@ -23,6 +23,7 @@ from compcore.adapters import auth, season_file
 from compcore.adapters.store import Store
 from compcore.errors import NotAuthorized
 from compcore.model import Kind, Player, Result, Round
+from compcore.services import round as rs
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
@@ -115,7 +116,7 @@ def test_the_whole_round(db):
     published = store.load(cid).round(4)
     assert not published.is_open and all(g.result is None for g in published.games)
     broken = [g for g in published.games if g.override == "afgesproken met beide spelers"]
-    assert broken and all(g.reason == "changed by the director" for g in broken)
+    assert broken and all(g.reason == rs.DIRECTOR_REASON for g in broken)
     entry = store.log(cid, limit=1)[0]
     assert (entry.action, entry.reason, entry.actor) == (
         "publish-round", "afgesproken met beide spelers", "director:director")  # fmt: skip
@@ -165,7 +166,7 @@ def test_the_whole_round(db):
     ok(at)
     assert "Ronde 4 is verwijderd." in texts(at)
     assert store.load(cid) == before
-    assert store.log(cid, limit=1)[0].action == "delete-round"
+    assert store.log(cid, limit=1)[0].action == "undo-round"
     at.switch_page("pages/standings.py").run()
     assert "stand na ronde 3" in texts(at)
 
@@ -194,7 +195,7 @@ def test_a_store_error_is_shown_and_changes_nothing(db):
     assert f"{players[0].name} – {players[1].name} (beker)" in texts(at)
     at.selectbox(key=f"att_{cid}_4_{players[0].id}").select("absent")
     submit(at, "Indelen")
-    assert any("Niet opgeslagen" in e.value and "not present" in e.value for e in at.error)
+    assert any("Niet opgeslagen" in e.value and "niet aanwezig" in e.value for e in at.error)
     assert len(store.load(cid).rounds) == 3
 
 
@@ -263,7 +264,7 @@ def test_csv_import_previews_and_refuses_bad_rows(db):
     ok(at)
     errors = at.dataframe[-1].value
     assert list(errors["Regel"]) == [3, 4]
-    assert "name is empty" in errors["Probleem"].iloc[0]
+    assert "de naam is leeg" in errors["Probleem"].iloc[0]
     assert not [b for b in at.button if b.key == "csv_import"]
     assert store.load(cid) == before
 

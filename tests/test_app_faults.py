@@ -64,7 +64,7 @@ def test_a_full_disk_is_one_sentence_and_changes_nothing(club_db, monkeypatch):
     submit(at, "Uitslagen opslaan")
     (error,) = [e.value for e in at.error]
     assert error.startswith("Niet opgeslagen, er is niets veranderd:")
-    assert "No space left on device" in error and "\n" not in error
+    assert "de schijf is vol" in error and "\n" not in error
     monkeypatch.undo()
     assert store.load(cid) == before
 
@@ -99,7 +99,7 @@ def test_the_settings_log_shows_what_changed(club_db):
     assert list(log.columns) == ["Wanneer (UTC)", "Wie", "Actie", "Reden",
                                  "Wat veranderde (voor → na)"]  # fmt: skip
     assert log.iloc[0]["Wat veranderde (voor → na)"] == "ronde 4 · bord 1 · uitslag: – → 1-0"
-    assert log.iloc[1]["Actie"] == "publish-round"
+    assert log.iloc[1]["Actie"] == "indeling gepubliceerd"  # publish-round, in words
     assert log.iloc[1]["Wat veranderde (voor → na)"].startswith(
         f"ronde 4 · indeling: – → {white} – {black}"
     )

@@ -99,7 +99,7 @@ def test_bad_throttle_settings_are_reported_and_the_defaults_hold(club_db, monke
     monkeypatch.setenv("COMPCORE_LOGIN_MAX_FAILURES", "veel")
     at = app().run()
     assert [w.value for w in at.sidebar.warning] == [
-        "De instellingen van de inlogbeveiliging zijn ongeldig (login setting max_failures "
-        "must be a whole number, got 'veel'); de standaardwaarden gelden."]  # fmt: skip
+        "De instellingen van de inlogbeveiliging zijn ongeldig (inloginstelling max_failures "
+        "moet een geheel getal zijn, maar is 'veel'); de standaardwaarden gelden."]  # fmt: skip
     at = try_login(at, "director", "fout")
     assert errors(at) == ["Onjuiste naam of wachtwoord. Volgende poging over 1 s."]

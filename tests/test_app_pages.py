@@ -142,7 +142,7 @@ def test_settings_show_the_preset_source_and_the_log(db):
     codes = [c.value for c in at.code]
     assert any('name = "dubbelschaak"' in c for c in codes)
     log = at.dataframe[0].value
-    assert "import" in set(log.iloc[:, 2])
+    assert "competitie geïmporteerd" in set(log.iloc[:, 2])  # the action import, in words
 
 
 def test_language_switch_in_the_sidebar(db):

@@ -53,7 +53,7 @@ def test_each_bad_row_is_named(text, line, message):
     parsed = parse(text)
     assert not parsed.ok
     assert parsed.errors[0].line == line
-    assert message in parsed.errors[0].message
+    assert message in parsed.errors[0].text("en")
 
 
 def test_every_bad_row_is_reported_and_good_rows_are_not_enough():
@@ -123,4 +123,4 @@ def test_a_number_too_long_to_be_a_whole_number_is_a_row_error():
     # int() of 5,000 digits raises ValueError about Python's digit limit; the row says what
     parsed = parse("id,name,strength\np1,A," + "9" * 5000 + "\n")
     assert [e.line for e in parsed.errors] == [2]
-    assert "strength must be a whole number" in parsed.errors[0].message
+    assert "strength must be a whole number" in parsed.errors[0].text("en")

@@ -8,6 +8,7 @@ import io
 from datetime import UTC, datetime
 
 import pytest
+from builders import raises_in_english
 from test_store_support import dump_tables, make_season
 
 from compcore import cli
@@ -78,7 +79,7 @@ def test_hash_password_refuses_empty_and_silly_iterations():
     "pbkdf2_sha256$1000$c2FsdHNhbHQ=$AAAA",  # digest too short
 ])  # fmt: skip
 def test_malformed_hash_is_a_clear_error(bad, tmp_path):
-    with pytest.raises(HashFormatError, match="director hash is malformed"):
+    with raises_in_english(HashFormatError, "director hash is malformed"):
         verify(PASSWORD, bad)
     if bad:
         with pytest.raises(HashFormatError):
@@ -198,7 +199,7 @@ def test_without_a_configured_hash_no_director_can_write(guarded, stored_hash):
     store = Store(path)  # no director_hash: read-only for directors
     assert not store.director_login_enabled
     director = login(PASSWORD, stored_hash)
-    with pytest.raises(NotAuthorized, match="no director password is configured"):
+    with raises_in_english(NotAuthorized, "no director password is configured"):
         store.delete_round(cid, 2, actor=director)
     # the local administrator still can (the command line)
     store.delete_round(cid, 2, actor=Administrator())
@@ -207,7 +208,7 @@ def test_without_a_configured_hash_no_director_can_write(guarded, stored_hash):
 def test_store_with_another_hash_refuses_the_director(guarded, stored_hash):
     _, path, cid = guarded
     other = Store(path, director_hash=hash_password("another one", iterations=FAST))
-    with pytest.raises(NotAuthorized, match="not valid for this database"):
+    with raises_in_english(NotAuthorized, "not valid for this database"):
         other.delete_round(cid, 2, actor=login(PASSWORD, stored_hash))
 
 
@@ -226,14 +227,14 @@ def test_cli_hash_password_refuses_empty(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
     assert cli.main(["hash-password"]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and "may not be empty" in captured.err
+    assert captured.out == "" and "het wachtwoord mag niet leeg zijn" in captured.err
 
 
 def test_cli_hash_password_warns_on_short(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("kort"))
     assert cli.main(["hash-password"]) == 0
     captured = capsys.readouterr()
-    assert "fewer than 8" in captured.err and captured.out.startswith("pbkdf2_sha256$")
+    assert "minder dan 8 tekens" in captured.err and captured.out.startswith("pbkdf2_sha256$")
 
 
 # --------------------------------------------------------------------------- several directors
@@ -317,7 +318,7 @@ def test_directors_from_the_environment(monkeypatch, two):
 def test_bad_director_configuration_is_one_clear_line(monkeypatch, stored_hash, value, message):
     monkeypatch.setenv(auth.ENV_VAR, stored_hash)
     monkeypatch.setenv(auth.DIRECTORS_ENV, value.replace("HASH", stored_hash))
-    with pytest.raises(DirectorConfigError, match=message) as caught:
+    with raises_in_english(DirectorConfigError, message) as caught:
         configured_directors()
     assert "\n" not in str(caught.value) and stored_hash not in str(caught.value)
 
@@ -336,7 +337,7 @@ def test_two_directors_writes_are_logged_under_their_own_names(tmp_path, two):
     with pytest.raises(NotAuthorized):
         store.delete_round(cid, 2, actor=dataclasses.replace(jan, name=PIET))
     only_piet = Store(path, directors=Directors.of({PIET: two.hash_of(PIET)}))
-    with pytest.raises(NotAuthorized, match="not valid for this database"):
+    with raises_in_english(NotAuthorized, "not valid for this database"):
         only_piet.delete_round(cid, 2, actor=jan)
     only_piet.delete_round(cid, 2, actor=piet)
     assert len(store.load(cid).rounds) == 1

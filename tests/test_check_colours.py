@@ -18,6 +18,7 @@ from builders import load, season_data
 
 from compcore.cli import main
 from compcore.pairing.check import check
+from compcore.reason import words
 
 FOUR = ["p1", "p2", "p3", "p4"]
 SIX = ["p1", "p2", "p3", "p4", "p5", "p6"]
@@ -201,8 +202,8 @@ def test_forced_board_keeps_its_colours_but_not_against_hard_colour_rules() -> N
         forced=[{"white": "p2", "black": "p1", "reason": "cup"}],
     )
     found = check(*load("dubbelschaak", FOUR, [DS_ROUND_1, forced_repeat]))
-    assert [(v.round, v.white, v.rule, v.overridden) for v in found] == [
-        (2, "p2", "repeat-reversed", "forced: cup")
+    assert [(v.round, v.white, v.rule, words(v.overridden, "en")) for v in found] == [
+        (2, "p2", "repeat-reversed", "forced: cup game")
     ]
 
 

@@ -74,12 +74,12 @@ def test_presets_lists_all_six(capsys) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["standings", "missing.json"], "missing.json: no such file"),
+        (["standings", "missing.json"], "missing.json: dit bestand bestaat niet"),
         (
             ["standings", "{file}", "--after-round", "9"],
-            "round 9 has not been played (played: 1 to 1)",
+            "ronde 9 is niet gespeeld (gespeeld: 1 tot en met 1)",
         ),
-        (["standings", "{bad}"], "round 1: unknown player 'zz'"),
+        (["standings", "{bad}"], "ronde 1: onbekende speler 'zz'"),
     ],
 )
 def test_bad_input_prints_one_line_and_exits_non_zero(

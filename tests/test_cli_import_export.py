@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from builders import raises_in_english
 from test_store_support import dump_tables, full_season, make_season
 
 from compcore import cli
@@ -45,7 +46,7 @@ def files(tmp_path):
 def test_import_then_export_gives_the_same_file(files, capsys):
     code, out, err = run("import", files["a"], "--db", files["db"], capsys=capsys)
     assert (code, err) == (0, "")
-    assert "imported Schaakclub De Toren / 2024-2025 / intern" in out
+    assert "Schaakclub De Toren / 2024-2025 / intern geïmporteerd" in out
     code, out, err = run("export", "--db", files["db"], "--out", files["out"], capsys=capsys)
     assert (code, err) == (0, "")
     assert files["out"].read_text(encoding="utf-8") == files["a"].read_text(encoding="utf-8")
@@ -65,7 +66,7 @@ def test_import_refuses_an_existing_competition_unless_replace(files, capsys):
     before = dump_tables(files["db"])
     code, out, err = run("import", files["b"], "--db", files["db"], capsys=capsys)
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "already exists" in err and "--replace" in err
+    assert err.count("\n") == 1 and "bestaat al" in err and "--replace" in err
     assert dump_tables(files["db"]) == before
     changed = make_season(season="2025-2026", rounds=4)
     write(files["b"], changed)
@@ -74,9 +75,9 @@ def test_import_refuses_an_existing_competition_unless_replace(files, capsys):
 
 
 @pytest.mark.parametrize("content, message", [
-    ("{not json", "not valid JSON"),
-    (None, "unknown player 'ghost'"),
-    ('{"format": "compcore-season", "version": 2}', "unsupported version"),
+    ("{not json", "geen geldige JSON op regel 1"),
+    (None, "onbekende speler 'ghost'"),
+    ('{"format": "compcore-season", "version": 2}', "versie 2 kent compcore niet"),
 ])  # fmt: skip
 def test_a_bad_file_changes_nothing(files, tmp_path, capsys, content, message):
     bad = tmp_path / "bad.json"
@@ -99,23 +100,23 @@ def test_a_bad_file_changes_nothing(files, tmp_path, capsys, content, message):
 
 def test_import_of_a_missing_file(files, tmp_path, capsys):
     code, _, err = run("import", tmp_path / "nope.json", "--db", files["db"], capsys=capsys)
-    assert code == 2 and "no such file" in err and not files["db"].exists()
+    assert code == 2 and "bestand bestaat niet" in err and not files["db"].exists()
 
 
 def test_export_errors_are_one_line(files, tmp_path, capsys):
     code, _, err = run("export", "--db", files["db"], "--out", files["out"], capsys=capsys)
-    assert code == 2 and "no such database" in err and err.count("\n") == 1
+    assert code == 2 and "database bestaat niet" in err and err.count("\n") == 1
     assert not files["db"].exists()
     for f in (files["a"], files["b"]):
         assert run("import", f, "--db", files["db"], capsys=capsys)[0] == 0
     code, _, err = run("export", "--db", files["db"], "--out", files["out"], capsys=capsys)
-    assert code == 2 and "holds 2 competitions" in err and err.count("\n") == 1
+    assert code == 2 and "bevat 2 competities" in err and err.count("\n") == 1
     code, _, err = run("export", "--db", files["db"], "--competition", "intern",
                        "--out", files["out"], capsys=capsys)  # fmt: skip
-    assert code == 2 and "ambiguous" in err and "2025-2026/intern" in err
+    assert code == 2 and "niet eenduidig" in err and "2025-2026/intern" in err
     code, _, err = run("export", "--db", files["db"], "--competition", "blitz",
                        "--out", files["out"], capsys=capsys)  # fmt: skip
-    assert code == 2 and "no competition 'blitz'" in err
+    assert code == 2 and "geen competitie 'blitz'" in err
     code, _, err = run("export", "--db", files["db"], "--competition", "2025-2026/intern",
                        "--out", tmp_path / "no" / "dir" / "x.json", capsys=capsys)  # fmt: skip
     assert code == 2 and err.count("\n") == 1
@@ -202,7 +203,7 @@ def test_a_write_blocked_too_long_fails_clearly_and_changes_nothing(
 ):
     store, reader = app_and_reader
     monkeypatch.setattr(connection, "LOCK_TIMEOUT", 0.3)
-    with pytest.raises(StoreError, match="in use by another process"):
+    with raises_in_english(StoreError, "in use by another process"):
         store.save_round(1, Round(3, games=()), actor=ADMIN, action="pair")
     reader.stdin.close()
     assert reader.wait(timeout=60) == 0

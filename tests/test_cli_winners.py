@@ -175,11 +175,14 @@ def test_from_the_database(cup, tmp_path, capsys) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["winners", "missing.json"], "missing.json: no such file"),
-        (["winners", "{ok}", "--after-round", "9"], "round 9 has not been played (played: 1 to 3)"),
-        (["winners", "{bad}"], "round 1: unknown player 'zz'"),
-        (["winners", "{over}"], "round 4: the cup is over after round 3 (winner: c4)"),
-        (["winners"], "give a season file or --db PATH"),
+        (["winners", "missing.json"], "missing.json: dit bestand bestaat niet"),
+        (
+            ["winners", "{ok}", "--after-round", "9"],
+            "ronde 9 is niet gespeeld (gespeeld: 1 tot en met 3)",
+        ),
+        (["winners", "{bad}"], "ronde 1: onbekende speler 'zz'"),
+        (["winners", "{over}"], "ronde 4: de beker is na ronde 3 beslist (winnaar: c4)"),
+        (["winners"], "geef een seizoensbestand of --db PAD"),
     ],
 )
 def test_bad_input_prints_one_line_and_exits_2(args, message, playoff, tmp_path, capsys) -> None:

@@ -84,14 +84,14 @@ def test_cli_rejects_a_cycle_princenpaard_does_not_have(pp_file, capsys, label) 
     assert main(["standings", str(pp_file), "--cycle", str(label)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"compcore: error: cycle {label} does not exist (cycles: 1 to 3)\n"
+    assert captured.err == f"compcore: fout: cyclus {label} bestaat niet (cycli: 1 tot en met 3)\n"
 
 
 def test_cli_rejects_cycle_0_of_the_demo_princenpaard_season(capsys) -> None:
     demo = Path(__file__).resolve().parent.parent / "data" / "princenpaard.json"
     assert main(["standings", str(demo), "--cycle", "0"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "(cycles: 1 to 3)" in err
+    assert err.count("\n") == 1 and "(cycli: 1 tot en met 3)" in err
 
 
 @pytest.mark.parametrize("label", [0, 1, 2])
@@ -107,7 +107,9 @@ def test_cli_cycle_is_dubbelschaaks_number(ds_file, capsys, label) -> None:
 
 def test_cli_rejects_cyclus_3_for_dubbelschaak(ds_file, capsys) -> None:
     assert main(["standings", str(ds_file), "--cycle", "3"]) == 2
-    assert capsys.readouterr().err == "compcore: error: cycle 3 does not exist (cycles: 0 to 2)\n"
+    assert (
+        capsys.readouterr().err == "compcore: fout: cyclus 3 bestaat niet (cycli: 0 tot en met 2)\n"
+    )
 
 
 # --------------------------------------------------------------------------- exports

@@ -13,8 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, get_args
 
-import pytest
-from builders import load, season_data
+from builders import load, raises_in_english, season_data
 
 from compcore.cli import main
 from compcore.errors import SeasonError
@@ -212,7 +211,7 @@ def test_the_engine_entrant_has_no_other_entry():
     )
     from compcore.adapters import season_file
 
-    with pytest.raises(SeasonError, match=r"round 1: 'komodo' is the engine entrant"):
+    with raises_in_english(SeasonError, r"round 1: 'komodo' is the engine entrant"):
         season_file.parse(data, "test")
 
 
@@ -245,7 +244,7 @@ def test_bad_engine_entry_in_the_cli_exits_2(tmp_path, capsys):
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["pair", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "'komodo' is the engine entrant" in err[0]
+    assert len(err) == 1 and "'komodo' is de schaakcomputer" in err[0]
 
 
 def test_store_keeps_the_engine_away_in_played_and_open_rounds(tmp_path):

@@ -318,7 +318,8 @@ def cli_problem(outcome: Outcome, command: str) -> str | None:
     if outcome.code not in allowed:
         return f"exit {outcome.code!r}; stderr {outcome.err[:300]!r}"
     if outcome.code == 2:
-        if outcome.err.count("\n") != 1 or not outcome.err.startswith("compcore: error: "):
+        prefixes = ("compcore: fout: ", "compcore: error: ")  # Dutch, or English (--lang en)
+        if outcome.err.count("\n") != 1 or not outcome.err.startswith(prefixes):
             return f"exit 2 with stderr {outcome.err[:300]!r}"
     elif outcome.err:
         return f"exit {outcome.code} with stderr {outcome.err[:300]!r}"

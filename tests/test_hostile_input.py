@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import raises_in_english
 from test_app_support import DIRECTOR_HASH, PASSWORD, app
 from test_store_support import dump_tables, make_season
 
@@ -45,7 +46,8 @@ def refused(capsys: pytest.CaptureFixture[str], path: Path, *, lang: str = "nl")
     """Run ``standings`` on a bad file: exit 2, nothing on stdout, exactly one line."""
     code, out, err = run(capsys, "--lang", lang, "standings", path)
     assert (code, out) == (2, ""), err
-    assert err.count("\n") == 1 and err.startswith("compcore: error: "), err
+    prefix = {"nl": "compcore: fout: ", "en": "compcore: error: "}[lang]
+    assert err.count("\n") == 1 and err.startswith(prefix), err
     return err
 
 
@@ -59,7 +61,7 @@ def test_a_points_rule_dividing_by_zero_is_refused_naming_the_field(tmp_path, ca
     data["ruleset"]["overrides"] = {"points": {"win": "1/0 opp"}}
     path = write(tmp_path, data)
     nl = refused(capsys, path)
-    assert "field 'points.win.points'" in nl and "'1/0' deelt door nul" in nl
+    assert "veld 'points.win.points'" in nl and "'1/0' deelt door nul" in nl
     en = refused(capsys, path, lang="en")
     assert "'1/0' divides by zero" in en
 
@@ -76,7 +78,7 @@ def test_an_exact_number_with_a_huge_exponent_is_refused_at_once():
 
 
 def test_a_fraction_with_a_zero_denominator_in_an_exact_number_is_refused():
-    with pytest.raises(RulesetError, match="fraction_of_cycle_rounds"):
+    with raises_in_english(RulesetError, "fraction_of_cycle_rounds"):
         load_ruleset("dubbelschaak", {"points": {"absent": {"cap": {
             "fraction_of_cycle_rounds": "1/0"}}}})  # fmt: skip
 
@@ -111,7 +113,7 @@ def test_overrides_given_directly_are_checked_too():
     for _ in range(900):
         node["a"] = {}
         node = node["a"]
-    with pytest.raises(RulesetError, match=r"overrides: veld 'a\.a\.a"):
+    with pytest.raises(RulesetError, match=r"afwijkingen: veld 'a\.a\.a"):
         load_ruleset("ladder-ab", deep)
 
 
@@ -124,7 +126,7 @@ def test_a_rating_of_2_to_the_63_is_refused_in_the_reader_naming_the_field(tmp_p
     data = season_data()
     data["players"][0]["rating"] = 2**63
     err = refused(capsys, write(tmp_path, data))
-    assert "player 'p01': veld 'rating'" in err
+    assert "speler 'p01': veld 'rating'" in err
     assert "9223372036854775807" in err
 
 

@@ -10,6 +10,7 @@ from builders import season_data
 
 from compcore.adapters.season_file import parse
 from compcore.cli import main
+from compcore.reason import Reason
 
 SIX = ["p1", "p2", "p3", "p4", "p5", "p6"]
 
@@ -53,7 +54,10 @@ def test_pair_json_is_the_round_as_stored_plus_reasons(
     assert {"rule", "text", "text_nl"} <= set(out["boards"][0]["placed"])
     engine = [b for b in out["boards"] if "komodo" in (b["white"], b["black"])]
     assert engine and engine[0]["placed"]["rule"] == "DS-9"
-    assert out["round"]["games"][0]["reason"] == out["boards"][0]["placed"]["text"]
+    # the stored reason is a key with parameters, rendering as the board's text in both languages
+    stored = Reason.decode(out["round"]["games"][0]["reason"])
+    assert stored.text("en") == out["boards"][0]["placed"]["text"]
+    assert stored.text("nl") == out["boards"][0]["placed"]["text_nl"]
     # the stored round is valid: put it back into the season as round 2
     data = engine_season()
     data["rounds"][1] = out["round"]  # type: ignore[index]
@@ -114,7 +118,7 @@ def test_pair_without_open_round_is_a_clean_error(
 ) -> None:
     data = season_data("ladder-ab", SIX, ["p1-p2 1-0, p3-p4 =, p5-p6 0-1"])
     assert main(["pair", write(tmp_path, data)]) == 2
-    assert "no open round" in capsys.readouterr().err
+    assert "geen open ronde" in capsys.readouterr().err
 
 
 def test_rule_ids_keep_rulesets_hashable_and_picklable() -> None:

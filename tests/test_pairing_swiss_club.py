@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from builders import load
+from builders import load, raises_in_english
 
 from compcore.errors import PairingError
 from compcore.model import Kind
@@ -192,7 +191,8 @@ def test_mg3_forced_games_first_then_unmet_nearest() -> None:
     result = pair(season, ruleset)
     assert pairs(result) == [("s2", "s1"), ("s5", "s4"), ("s6", "s3")]
     assert result.boards[0].forced
-    assert result.boards[0].placed.text("en") == "forced: cup (MG-8)"
+    assert result.boards[0].placed.text("en") == "forced: cup game (MG-8)"
+    assert result.boards[0].placed.text("nl") == "verplichte partij: bekerpartij (MG-8)"
     assert (
         result.boards[1].placed.text("en") == "nearest player s4 has not yet met this season (MG-3)"
     )
@@ -264,5 +264,5 @@ def test_mg8_drawn_cup_game_decided_by_rating_gap_or_barrage() -> None:
     undecided, ruleset = load(
         "magnus-cup", cup_players(RATINGS), [round1, {"present": list(RATINGS)}]
     )
-    with pytest.raises(PairingError, match="barrage winner"):
+    with raises_in_english(PairingError, "barrage winner"):
         pair(undecided, ruleset)

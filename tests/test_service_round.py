@@ -91,7 +91,7 @@ def test_the_evening_through_the_service(repo):
     removed = rs.undo(store, cid, 4, read=store.load(cid).round(4), actor=ADMIN)
     assert removed.number == 4 and store.load(cid) == season
     assert [e.action for e in store.log(cid)][:6] == [
-        "delete-round", "results", "finalize-round", "results", "publish-round", "attendance"]  # fmt: skip
+        "undo-round", "results", "finalize-round", "results", "publish-round", "attendance"]  # fmt: skip
 
 
 def test_publishing_after_the_attendance_changed_is_refused(repo):

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from builders import raises_in_english
 from test_store_support import dump_tables, full_disk, make_season, read_only_file
 
 from compcore import cli
@@ -50,7 +51,7 @@ def test_a_read_only_file_serves_reads_and_refuses_writes(db, monkeypatch):
     assert store.log(cid, 1)[0].action == "import"
     with store.reader() as reader:
         assert reader.revision() == store.revision() > 0
-    with pytest.raises(StoreError, match=r"database file is read-only .*nothing can be changed"):
+    with raises_in_english(StoreError, r"database file is read-only .*nothing can be changed"):
         store.save_player(cid, Player("p99", "Nieuw"), actor=ADMIN)
     assert dump_tables(path) == before
 
@@ -78,9 +79,10 @@ def test_a_commit_on_a_full_disk_reports_the_disk_error_and_changes_nothing(db, 
     store = Store(path)
     with pytest.raises(StoreError) as failed:
         store.save_player(cid, Player("p99", "Nieuw"), actor=ADMIN)
-    message = str(failed.value)
+    message = failed.value.describe("en")
     assert "No space left on device" in message and "nothing was changed" in message
     assert "\n" not in message
+    assert "de schijf is vol" in str(failed.value)  # the app's default language
     monkeypatch.undo()
     assert dump_tables(path) == before
 
@@ -93,7 +95,7 @@ def test_import_on_a_full_disk_exits_2_with_one_line(tmp_path, monkeypatch, caps
     full_disk(monkeypatch)
     code, out, err = run("import", file, "--db", target, capsys=capsys)
     assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and "No space left on device" in err
+    assert err.count("\n") == 1 and "de schijf is vol" in err  # Dutch, the default
     monkeypatch.undo()
     assert Store(target).competitions() == []
 
@@ -107,7 +109,7 @@ def test_export_to_a_folder_fails_clearly_and_leaves_nothing(db, tmp_path, capsy
     folder.mkdir()
     code, out, err = run("export", "--db", path, "--out", folder, capsys=capsys)
     assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and f"--out {folder} is a folder" in err
+    assert err.count("\n") == 1 and f"--out {folder} is een map" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backups", "club.duckdb"]
 
 
@@ -122,7 +124,7 @@ def test_a_failed_export_write_leaves_no_tmp_file(db, tmp_path, monkeypatch, cap
     monkeypatch.setattr(Path, "replace", full)
     out = tmp_path / "season.json"
     code, _, err = run("export", "--db", path, "--out", out, capsys=capsys)
-    assert code == 2 and "No space left on device" in err
+    assert code == 2 and "de schijf is vol" in err
     assert not out.exists() and not (tmp_path / "season.json.tmp").exists()
     monkeypatch.undo()
     assert run("export", "--db", path, "--out", out, capsys=capsys)[0] == 0

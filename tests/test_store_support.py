@@ -30,6 +30,7 @@ from compcore.model import (
     RulesetRef,
     Season,
 )
+from compcore.reason import Reason
 from compcore.rulesets import load_ruleset
 
 PRESETS = ("dubbelschaak", "keizer-classic", "ladder-ab", "magnus-senior", "magnus-youth",
@@ -171,6 +172,21 @@ _text = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=8
 ).filter(lambda s: s.strip() != "")
 _maybe = lambda strategy: st.none() | strategy  # noqa: E731
+_scalar = st.one_of(_text, st.integers(-(2**63), 2**63 - 1), st.booleans(), st.none())
+#: stored reasons (a game's reason or override): a key, a rule id, parameters that are text,
+#: numbers, true/false, null, nested reasons or lists of these
+_reasons = st.recursive(
+    st.builds(Reason, _text, _maybe(_text), st.dictionaries(_text, _scalar, max_size=2)),
+    lambda inner: st.builds(
+        Reason, _text, _maybe(_text),
+        st.dictionaries(_text, st.one_of(
+            _scalar, inner, st.lists(st.one_of(_scalar, inner), max_size=2).map(tuple)),
+            max_size=2),
+    ),
+    max_leaves=4,
+)  # fmt: skip
+#: a game's reason or override: none, plain text (the director's words, older files), a reason
+_why = _maybe(st.one_of(_text, _reasons))
 
 
 @st.composite
@@ -211,7 +227,7 @@ def seasons(draw) -> Season:
             Game(order[2 * i], order[2 * i + 1],
                  draw(_maybe(st.sampled_from(list(Result))) if last
                       else st.sampled_from(list(Result))),
-                 draw(_maybe(_text)), draw(_maybe(_text)), draw(_maybe(_text)))
+                 draw(_maybe(_text)), draw(_why), draw(_why))
             for i in range(n_games)
         )  # fmt: skip
         rest = order[2 * n_games :]

@@ -4,9 +4,11 @@ session and per address, and the numbers as settings. Nothing here sleeps."""
 from __future__ import annotations
 
 import pytest
+from builders import raises_in_english
 
 from compcore.adapters.throttle import (
     IN_FLIGHT_WAIT,
+    LoginSettingError,
     LoginThrottle,
     ThrottleSettings,
     Wait,
@@ -217,8 +219,10 @@ def test_settings_from_text():
     ({"max_failure": 3}, "unknown login setting 'max_failure'"),
 ])  # fmt: skip
 def test_bad_settings_name_the_field(values, message):
-    with pytest.raises(ValueError, match=message):
+    with raises_in_english(LoginSettingError, message) as caught:
         ThrottleSettings.parse(values)
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.describe("nl").startswith(("inloginstelling ", "onbekende inloginstelling"))
 
 
 def test_address_keys():

@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from builders import raises_in_english
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -177,7 +178,7 @@ def test_bbf_is_the_points_for_a_forfeit_loss() -> None:
     # BBF 1.0: player 1's forfeit loss is worth 1, so 3 + 1 = 4 (and 3.0 is refused)
     header = THREE_ONE_ZERO_HEADER.replace("BBF  0.0", "BBF  1.0")
     assert read_trf(three_one_zero(header, p1="4.0")).players[0].points == 4
-    with pytest.raises(TrfError, match=r"player 1 has 3\.0 points but the results add up to 4\.0"):
+    with raises_in_english(TrfError, r"player 1 has 3\.0 points but the results add up to 4\.0"):
         read_trf(three_one_zero(header))
 
 
@@ -185,14 +186,14 @@ def test_bbu_when_given_scores_the_pairing_allocated_bye() -> None:
     # BBU 1.0: player 5's U is worth 1, so 1 + 3 = 4 (and 6.0 is refused)
     header = THREE_ONE_ZERO_HEADER + "BBU  1.0\n"
     assert read_trf(three_one_zero(header, p5="4.0")).players[4].points == 4
-    with pytest.raises(TrfError, match=r"player 5 has 6\.0 points but the results add up to 4\.0"):
+    with raises_in_english(TrfError, r"player 5 has 6\.0 points but the results add up to 4\.0"):
         read_trf(three_one_zero(header))
 
 
 @pytest.mark.parametrize("value", ["1e9999", "-1.0", "1.5e3", "0x10", "Infinity"])
 def test_point_values_are_plain_decimals(value: str) -> None:
     # Decimal("1e9999") was finite, and turned into a float it overflowed (exit 70)
-    with pytest.raises(TrfError, match="line 1: BBW points"):
+    with raises_in_english(TrfError, "line 1: BBW points"):
         read_trf(f"BBW {value}\n" + SMALL)
 
 
@@ -212,7 +213,7 @@ def test_pair_cli_a_trf_that_is_not_utf8_names_the_line(tmp_path: Path, capsys) 
     path = tmp_path / "t.trf"
     path.write_bytes(SMALL.replace("Club Swiss", "Caf\u00e9").encode("cp1252"))
     assert cli.main(["pair", str(path)]) == 2
-    assert capsys.readouterr().err == "compcore: error: TRF line 1: not UTF-8 (byte 0xe9)\n"
+    assert capsys.readouterr().err == "compcore: fout: TRF-regel 1: geen UTF-8 (byte 0xe9)\n"
 
 
 def test_pair_cli_an_unpairable_trf_gives_one_line(tmp_path: Path, capsys) -> None:
@@ -229,13 +230,13 @@ def test_pair_cli_an_unpairable_trf_gives_one_line(tmp_path: Path, capsys) -> No
     assert cli.main(["pair", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == "compcore: error: no legal pairing exists for this round\n"
+    assert captured.err == "compcore: fout: er is geen reglementaire indeling voor deze ronde\n"
 
 
 def test_read_file_requires_utf8(tmp_path: Path) -> None:
     path = tmp_path / "t.trf"
     path.write_bytes(SMALL.replace("Club Swiss", "Caf\u00e9").encode("cp1252"))
-    with pytest.raises(TrfError, match="line 1: not UTF-8"):
+    with raises_in_english(TrfError, "line 1: not UTF-8"):
         read_trf_file(path)
     path.write_text(SMALL, encoding="utf-8")
     assert read_trf_file(path).round_to_pair == 3
@@ -371,7 +372,7 @@ def test_plain_format_round_trip() -> None:
     ],
 )
 def test_plain_format_errors(text: str, message: str) -> None:
-    with pytest.raises(TrfError, match=message):
+    with raises_in_english(TrfError, message):
         read_plain_pairing(text)
 
 
@@ -432,7 +433,7 @@ ROUND_ROBIN = SwissTournament(
 
 def test_whole_tournament_forbids_every_rematch() -> None:
     # By FIDE (rematch_from_round=1) every pair has met: no legal pairing.
-    with pytest.raises(PairingError, match="no legal pairing"):
+    with raises_in_english(PairingError, "no legal pairing"):
         pair_dutch(ROUND_ROBIN)
 
 
@@ -544,11 +545,11 @@ def test_forfeits_do_not_forbid_a_rematch_nor_count_for_colours() -> None:
 
 
 def test_input_errors() -> None:
-    with pytest.raises(PairingError, match="unavailable player 9"):
+    with raises_in_english(PairingError, "unavailable player 9"):
         pair_dutch(fresh(4), unavailable=frozenset({9}))
-    with pytest.raises(PairingError, match="no score given for player 4"):
+    with raises_in_english(PairingError, "no score given for player 4"):
         pair_dutch(fresh(4), scores={1: Fraction(0), 2: Fraction(0), 3: Fraction(0)})
-    with pytest.raises(PairingError, match="rematch_from_round"):
+    with raises_in_english(PairingError, "rematch_from_round"):
         pair_dutch(fresh(4), rematch_from_round=0)
     broken = SwissTournament(
         players=(
@@ -558,7 +559,7 @@ def test_input_errors() -> None:
         total_rounds=3,
         first_colour_white=True,
     )
-    with pytest.raises(PairingError, match="results '1' and '1' do not match"):
+    with raises_in_english(PairingError, "results '1' and '1' do not match"):
         pair_dutch(broken)
 
 
@@ -592,7 +593,8 @@ def test_any_edit_reads_or_raises_trf_error(edits: list[tuple[int, str]]) -> Non
     try:
         read_trf("".join(text))
     except TrfError as error:
-        assert str(error).startswith("TRF line ")
+        assert str(error).startswith("TRF-regel ")  # Dutch, the default
+        assert error.describe("en").startswith("TRF line ")
         assert "\n" not in str(error)
 
 

@@ -29,8 +29,8 @@ from typing import Any
 import streamlit as st
 
 from compcore.adapters import auth
-from compcore.adapters.throttle import ThrottleSettings
-from compcore.errors import DirectorConfigError
+from compcore.adapters.throttle import LoginSettingError, ThrottleSettings
+from compcore.errors import CompcoreError, DirectorConfigError
 
 APP_DIR = Path(__file__).resolve().parent.parent
 DEMO_DIR = APP_DIR / "data"
@@ -79,7 +79,7 @@ class DirectorsSetting:
 
     value: auth.Directors
     #: a configuration mistake to show (a malformed hash, a bad name); None when fine or unset
-    problem: str | None = None
+    problem: CompcoreError | None = None
 
 
 def directors() -> DirectorsSetting:
@@ -87,7 +87,7 @@ def directors() -> DirectorsSetting:
     try:
         return DirectorsSetting(auth.configured_directors(st.secrets))
     except DirectorConfigError as exc:
-        return DirectorsSetting(auth.Directors(), str(exc))
+        return DirectorsSetting(auth.Directors(), exc)
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,8 @@ class ThrottleSetting:
     """The login throttle's numbers, or the defaults and why the configured ones failed."""
 
     value: ThrottleSettings
-    problem: str | None = None
+    #: why the configured numbers are not used (shown in the session's language)
+    problem: CompcoreError | None = None
 
 
 def login_throttle() -> ThrottleSetting:
@@ -103,7 +104,9 @@ def login_throttle() -> ThrottleSetting:
     ``[login]`` of the secrets; a bad value keeps every default and says why."""
     table = _secret(LOGIN_SECRET) or {}
     if not isinstance(table, Mapping):
-        return ThrottleSetting(ThrottleSettings(), f"[{LOGIN_SECRET}] must be a table")
+        return ThrottleSetting(
+            ThrottleSettings(), LoginSettingError.at((), "login.setting.table", table=LOGIN_SECRET)
+        )
     values = dict(table)
     for f in fields(ThrottleSettings):
         env = os.environ.get(LOGIN_ENV_PREFIX + f.name.upper())
@@ -111,8 +114,8 @@ def login_throttle() -> ThrottleSetting:
             values[f.name] = env
     try:
         return ThrottleSetting(ThrottleSettings.parse(values))
-    except ValueError as exc:
-        return ThrottleSetting(ThrottleSettings(), str(exc))
+    except LoginSettingError as exc:
+        return ThrottleSetting(ThrottleSettings(), exc)
 
 
 def demo_files() -> list[Path]:

@@ -19,6 +19,7 @@ import streamlit as st
 from compcore.adapters.login import Client, LoginGate
 from compcore.adapters.login_log import LoginLog
 from compcore.adapters.throttle import LoginThrottle, ThrottleSettings
+from compcore.errors import CompcoreError
 from ui import config
 from ui.state import Ctx
 
@@ -46,7 +47,7 @@ def client() -> Client:
     return Client(st.session_state[SESSION_KEY], _address())
 
 
-def gate(run: Ctx) -> tuple[LoginGate, str | None]:
+def gate(run: Ctx) -> tuple[LoginGate, CompcoreError | None]:
     """The login gate of this run, and a problem with the throttle's settings (if any)."""
     setting = config.login_throttle()
     return LoginGate(run.directors, _throttle(setting.value), LoginLog(run.path)), setting.problem

@@ -14,6 +14,7 @@ from compcore.history import cycle_of
 from compcore.i18n import Lang, t
 from compcore.model import Kind, Round, Season
 from compcore.pairing import Board, Pairing, Reason
+from compcore.reason import words
 from compcore.rulesets import Ruleset
 from ui.tables import result_label
 
@@ -50,7 +51,8 @@ def rows(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang) -> list[Sheet
     names = engine_names(season, ruleset, rnd, lang)
     out = []
     for number, game in enumerate(rnd.games or (), start=1):
-        note = t("app.sheet.override", lang, reason=game.override) if game.override else ""
+        why = words(game.override, lang, {p.id: p.name for p in season.players})
+        note = t("app.sheet.override", lang, reason=why) if game.override else ""
         out.append(
             SheetRow(
                 number,

@@ -6,6 +6,7 @@ import math
 
 import streamlit as st
 
+from compcore import errors
 from compcore.adapters.throttle import Wait
 from compcore.errors import CompcoreError
 from ui import login, state
@@ -40,9 +41,10 @@ def render(run: Ctx) -> None:
     if run.opened.seeded:
         bar.caption(run.tr("app.sidebar.seeded", count=len(run.opened.seeded)))
     for problem in run.opened.seed_errors:
-        bar.warning(run.tr("app.sidebar.seed_error", error=md(problem)))
-    if run.store.read_only is not None:
-        bar.info(run.tr("app.error.read_only", reason=md(run.store.read_only)))
+        bar.warning(run.tr("app.sidebar.seed_error", error=md(problem.describe(run.lang))))
+    if run.store.read_only_words is not None:
+        reason = errors.render(run.store.read_only_words, run.lang)
+        bar.info(run.tr("app.error.read_only", reason=md(reason)))
     bar.divider()
     _login(run)
 
@@ -50,7 +52,7 @@ def render(run: Ctx) -> None:
 def _login(run: Ctx) -> None:
     bar = st.sidebar
     if run.hash_problem:
-        bar.error(run.tr("app.login.bad_hash", error=md(run.hash_problem)))
+        bar.error(run.tr("app.login.bad_hash", error=md(run.hash_problem.describe(run.lang))))
     if not run.login_enabled:
         bar.info(run.tr("app.login.disabled"))
         return
@@ -63,7 +65,7 @@ def _login(run: Ctx) -> None:
         return
     gate, problem = login.gate(run)
     if problem:
-        bar.warning(run.tr("app.login.bad_settings", error=problem))
+        bar.warning(run.tr("app.login.bad_settings", error=md(problem.describe(run.lang))))
     with bar.form("login", clear_on_submit=True, border=False):
         name = st.text_input(run.tr("app.login.name"), key="login_name")
         password = st.text_input(run.tr("app.login.password"), type="password", key="password")

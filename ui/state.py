@@ -61,7 +61,7 @@ class Opened:
     store: Store
     #: demo seasons imported on this first start, and the ones that failed (with why)
     seeded: tuple[str, ...] = ()
-    seed_errors: tuple[str, ...] = ()
+    seed_errors: tuple[CompcoreError, ...] = ()
 
 
 @st.cache_resource(show_spinner=False)
@@ -80,7 +80,7 @@ def _open(path: str, directors: Directors) -> Opened:
             store.import_season(season, actor=admin)
             seeded.append(demo.name)
         except CompcoreError as exc:
-            errors.append(f"{demo.name}: {exc}")
+            errors.append(exc.located(demo.name))
     return Opened(store, tuple(seeded), tuple(errors))
 
 
@@ -129,7 +129,7 @@ class Ctx:
     path: Path
     opened: Opened
     directors: Directors
-    hash_problem: str | None
+    hash_problem: CompcoreError | None
     revision: int
     competitions: list[CompetitionInfo]
     director: Director | None = None

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore.adapters import reports
+from compcore.errors import Label
 from compcore.i18n import Lang, t
 from compcore.model import Kind, Round, Season
 from compcore.rulesets import Ruleset
@@ -102,6 +103,16 @@ def rounds_frame(table: Standings, lang: Lang) -> pd.DataFrame:
     )
 
 
+def flag_label(flag: str, lang: Lang) -> str:
+    """A player's flag in words where the catalogue has them (``engine-opt-in``: "speelt
+    tegen de computer"); a club's own flag as written."""
+    return Label("flag", flag).render(lang)
+
+
+def flags_text(flags: tuple[str, ...] | None, lang: Lang) -> str:
+    return ", ".join(flag_label(f, lang) for f in flags or ())
+
+
 def players_frame(season: Season, lang: Lang) -> pd.DataFrame:
     """The roster as stored."""
     rows = []
@@ -113,7 +124,7 @@ def players_frame(season: Season, lang: Lang) -> pd.DataFrame:
                 t("app.players.col_rating", lang): "" if p.rating is None else str(p.rating),
                 t("app.players.col_strength", lang): "" if p.strength is None else str(p.strength),
                 t("app.players.col_level", lang): p.level or "",
-                t("app.players.col_flags", lang): ", ".join(p.flags or ()),
+                t("app.players.col_flags", lang): flags_text(p.flags, lang),
                 t("app.players.col_participation", lang): t(
                     f"app.participation.{p.participation or 'always'}", lang
                 ),

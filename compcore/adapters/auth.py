@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from compcore.errors import DirectorConfigError, HashFormatError
+from compcore.errors import DirectorConfigError, HashFormatError, Phrase
 
 ALGORITHM = "pbkdf2_sha256"
 #: OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256 (about 0.3 s on the club's server)
@@ -87,33 +87,32 @@ class _Parsed:
 
 
 def _parse(stored_hash: str) -> _Parsed:
-    def bad(why: str) -> HashFormatError:
-        return HashFormatError(
-            f"the configured director hash is malformed ({why}); "
-            f"make one with `compcore hash-password` (format {ALGORITHM}$<iterations>$<salt>$<hash>)"
+    def bad(key: str, **fields: object) -> HashFormatError:
+        return HashFormatError.at(
+            (), "auth.hash_malformed", why=Phrase(key, fields), algorithm=ALGORITHM
         )
 
     if not isinstance(stored_hash, str):
-        raise bad(f"expected text, got {type(stored_hash).__name__}")
+        raise bad("auth.hash.type", got=type(stored_hash).__name__)
     parts = stored_hash.strip().split("$")
     if len(parts) != 4:
-        raise bad(f"expected 4 fields separated by '$', got {len(parts)}")
+        raise bad("auth.hash.fields", count=len(parts))
     algorithm, iterations_text, salt_text, digest_text = parts
     if algorithm != ALGORITHM:
-        raise bad(f"unknown algorithm {algorithm[:20]!r}, expected {ALGORITHM!r}")
+        raise bad("auth.hash.algorithm", got=algorithm[:20], expected=ALGORITHM)
     if not iterations_text.isdigit() or not (
         MIN_ITERATIONS <= int(iterations_text) <= MAX_ITERATIONS
     ):
-        raise bad(f"iterations must be a number from {MIN_ITERATIONS} to {MAX_ITERATIONS}")
+        raise bad("auth.hash.iterations", low=MIN_ITERATIONS, high=MAX_ITERATIONS)
     try:
         salt = base64.b64decode(salt_text, validate=True)
         digest = base64.b64decode(digest_text, validate=True)
     except (binascii.Error, ValueError):
-        raise bad("salt or hash is not base64") from None
+        raise bad("auth.hash.base64") from None
     if len(salt) < 8:
-        raise bad("the salt is shorter than 8 bytes")
+        raise bad("auth.hash.salt")
     if len(digest) != hashlib.sha256().digest_size:
-        raise bad("the hash is not 32 bytes")
+        raise bad("auth.hash.digest")
     return _Parsed(int(iterations_text), salt, digest)
 
 
@@ -238,16 +237,14 @@ def _name_key(name: str) -> str:
 
 def _checked_name(name: Any) -> str:
     if not isinstance(name, str):
-        raise DirectorConfigError(f"a director's name must be text, got {type(name).__name__}")
+        raise DirectorConfigError.at((), "auth.name.type", got=type(name).__name__)
     clean = unicodedata.normalize("NFC", name).strip()
     if not clean:
-        raise DirectorConfigError("a director's name may not be empty")
+        raise DirectorConfigError.at((), "auth.name.empty")
     if len(clean) > MAX_NAME_LENGTH:
-        raise DirectorConfigError(
-            f"director name {clean[:20]!r}... is longer than {MAX_NAME_LENGTH} characters"
-        )
+        raise DirectorConfigError.at((), "auth.name.long", name=clean[:20], limit=MAX_NAME_LENGTH)
     if any(unicodedata.category(c).startswith("C") for c in clean):
-        raise DirectorConfigError(f"director name {clean!r} has a control character")
+        raise DirectorConfigError.at((), "auth.name.control", name=clean)
     return clean
 
 
@@ -271,11 +268,11 @@ class Directors:
         for name, stored in pairs:
             clean = _checked_name(name)
             if _name_key(clean) in entries:
-                raise DirectorConfigError(f"director {clean!r} is configured twice")
+                raise DirectorConfigError.at((), "auth.twice", name=clean)
             try:
                 entries[_name_key(clean)] = (clean, check_hash(stored))
             except HashFormatError as exc:
-                raise HashFormatError(f"director {clean!r}: {exc}") from None
+                raise exc.located(Phrase("auth.at.director", name=clean)) from None
         return cls(tuple(sorted(entries.values())))
 
     def __bool__(self) -> bool:
@@ -324,9 +321,8 @@ def configure(
     pairs = list(directors.items() if isinstance(directors, Mapping) else directors or ())
     if legacy_hash:
         if any(isinstance(n, str) and _name_key(n) == LEGACY_NAME for n, _ in pairs):
-            raise DirectorConfigError(
-                f"a director named {LEGACY_NAME!r} is configured twice: by the single hash "
-                f"({ENV_VAR} or {SECRETS_KEY}) and among the directors"
+            raise DirectorConfigError.at(
+                (), "auth.legacy_twice", name=LEGACY_NAME, env=ENV_VAR, secret=SECRETS_KEY
             )
         pairs.append((LEGACY_NAME, legacy_hash))
     return Directors.of(pairs)
@@ -340,11 +336,11 @@ def parse_directors(text: str) -> list[tuple[str, str]]:
         try:
             pairs = json.loads(text, object_pairs_hook=list)
         except json.JSONDecodeError as exc:
-            raise DirectorConfigError(
-                f"{DIRECTORS_ENV} is not valid JSON ({exc.msg} at character {exc.pos})"
+            raise DirectorConfigError.at(
+                (), "auth.env.json", env=DIRECTORS_ENV, detail=exc.msg, position=exc.pos
             ) from None
         if not isinstance(pairs, list) or not all(isinstance(h, str) for _, h in pairs):
-            raise DirectorConfigError(f"{DIRECTORS_ENV} must map each name to a hash (text)")
+            raise DirectorConfigError.at((), "auth.env.map", env=DIRECTORS_ENV)
         return pairs
     result = []
     for number, part in enumerate(text.split(";"), start=1):
@@ -352,9 +348,7 @@ def parse_directors(text: str) -> list[tuple[str, str]]:
             continue
         name, equals, stored = part.partition("=")
         if not equals:
-            raise DirectorConfigError(
-                f"{DIRECTORS_ENV}: part {number} is not name=hash (parts are separated by ';')"
-            )
+            raise DirectorConfigError.at(DIRECTORS_ENV, "auth.env.part", number=number)
         result.append((name, stored.strip()))
     return result
 
@@ -384,7 +378,5 @@ def configured_directors(secrets_: Mapping[str, Any] | None = None) -> Directors
     table = _secret(secrets_, DIRECTORS_SECRET)
     one = _secret(secrets_, SECRETS_KEY)
     if table and not isinstance(table, Mapping):
-        raise DirectorConfigError(
-            f'[{DIRECTORS_SECRET}] in the secrets must be a table of name = "hash" lines'
-        )
+        raise DirectorConfigError.at((), "auth.secret_table", table=DIRECTORS_SECRET)
     return configure(list(table.items()) if table else None, str(one) if one else None)

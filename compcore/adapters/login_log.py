@@ -123,7 +123,7 @@ class LoginLog:
 
     def _insert(self, event: LoginEvent) -> None:
         if not self.path.exists():  # never create a database just to log a login
-            raise CompcoreError(f"{self.path}: no such database")
+            raise CompcoreError.at((str(self.path),), "store.missing")
         with _write_guard, _connect(self.path, read_only=False) as con:
             con.execute(DDL)
             con.execute(

@@ -16,9 +16,10 @@ from typing import Any
 
 from compcore import changes
 from compcore.adapters import season_file
+from compcore.adapters.season_file import SEASON
 from compcore.adapters.store.transactions import authorize, part_data, validated
 from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
-from compcore.errors import StoreError
+from compcore.errors import Label, StoreError
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo, LogEntry
@@ -48,7 +49,7 @@ class MemoryStore:
         try:
             return self._seasons[competition_id]
         except KeyError:
-            raise StoreError(f"no competition with id {competition_id}") from None
+            raise StoreError.at((), "store.no_id", id=competition_id) from None
 
     def ruleset(self, competition_id: int) -> Ruleset:
         season = self.load(competition_id)
@@ -80,11 +81,11 @@ class MemoryStore:
     ) -> Season:
         label = authorize(actor, self.director_hash)
         if not isinstance(action, str) or not action.strip():
-            raise StoreError("a change needs an action name")
+            raise StoreError.at((), "store.no_action")
         with self._lock:
             old = self.load(competition_id)
             done = edit(old)
-            new = validated(done.season, f"{changes.name(old)}: {action}")
+            new = validated(done.season, (changes.name(old), Label("log.action", action)))
             before = part_data(old, done.part, done.before)
             after = part_data(new, done.part, done.after)
             self._seasons[competition_id] = new
@@ -93,13 +94,13 @@ class MemoryStore:
 
     def import_season(self, season: Season, *, actor: Any, replace: bool = False) -> int:
         label = authorize(actor, self.director_hash)
-        new = validated(season, changes.name(season) if isinstance(season, Season) else "season")
+        new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
         with self._lock:
             key = (new.club, new.season, new.competition)
             cid = next((i for i, s in self._seasons.items()
                         if (s.club, s.season, s.competition) == key), None)  # fmt: skip
             if cid is not None and not replace:
-                raise StoreError(f"{changes.name(new)} already exists (competition id {cid})")
+                raise StoreError.at((changes.name(new),), "store.exists", id=cid)
             before = season_file.to_data(self._seasons[cid]) if cid is not None else None
             if cid is None:
                 cid, self._next_id = self._next_id, self._next_id + 1
@@ -129,8 +130,8 @@ class MemoryStore:
         )  # fmt: skip
 
     def delete_round(self, competition_id: int, number: int, *, actor: Any,
-                     reason: str | None = None,
-                     read: Round | Unchecked | None = UNCHECKED) -> Round:  # fmt: skip
+                     reason: str | None = None, read: Round | Unchecked | None = UNCHECKED,
+                     action: str = "delete-round") -> Round:  # fmt: skip
         removed: list[Round] = []
 
         def edit(old: Season) -> Edit:
@@ -138,7 +139,7 @@ class MemoryStore:
             removed.append(done.before)
             return done
 
-        self._change(competition_id, actor, "delete-round", reason, edit)
+        self._change(competition_id, actor, action, reason, edit)
         return removed[0]
 
     def save_player(self, competition_id: int, player: Player, *, actor: Any,

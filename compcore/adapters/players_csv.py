@@ -21,7 +21,16 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from compcore.errors import CompcoreError, CsvImportError, Phrase, phrase
+from compcore.errors import (
+    CompcoreError,
+    CsvImportError,
+    Part,
+    Phrase,
+    choices,
+    joined,
+    phrase,
+    render,
+)
 from compcore.i18n import DEFAULT, Lang
 from compcore.model import Player
 from compcore.validate import implausible_rating
@@ -48,18 +57,23 @@ class RowError:
     """One bad row: its line in the file (the header is line 1) and why."""
 
     line: int
-    why: str | Phrase
+    why: Part
 
     def text(self, lang: Lang = DEFAULT) -> str:
         """Why the row is bad, in ``lang``."""
-        return self.why.render(lang) if isinstance(self.why, Phrase) else self.why
+        return str(render(self.why, lang))
 
     @property
     def message(self) -> str:
         return self.text()
 
+    @property
+    def words(self) -> Phrase:
+        """``regel 3: ...``: the line and why, in any language."""
+        return Phrase("csv.line", line=self.line, why=self.why)
+
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
+        return self.words.render(DEFAULT)
 
 
 class _BadRow(CompcoreError):
@@ -78,12 +92,12 @@ class ParsedPlayers:
         return not self.errors
 
 
-def _whole(value: str, field: str, minimum: int) -> int:
+def _whole(value: str, field: Phrase, minimum: int) -> int:
     if not value.isascii() or not value.lstrip("+-").isdigit() or len(value) > 19:
-        raise _BadRow(f"{field} must be a whole number, got {_short(value)!r}")
+        raise _BadRow(Phrase("csv.whole", field=field, got=_short(value)))
     number = int(value)
     if number < minimum:
-        raise _BadRow(f"{field} must be at least {minimum}, got {number}")
+        raise _BadRow(Phrase("csv.minimum", field=field, minimum=minimum, got=number))
     return number
 
 
@@ -126,7 +140,7 @@ def parse(text: str) -> ParsedPlayers:
     """The players of a CSV text, or the errors of its bad rows."""
     text = text.lstrip("\ufeff")
     if not text.strip():
-        return ParsedPlayers((), (RowError(1, "the file is empty"),), ())
+        return ParsedPlayers((), (RowError(1, Phrase("csv.empty")),), ())
     errors: list[RowError] = []
     rows = _rows(text, errors)
     first = next(rows, None)
@@ -137,14 +151,17 @@ def parse(text: str) -> ParsedPlayers:
     unknown = [h for h in header if h not in FIELDS]
     if unknown:
         errors.append(
-            RowError(1, f"unknown column {_short(unknown[0])!r} (allowed: {', '.join(FIELDS)})")
+            RowError(
+                1,
+                Phrase("csv.unknown_column", column=_short(unknown[0]), allowed=choices(FIELDS)),
+            )
         )
     missing = [f for f in REQUIRED if f not in header]
     if missing:
-        errors.append(RowError(1, f"column {missing[0]!r} is required"))
+        errors.append(RowError(1, Phrase("csv.required_column", column=missing[0])))
     doubled = sorted({h for h in header if header.count(h) > 1})
     if doubled:
-        errors.append(RowError(1, f"column {doubled[0]!r} appears twice"))
+        errors.append(RowError(1, Phrase("csv.column_twice", column=doubled[0])))
     if errors:
         return ParsedPlayers((), tuple(errors), ())
     players: list[Player] = []
@@ -153,7 +170,7 @@ def parse(text: str) -> ParsedPlayers:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            errors.append(RowError(line, f"expected {len(header)} columns, got {len(row)}"))
+            errors.append(RowError(line, Phrase("csv.columns", expected=len(header), got=len(row))))
             continue
         cells = {h: cell.strip() for h, cell in zip(header, row, strict=True)}
         try:
@@ -163,45 +180,43 @@ def parse(text: str) -> ParsedPlayers:
             continue
         if player.id in seen:
             errors.append(
-                RowError(line, f"player id {player.id!r} is also on line {seen[player.id]}")
+                RowError(line, Phrase("csv.id_twice", player=player.id, line=seen[player.id]))
             )
             continue
         seen[player.id] = line
         players.append(player)
     if not players and not errors:
-        errors.append(RowError(2, "the file has no players"))
+        errors.append(RowError(2, Phrase("csv.no_players")))
     return ParsedPlayers(tuple(players), tuple(errors), tuple(header))
 
 
-def _why(exc: CompcoreError) -> str | Phrase:
-    """A row error's reason: its one phrase, or its text."""
+def _why(exc: CompcoreError) -> Part:
+    """A row error's reason: its one phrase, or the error itself (rendered per language)."""
     if len(exc.parts) == 1 and isinstance(exc.parts[0], Phrase):
         return exc.parts[0]
-    return str(exc)
+    return exc
 
 
 def _player(cells: dict[str, str]) -> Player:
     pid, name = cells.get("id", ""), cells.get("name", "")
     if not pid:
-        raise _BadRow("the id is empty")
+        raise _BadRow(Phrase("csv.no_id"))
     if not name:
-        raise _BadRow(f"player {pid!r}: the name is empty")
+        raise _BadRow(Phrase("csv.no_name", player=pid))
 
     def number(field: str, minimum: int) -> int | None:
         value = cells.get(field, "")
-        return _whole(value, f"player {pid!r}: {field}", minimum) if value else None
+        where = Phrase("csv.field", player=pid, field=field)
+        return _whole(value, where, minimum) if value else None
 
     participation = cells.get("participation", "").lower()
     if participation and participation not in PARTICIPATION:
-        raise _BadRow(
-            f"player {pid!r}: participation must be always or never (altijd, nooit), "
-            f"got {_short(participation)!r}"
-        )
+        raise _BadRow(Phrase("csv.participation", player=pid, got=_short(participation)))
     flags_text = cells.get("flags", "")
     flags = tuple(f for f in re.split(r"[\s|]+", flags_text) if f) if flags_text else None
     joined, withdrawn = number("joined_round", 1), number("withdrawn_round", 1)
     if joined is not None and withdrawn is not None and withdrawn <= joined:
-        raise _BadRow(f"player {pid!r}: withdrawn_round must come after joined_round")
+        raise _BadRow(Phrase("csv.withdrawn_order", player=pid))
     rating = number("rating", 0)
     problem = implausible_rating(pid, rating)
     if problem is not None:
@@ -223,7 +238,7 @@ def merge(existing: Sequence[Player], parsed: ParsedPlayers) -> tuple[Player, ..
     """The roster with the parsed players applied: known ids updated (only the file's
     columns), new ids added at the end, in file order."""
     if not parsed.ok:
-        raise CsvImportError("; ".join(str(e) for e in parsed.errors))
+        raise CsvImportError(*joined((e.words for e in parsed.errors), "; "))
     updates = {p.id: p for p in parsed.players}
     changed = [f for f in parsed.columns if f != "id"]
     out = []

@@ -1,9 +1,13 @@
 """Season files (``spec/season-format.md``): read, check and write them back without loss.
 
 ``load(path)`` gives a :class:`Season` and its :class:`Ruleset`, or raises
-:class:`SeasonError` with one line naming the file, round, player and field. ``dumps`` writes
-a season so that ``dumps(parse(x))`` has the same content as ``x``: optional fields a file
-left out stay out.
+:class:`SeasonError` with one line naming the file, round, player and field (in Dutch or
+English: ``error.text(lang)``). ``dumps`` writes a season so that ``dumps(parse(x))`` has the
+same content as ``x``: optional fields a file left out stay out.
+
+A game's ``reason`` and ``override`` are plain text (a director's own words, or a file from
+before reasons were keys) or a reason object ``{"key", "rule", "params"}``
+(:meth:`compcore.reason.Reason.encode`), read back as a :class:`~compcore.reason.Reason`.
 """
 
 from __future__ import annotations
@@ -16,7 +20,16 @@ from types import MappingProxyType
 from typing import Any
 
 from compcore import jsondata
-from compcore.errors import CompcoreError, SeasonError, phrase
+from compcore import reason as reasons
+from compcore.errors import (
+    CompcoreError,
+    Part,
+    Phrase,
+    SeasonError,
+    choices,
+    os_problem,
+    place,
+)
 from compcore.model import (
     ENTRY_KINDS,
     Decision,
@@ -32,47 +45,70 @@ from compcore.model import (
     freeze,
     thaw,
 )
+from compcore.reason import Reason
 from compcore.rulesets import Ruleset, load_ruleset
-from compcore.validate import check_season
+from compcore.validate import SEASON, check_season
 
 FORMAT = "compcore-season"
 VERSION = 1
 
 _RESULTS = ", ".join(r.value for r in Result)
-_KINDS = ", ".join(k.value for k in ENTRY_KINDS)
+_KINDS = choices(k.value for k in ENTRY_KINDS)
+
+
+#: where a mistake is: the steps of a place (a file, ``ronde 3``, ``bord 2``)
+Where = tuple[Part, ...]
+
+
+def _steps(source: Part | Where) -> Where:
+    """A source as the first steps of a place: a file name, or the steps the caller gave."""
+    return source if isinstance(source, tuple) else (source,)
+
+
+def _refuse(where: Where, key: str, **params: object) -> SeasonError:
+    return SeasonError.at(where, key, **params)
 
 
 class _Fields:
     """Reads one JSON object's fields, each mistake named with where it is."""
 
-    def __init__(self, data: Any, where: str, allowed: tuple[str, ...]) -> None:
+    def __init__(self, data: Any, where: Where, allowed: tuple[str, ...]) -> None:
         if not isinstance(data, dict):
-            raise SeasonError(f"{where}: expected an object, got {_show(data)}")
+            raise _refuse(where, "season.object", got=_show(data))
         unknown = [k for k in data if k not in allowed]
         if unknown:
-            raise SeasonError(
-                f"{where}: unknown field {unknown[0]!r} (allowed: {', '.join(allowed)})"
-            )
+            raise _refuse(where, "season.field.unknown", field=unknown[0], allowed=choices(allowed))
         self.data = data
         self.where = where
+
+    def refuse(self, key: str, **params: object) -> SeasonError:
+        return _refuse(self.where, key, **params)
 
     def _get(self, key: str, required: bool) -> Any:
         if key not in self.data:
             if required:
-                raise SeasonError(f"{self.where}: field {key!r} is required")
+                raise self.refuse("season.field.required", field=key)
             return None
         value = self.data[key]
         if value is None and required:
-            raise SeasonError(f"{self.where}: field {key!r} may not be null")
+            raise self.refuse("season.field.null", field=key)
         return value
 
     def text(self, key: str, required: bool = False) -> str | None:
         value = self._get(key, required)
         if value is not None and (not isinstance(value, str) or not value.strip()):
-            raise SeasonError(
-                f"{self.where}: field {key!r} must be non-empty text, got {_show(value)}"
-            )
+            raise self.refuse("season.field.text", field=key, got=_show(value))
         return value
+
+    def reason(self, key: str) -> str | Reason | None:
+        """Plain text (the director's words, an older file), or a stored reason object."""
+        value = self._get(key, False)
+        if value is None or isinstance(value, str):
+            return self.text(key)
+        found = reasons.problem(value)
+        if found is not None:
+            raise self.refuse("season.field.reason", field=key, problem=found)
+        return Reason.decode(value)
 
     def whole(
         self, key: str, required: bool = False, minimum: int | None = None, wide: bool = False
@@ -82,9 +118,7 @@ class _Fields:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SeasonError(
-                f"{self.where}: field {key!r} must be a whole number, got {_show(value)}"
-            )
+            raise self.refuse("season.field.whole", field=key, got=_show(value))
         low, high = (
             (jsondata.INT_MIN, jsondata.INT_MAX)
             if wide
@@ -92,28 +126,25 @@ class _Fields:
         )
         if not low <= value <= high:
             raise SeasonError(
-                f"{self.where}: ",
-                phrase("error.json.field", path=repr(key)),
-                phrase("error.json.int", low=low, high=high),
+                *place(self.where),
+                Phrase("error.json.field", path=repr(key)),
+                Phrase("error.json.int", low=low, high=high),
             )
         if minimum is not None and value < minimum:
-            raise SeasonError(
-                f"{self.where}: field {key!r} must be at least {minimum}, got {value}"
-            )
+            raise self.refuse("season.field.minimum", field=key, minimum=minimum, got=value)
         return value
 
     def listing(self, key: str, required: bool = False) -> list[Any] | None:
         value = self._get(key, required)
         if value is not None and not isinstance(value, list):
-            raise SeasonError(f"{self.where}: field {key!r} must be a list, got {_show(value)}")
+            raise self.refuse("season.field.list", field=key, got=_show(value))
         return value
 
     def choice(self, key: str, options: tuple[str, ...]) -> str | None:
         value = self._get(key, False)
         if value is not None and value not in options:
-            raise SeasonError(
-                f"{self.where}: field {key!r}: {_show(value)} is not allowed "
-                f"(allowed: {', '.join(options)})"
+            raise self.refuse(
+                "season.field.choice", field=key, got=_show(value), allowed=choices(options)
             )
         return value
 
@@ -123,7 +154,7 @@ class _Fields:
             return None
         for item in items:
             if not isinstance(item, str) or not item:
-                raise SeasonError(f"{self.where}: field {key!r}: {_show(item)} is not a player id")
+                raise self.refuse("season.field.id", field=key, got=_show(item))
         return tuple(items)
 
 
@@ -135,37 +166,39 @@ def _show(value: Any) -> str:
 # --------------------------------------------------------------------------- reading
 
 
-def parse(data: Any, source: str = "season") -> Season:
+def parse(data: Any, source: Part | Where = SEASON) -> Season:
     """A :class:`Season` from JSON data, checked in shape and in meaning against its ruleset.
+    ``source`` names where it came from (a file name, or the steps of a place).
 
     First the limits any stored data keeps (:func:`compcore.jsondata.check`: nesting depth,
     whole numbers within 128 bits, finite numbers, text that UTF-8 can write), each refused
     naming its field; the reader then holds each whole-number field to 64 bits (a seed:
     128)."""
-    jsondata.check(data, source, SeasonError)
-    season = _parse_shape(data, source)
-    check_season(season, ruleset_of(season, source), source)
+    where = _steps(source)
+    jsondata.check(data, where, SeasonError)
+    season = _parse_shape(data, where)
+    check_season(season, ruleset_of(season, where), where)
     return season
 
 
-def ruleset_of(season: Season, source: str = "season") -> Ruleset:
+def ruleset_of(season: Season, source: Part | Where = SEASON) -> Ruleset:
     try:
         return load_ruleset(season.ruleset.preset, season.ruleset.overrides)
     except CompcoreError as exc:
-        raise exc.located(source, SeasonError) from None
+        raise exc.located(_steps(source), SeasonError) from None
 
 
-def loads(text: str, source: str = "season") -> Season:
-    return parse(jsondata.loads(text, source, SeasonError), source)
+def loads(text: str, source: Part | Where = SEASON) -> Season:
+    return parse(jsondata.loads(text, _steps(source), SeasonError), source)
 
 
-def loads_bytes(data: bytes, source: str = "season") -> Season:
+def loads_bytes(data: bytes, source: Part | Where = SEASON) -> Season:
     """A season file's bytes (an upload): UTF-8 text, then :func:`loads`."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SeasonError(
-            f"{source}: ", phrase("error.upload.not_utf8", offset=exc.start)
+            *place(_steps(source)), Phrase("error.upload.not_utf8", offset=exc.start)
         ) from None
     return loads(text, source)
 
@@ -176,9 +209,11 @@ def load(path: str | Path) -> tuple[Season, Ruleset]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SeasonError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SeasonError(f"{path}: cannot be read ({exc})") from None
+        raise _refuse((str(path),), "season.file.missing") from None
+    except UnicodeDecodeError as exc:
+        raise _refuse((str(path),), "season.file.not_utf8", offset=exc.start) from None
+    except OSError as exc:
+        raise _refuse((str(path),), "season.file.unreadable", problem=os_problem(exc)) from None
     season = loads(text, str(path))
     return season, ruleset_of(season, str(path))
 
@@ -199,23 +234,21 @@ _FORCED = ("white", "black", "reason")
 _DECISION = ("kind", "player", "cycle", "category", "round", "note")
 
 
-def _parse_shape(data: Any, source: str) -> Season:
+def _parse_shape(data: Any, source: Where) -> Season:
     top = _Fields(data, source, _TOP)
     if data.get("format") != FORMAT:
-        raise SeasonError(
-            f"{source}: field 'format' must be {FORMAT!r}, got {_show(data.get('format'))}"
-        )
+        raise top.refuse("season.format", expected=FORMAT, got=_show(data.get("format")))
     if data.get("version") != VERSION:
-        raise SeasonError(
-            f"{source}: unsupported version {_show(data.get('version'))} (supported: 1)"
-        )
-    ref = _Fields(top._get("ruleset", True), f"{source}: ruleset", ("preset", "overrides"))
+        raise top.refuse("season.version", got=_show(data.get("version")), supported=VERSION)
+    ref = _Fields(
+        top._get("ruleset", True), (*source, Phrase("at.ruleset")), ("preset", "overrides")
+    )
     preset = ref.text("preset", required=True)
     overrides = ref._get("overrides", False)
     if overrides is not None and not isinstance(overrides, dict):
-        raise SeasonError(f"{source}: ruleset: field 'overrides' must be an object")
+        raise ref.refuse("season.field.object", field="overrides")
     players = tuple(
-        _player(item, f"{source}: player #{i}")
+        _player(item, (*source, Phrase("at.player_index", index=i)))
         for i, item in enumerate(top.listing("players", True) or [], 1)
     )
     ratings = top.listing("ratings")
@@ -232,26 +265,24 @@ def _parse_shape(data: Any, source: str) -> Season:
         rounds=tuple(_round(item, source, i) for i, item in enumerate(rounds, 1)),
         ratings=None
         if ratings is None
-        else tuple(_rating(r, f"{source}: ratings") for r in ratings),
+        else tuple(_rating(r, (*source, Phrase("at.ratings"))) for r in ratings),
         decisions=None
         if decisions is None
-        else tuple(_decision(d, f"{source}: decisions") for d in decisions),
+        else tuple(_decision(d, (*source, Phrase("at.decisions"))) for d in decisions),
     )
 
 
-def _player(data: Any, where: str) -> Player:
+def _player(data: Any, where: Where) -> Player:
     f = _Fields(data, where, _PLAYER)
     pid = f.text("id", required=True)
-    f.where = f"{where.rsplit(':', 1)[0]}: player {pid!r}"
+    f.where = (*where[:-1], Phrase("at.player", player=pid))
     flags = f.listing("flags")
     if flags is not None and not all(isinstance(x, str) and x for x in flags):
-        raise SeasonError(f"{f.where}: every flag must be non-empty text")
+        raise f.refuse("season.flags")
     joined = f.whole("joined_round", minimum=1)
     withdrawn = f.whole("withdrawn_round", minimum=1)
     if joined is not None and withdrawn is not None and withdrawn < joined:
-        raise SeasonError(
-            f"{f.where}: withdrew (round {withdrawn}) before joining (round {joined})"
-        )
+        raise f.refuse("season.withdrew_first", withdrawn=withdrawn, joined=joined)
     return Player(
         id=pid or "",
         name=f.text("name", required=True) or "",
@@ -266,7 +297,7 @@ def _player(data: Any, where: str) -> Player:
     )
 
 
-def _rating(data: Any, where: str) -> RatingChange:
+def _rating(data: Any, where: Where) -> RatingChange:
     f = _Fields(data, where, ("player", "from_round", "rating"))
     return RatingChange(
         player=f.text("player", required=True) or "",
@@ -275,7 +306,7 @@ def _rating(data: Any, where: str) -> RatingChange:
     )
 
 
-def _decision(data: Any, where: str) -> Decision:
+def _decision(data: Any, where: Where) -> Decision:
     f = _Fields(data, where, _DECISION)
     return Decision(
         kind=f.text("kind", required=True) or "",
@@ -287,9 +318,14 @@ def _decision(data: Any, where: str) -> Decision:
     )
 
 
-def _round(data: Any, source: str, index: int) -> Round:
+def _round(data: Any, source: Where, index: int) -> Round:
     number = data.get("round") if isinstance(data, dict) else None
-    where = f"{source}: round {number}" if isinstance(number, int) else f"{source}: round #{index}"
+    step = (
+        Phrase("at.round", number=number)
+        if isinstance(number, int) and not isinstance(number, bool)
+        else Phrase("at.round_index", index=index)
+    )
+    where = (*source, step)
     f = _Fields(data, where, _ROUND)
     number = f.whole("round", required=True, minimum=1)
     day = f.text("date")
@@ -297,13 +333,11 @@ def _round(data: Any, source: str, index: int) -> Round:
         try:
             date.fromisoformat(day)
         except ValueError:
-            raise SeasonError(
-                f"{where}: field 'date': {day!r} is not a date (YYYY-MM-DD)"
-            ) from None
+            raise f.refuse("season.date", got=day) from None
     games = f.listing("games")
     entries = f._get("entries", False)
     if entries is not None and not isinstance(entries, dict):
-        raise SeasonError(f"{where}: field 'entries' must be an object of player id to kind")
+        raise f.refuse("season.entries")
     forced = f.listing("forced")
     return Round(
         number=number or 0,
@@ -311,45 +345,48 @@ def _round(data: Any, source: str, index: int) -> Round:
         cycle=f.whole("cycle", minimum=0),
         games=None
         if games is None
-        else tuple(_game(g, f"{where}: board {b}") for b, g in enumerate(games, 1)),
+        else tuple(_game(g, (*where, Phrase("at.board", board=b))) for b, g in enumerate(games, 1)),
         entries=None
         if entries is None
         else MappingProxyType(
-            {pid: _kind(kind, f"{where}: player {pid!r}") for pid, kind in entries.items()}
+            {
+                pid: _kind(kind, (*where, Phrase("at.player", player=pid)))
+                for pid, kind in entries.items()
+            }
         ),
         present=f.ids("present"),
         forced=None
         if forced is None
-        else tuple(_forced(g, f"{where}: forced game") for g in forced),
+        else tuple(_forced(g, (*where, Phrase("at.forced"))) for g in forced),
         seed=f.whole("seed", wide=True),
         late=f.ids("late"),
     )
 
 
-def _kind(value: Any, where: str) -> Kind:
+def _kind(value: Any, where: Where) -> Kind:
     if not isinstance(value, str) or value not in {k.value for k in ENTRY_KINDS}:
-        raise SeasonError(f"{where}: unknown entry kind {_show(value)} (allowed: {_KINDS})")
+        raise _refuse(where, "season.kind", got=_show(value), allowed=_KINDS)
     return Kind(value)
 
 
-def _game(data: Any, where: str) -> Game:
+def _game(data: Any, where: Where) -> Game:
     f = _Fields(data, where, _GAME)
     result = f._get("result", False)
     if result is not None and (
         not isinstance(result, str) or result not in {r.value for r in Result}
     ):
-        raise SeasonError(f"{where}: unknown result {_show(result)} (allowed: {_RESULTS})")
+        raise f.refuse("season.result", got=_show(result), allowed=_RESULTS)
     return Game(
         white=f.text("white", required=True) or "",
         black=f.text("black", required=True) or "",
         result=None if result is None else Result(result),
         group=f.text("group"),
-        reason=f.text("reason"),
-        override=f.text("override"),
+        reason=f.reason("reason"),
+        override=f.reason("override"),
     )
 
 
-def _forced(data: Any, where: str) -> ForcedGame:
+def _forced(data: Any, where: Where) -> ForcedGame:
     f = _Fields(data, where, _FORCED)
     return ForcedGame(
         white=f.text("white", required=True) or "",
@@ -424,6 +461,9 @@ def _game_data(g: Game) -> dict[str, Any]:
     data = _drop_none({f: getattr(g, f) for f in _GAME})
     if g.result is not None:
         data["result"] = g.result.value
+    for key in ("reason", "override"):
+        if isinstance(data.get(key), Reason):
+            data[key] = data[key].encode()
     return data
 
 

@@ -23,11 +23,18 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from compcore.errors import CompcoreError, choices
+
 #: how long a key waits while another attempt of it is being checked (a password check
 #: takes well under this); attempts sent at the same moment are thereby taken one at a time
 IN_FLIGHT_WAIT = 1.0
 #: keys kept before idle ones are forgotten (bounds memory under a flood of addresses)
 MAX_KEYS = 10_000
+
+
+class LoginSettingError(CompcoreError, ValueError):
+    """A login setting (``[login]`` in the secrets, ``COMPCORE_LOGIN_*``) that cannot be
+    used: an unknown field, not a number, or numbers that do not fit together."""
 
 
 @dataclass(frozen=True)
@@ -48,18 +55,15 @@ class ThrottleSettings:
 
     def __post_init__(self) -> None:
         problems = [
-            (self.first_delay_seconds >= 0, "first_delay_seconds must be 0 or more"),
-            (
-                self.max_delay_seconds >= self.first_delay_seconds,
-                "max_delay_seconds must be at least first_delay_seconds",
-            ),
-            (self.max_failures >= 1, "max_failures must be 1 or more"),
-            (self.window_minutes > 0, "window_minutes must be more than 0"),
-            (self.lockout_minutes > 0, "lockout_minutes must be more than 0"),
+            (self.first_delay_seconds >= 0, "login.setting.first_delay"),
+            (self.max_delay_seconds >= self.first_delay_seconds, "login.setting.max_delay"),
+            (self.max_failures >= 1, "login.setting.max_failures"),
+            (self.window_minutes > 0, "login.setting.window"),
+            (self.lockout_minutes > 0, "login.setting.lockout"),
         ]
-        for ok, why in problems:
+        for ok, key in problems:
             if not ok:
-                raise ValueError(f"login setting {why}")
+                raise LoginSettingError.at((), key)
 
     @classmethod
     def parse(cls, values: Mapping[str, Any]) -> ThrottleSettings:
@@ -71,7 +75,9 @@ class ThrottleSettings:
         chosen: dict[str, Any] = {}
         for name, raw in values.items():
             if name not in known:
-                raise ValueError(f"unknown login setting {name!r} (known: {', '.join(known)})")
+                raise LoginSettingError.at(
+                    (), "login.setting.unknown", name=name, known=choices(known)
+                )
             chosen[name] = _number(name, raw, whole=name == "max_failures")
         return cls(**chosen)
 
@@ -100,8 +106,8 @@ def _number(name: str, raw: Any, *, whole: bool) -> float | int:
     except (TypeError, ValueError):
         value = math.nan
     if not math.isfinite(value) or (whole and value != int(value)):
-        kind = "a whole number" if whole else "a number"
-        raise ValueError(f"login setting {name} must be {kind}, got {str(raw)[:20]!r}")
+        key = "login.setting.whole" if whole else "login.setting.number"
+        raise LoginSettingError.at((), key, name=name, got=str(raw)[:20])
     return int(value) if whole else value
 
 

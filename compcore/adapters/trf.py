@@ -34,7 +34,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
-from compcore.errors import TrfError, phrase
+from compcore.errors import Part, Phrase, TrfError
 from compcore.pairing.swiss.model import (
     BYE_RESULTS,
     FIDE_POINTS,
@@ -152,19 +152,25 @@ class TrfDocument:
 _ZERO = SwissRecord(None, None, "Z")
 
 
-def _fail(line: int, message: str) -> TrfError:
-    return TrfError(f"TRF line {line}: {message}")
+def _fail(line: int, key: str, *, at: Part = None, **fields: object) -> TrfError:
+    """The error ``key`` on TRF line ``line`` (``at``: a round of that line)."""
+    return TrfError.at((Phrase("trf.at.line", line=line), at), key, **fields)
 
 
-def _parse_int(text: str, line: int, what: str, *, minimum: int = 0) -> int:
+def _what(key: str, **fields: object) -> Phrase:
+    """A field of a TRF line, in words (``trf.what.<key>``)."""
+    return Phrase(f"trf.what.{key}", fields)
+
+
+def _parse_int(text: str, line: int, what: Phrase, *, minimum: int = 0) -> int:
     stripped = text.strip()
     if not stripped.isdigit() or not stripped.isascii():
-        raise _fail(line, f"{what} {stripped[:20]!r} is not a whole number")
+        raise _fail(line, "trf.not_whole", what=what, text=stripped[:20])
     if len(stripped) > 9:
-        raise _fail(line, f"{what} {stripped[:20]} is too large (at most 9 digits)")
+        raise _fail(line, "trf.too_large", what=what, text=stripped[:20])
     value = int(stripped)
     if value < minimum:
-        raise _fail(line, f"{what} {value} is below {minimum}")
+        raise _fail(line, "trf.below", what=what, value=value, minimum=minimum)
     return value
 
 
@@ -173,11 +179,11 @@ def _parse_int(text: str, line: int, what: str, *, minimum: int = 0) -> int:
 _POINTS_RE = re.compile(r"^\d{1,6}(?:\.\d{1,4})?$")
 
 
-def _parse_points(text: str, line: int, what: str) -> Fraction:
+def _parse_points(text: str, line: int, what: Phrase) -> Fraction:
     stripped = text.strip()
     if not _POINTS_RE.match(stripped) or not stripped.isascii():
         shown = stripped if len(stripped) <= 20 else stripped[:17] + "..."
-        raise TrfError(f"TRF line {line}: ", phrase("error.trf.points", what=what, text=shown))
+        raise _fail(line, "error.trf.points", what=what, text=shown)
     return Fraction(stripped)
 
 
@@ -186,57 +192,55 @@ def _parse_block(block: str, line: int, rnd: int) -> SwissRecord | None:
     if not block.strip():
         return None
     block = block.ljust(ROUND_WIDTH)
-    where = f"round {rnd}"
+    where = Phrase("at.round", number=rnd)
     for offset in (4, 6, 8, 9):
         if block[offset] != " ":
             column = FIRST_ROUND_INDEX + ROUND_WIDTH * (rnd - 1) + offset + 1
-            raise _fail(line, f"{where}: unexpected {block[offset]!r} in column {column}")
+            raise _fail(line, "trf.unexpected", at=where, char=block[offset], column=column)
     opp_text, colour_char, result = block[0:4], block[5], block[7].upper()
     opponent: int | None
     if opp_text.strip() in ("", "0000"):
         opponent = None
     else:
-        opponent = _parse_int(opp_text, line, f"{where}: opponent", minimum=1)
+        opponent = _parse_int(opp_text, line, _what("opponent", round=rnd), minimum=1)
     if colour_char not in "wb- ":
-        raise _fail(line, f"{where}: colour {colour_char!r} is not w, b or -")
+        raise _fail(line, "trf.colour", at=where, colour=colour_char)
     colour: Literal["w", "b"] | None = "w" if colour_char == "w" else None
     if colour_char == "b":
         colour = "b"
     if result == " ":
         if opponent is not None:
-            raise _fail(line, f"{where}: the game against {opponent} has no result")
+            raise _fail(line, "trf.no_result", at=where, opponent=opponent)
         result = "Z"
     if result not in GAME_RESULTS and result not in BYE_RESULTS:
-        raise _fail(line, f"{where}: unknown result {block[7]!r}")
+        raise _fail(line, "trf.unknown_result", at=where, result=block[7])
     if opponent is not None:
         if colour is None:
-            raise _fail(line, f"{where}: the game against {opponent} has no colour")
+            raise _fail(line, "trf.no_colour", at=where, opponent=opponent)
         if result not in GAME_RESULTS:
-            raise _fail(line, f"{where}: bye result {result!r} with an opponent")
+            raise _fail(line, "trf.bye_with_opponent", at=where, result=result)
     else:
         if colour is not None:
-            raise _fail(line, f"{where}: colour {colour} without an opponent")
+            raise _fail(line, "trf.colour_alone", at=where, colour=colour)
         if result in PLAYED_RESULTS:
-            raise _fail(line, f"{where}: game result {result!r} without an opponent")
+            raise _fail(line, "trf.result_alone", at=where, result=result)
     return SwissRecord(opponent, colour, result)
 
 
 def _parse_player(text: str, line: int) -> TrfPlayer:
     if len(text) < MIN_PLAYER_LINE:
-        raise _fail(
-            line, f"player line has {len(text)} characters, at least {MIN_PLAYER_LINE} needed"
-        )
+        raise _fail(line, "trf.short_line", length=len(text), needed=MIN_PLAYER_LINE)
     if text[3] != " ":
-        raise _fail(line, f"unexpected {text[3]!r} in column 4")
-    number = _parse_int(text[4:8], line, "pairing number", minimum=1)
+        raise _fail(line, "trf.unexpected", char=text[3], column=4)
+    number = _parse_int(text[4:8], line, _what("number"), minimum=1)
     rating_text = text[48:52]
-    rating = None if not rating_text.strip() else _parse_int(rating_text, line, "rating")
-    points = _parse_points(text[80:84], line, "points")
+    rating = None if not rating_text.strip() else _parse_int(rating_text, line, _what("rating"))
+    points = _parse_points(text[80:84], line, _what("points"))
     rank_text = text[85:89]
-    rank = None if not rank_text.strip() else _parse_int(rank_text, line, "rank", minimum=1)
+    rank = None if not rank_text.strip() else _parse_int(rank_text, line, _what("rank"), minimum=1)
     tail = text[89:FIRST_ROUND_INDEX]
     if tail.strip():
-        raise _fail(line, f"unexpected {tail.strip()!r} in columns 90-91")
+        raise _fail(line, "trf.unexpected", char=tail.strip(), column="90-91")
     blocks: list[SwissRecord | None] = []
     start = FIRST_ROUND_INDEX
     while start < len(text):
@@ -287,20 +291,20 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
             player = _parse_player(row, line)
             if player.number in players:
                 first = players[player.number].line
-                raise _fail(line, f"pairing number {player.number} repeats line {first}")
+                raise _fail(line, "trf.number_twice", number=player.number, first=first)
             players[player.number] = player
             continue
         if code in ("012", "XXR", "XXC") or code in _POINT_RECORDS:
             if code in seen:
-                raise _fail(line, f"record {code} repeats line {seen[code]}")
+                raise _fail(line, "trf.record_twice", code=code, first=seen[code])
             seen[code] = line
             if len(row) > 3 and row[3] != " ":
-                raise _fail(line, f"unexpected {row[3]!r} in column 4")
+                raise _fail(line, "trf.unexpected", char=row[3], column=4)
             content = row[4:].strip()
             if code == "012":
                 name = content
             elif code == "XXR":
-                total_rounds = _parse_int(content, line, "XXR total rounds", minimum=1)
+                total_rounds = _parse_int(content, line, _what("xxr"), minimum=1)
             elif code == "XXC":
                 token = content.split()[0].lower() if content else ""
                 if token == "white1":
@@ -308,13 +312,15 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
                 elif token == "black1":
                     initial = "black1"
                 else:
-                    raise _fail(line, f"XXC {content!r} is not white1 or black1")
+                    raise _fail(line, "trf.xxc", content=content)
             else:
-                values[_POINT_RECORDS[code]] = _parse_points(content, line, f"{code} points")
+                values[_POINT_RECORDS[code]] = _parse_points(
+                    content, line, _what("record_points", code=code)
+                )
             continue
         records.append(TrfRecord(line, code, row))
     if not players:
-        raise _fail(len(lines), "no player (001) line in the file")
+        raise _fail(len(lines), "trf.no_players")
     point_values = PointValues(**{**_point_defaults(), **values})
     ordered = tuple(sorted(players.values(), key=lambda p: p.number))
     _check_games(players)
@@ -325,7 +331,7 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
                 last_paired = max(last_paired, r)
     round_to_pair = last_paired + 1
     if total_rounds is not None and last_paired > total_rounds:
-        raise _fail(seen["XXR"], f"XXR {total_rounds} but round {last_paired} was paired")
+        raise _fail(seen["XXR"], "trf.xxr_paired", total=total_rounds, paired=last_paired)
     if check_points:
         for p in ordered:
             _check_points(p, point_values, round_to_pair)
@@ -351,7 +357,7 @@ def trf_text(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise _fail(line, f"not UTF-8 (byte {data[exc.start]:#04x})") from None
+        raise _fail(line, "trf.not_utf8", byte=f"{data[exc.start]:#04x}") from None
 
 
 def _point_defaults() -> dict[str, Fraction | None]:
@@ -364,30 +370,28 @@ def _check_games(players: dict[int, TrfPlayer]) -> None:
         for r, rec in enumerate(p.rounds, start=1):
             if rec.opponent is None:
                 continue
+            at = Phrase("at.round", number=r)
             if rec.opponent == p.number:
-                raise _fail(p.line, f"round {r}: player {p.number} plays against themself")
+                raise _fail(p.line, "trf.self_game", at=at, number=p.number)
             other = players.get(rec.opponent)
             if other is None:
-                raise _fail(p.line, f"round {r}: opponent {rec.opponent} has no 001 line")
+                raise _fail(p.line, "trf.no_opponent", at=at, opponent=rec.opponent)
             back = other.rounds[r - 1] if r <= len(other.rounds) else _ZERO
             if back.opponent != p.number:
                 raise _fail(
-                    p.line,
-                    f"round {r}: opponent {other.number} (line {other.line}) "
-                    f"does not show a game against {p.number}",
-                )
+                    p.line, "trf.one_sided", at=at, other=other.number, other_line=other.line,
+                    number=p.number,
+                )  # fmt: skip
             if back.colour == rec.colour:
                 raise _fail(
-                    p.line,
-                    f"round {r}: {p.number} and {other.number} (line {other.line}) "
-                    f"both have colour {rec.colour}",
-                )
+                    p.line, "trf.same_colour", at=at, number=p.number, other=other.number,
+                    other_line=other.line, colour=rec.colour,
+                )  # fmt: skip
             if back.result not in OPPOSITE_RESULTS[rec.result]:
                 raise _fail(
-                    p.line,
-                    f"round {r}: result {rec.result!r} against {other.number} but "
-                    f"{back.result!r} on line {other.line}",
-                )
+                    p.line, "trf.results_differ", at=at, result=rec.result, other=other.number,
+                    back=back.result, other_line=other.line,
+                )  # fmt: skip
 
 
 def _check_points(p: TrfPlayer, values: PointValues, round_to_pair: int) -> None:
@@ -395,9 +399,7 @@ def _check_points(p: TrfPlayer, values: PointValues, round_to_pair: int) -> None
     before = sum((values.points(rec) for rec in p.rounds[: round_to_pair - 1]), Fraction(0))
     if p.points not in (total, before):
         raise _fail(
-            p.line,
-            f"player {p.number} has {_fmt(p.points)} points but the results add up "
-            f"to {_fmt(total)}",
+            p.line, "trf.points_sum", number=p.number, points=_fmt(p.points), total=_fmt(total)
         )
 
 
@@ -422,24 +424,27 @@ def read_plain_pairing(text: str) -> tuple[tuple[tuple[int, int], ...], int | No
     while lines and not lines[-1]:
         lines.pop()
     if not lines:
-        raise TrfError("pairing line 1: empty")
-    count = _parse_int(lines[0], 1, "board count")
+        raise TrfError.at(Phrase("trf.at.pairing", line=1), "trf.pairing.empty")
+    count = _parse_int(lines[0], 1, _what("boards"))
     if len(lines) - 1 != count:
-        raise TrfError(f"pairing line 1: {count} boards announced, {len(lines) - 1} given")
+        raise TrfError.at(
+            Phrase("trf.at.pairing", line=1), "trf.pairing.count", count=count, given=len(lines) - 1
+        )
     boards: list[tuple[int, int]] = []
     bye: int | None = None
     seen: set[int] = set()
     for index, row in enumerate(lines[1:], start=2):
         parts = row.split()
+        here = Phrase("trf.at.pairing", line=index)
         if len(parts) != 2 or not all(x.isdigit() for x in parts):
-            raise TrfError(f"pairing line {index}: expected 'white black', got {row!r}")
+            raise TrfError.at(here, "trf.pairing.row", row=row)
         white, black = int(parts[0]), int(parts[1])
         if white == 0:
-            raise TrfError(f"pairing line {index}: pairing number 0 for white")
+            raise TrfError.at(here, "trf.pairing.zero_white")
         if black == 0 and bye is not None:
-            raise TrfError(f"pairing line {index}: a second bye")
+            raise TrfError.at(here, "trf.pairing.second_bye")
         if white in seen or black in seen or white == black:
-            raise TrfError(f"pairing line {index}: a player appears twice")
+            raise TrfError.at(here, "trf.pairing.twice")
         if black == 0:
             seen.add(white)
             bye = white

@@ -29,8 +29,16 @@ def catalog(lang: Lang) -> dict[str, str]:
     return merged
 
 
+class _Keep(dict[str, object]):
+    """Fields for ``str.format_map``: a field the text names but the caller did not give
+    stays visible as ``{name}`` instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 def t(key: str, lang: Lang = DEFAULT, **fields: object) -> str:
     """The text for ``key`` in ``lang``, with ``{fields}`` filled in."""
     other: Lang = "en" if lang == "nl" else "nl"
     text = catalog(lang).get(key) or catalog(other).get(key) or key
-    return text.format(**fields) if fields else text
+    return text.format_map(_Keep(fields)) if fields else text

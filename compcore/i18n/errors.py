@@ -6,6 +6,7 @@ Each message follows a location that the caller writes before it (file, round, p
 NL: dict[str, str] = {
     # JSON-like data from outside (compcore.jsondata)
     "error.json.field": "veld {path}: ",
+    "error.json.syntax": "geen geldige JSON op regel {line}, kolom {column}",
     "error.json.depth": "meer dan {limit} niveaus diep genest (zo diep gaat geen seizoensbestand)",
     "error.json.constant": "{name} is geen JSON-getal",
     "error.json.digits": "een getal met duizenden cijfers is geen bruikbaar getal",
@@ -24,10 +25,27 @@ NL: dict[str, str] = {
     "error.csv.cell_too_long": "een cel is langer dan {limit} tekens",
     # uploads (compcore.adapters.season_file.loads_bytes)
     "error.upload.not_utf8": "het bestand is geen UTF-8-tekst (byte {offset})",
+    # the players CSV (compcore.adapters.players_csv)
+    "csv.line": "regel {line}: {why}",
+    "csv.empty": "het bestand is leeg",
+    "csv.no_players": "het bestand bevat geen spelers",
+    "csv.unknown_column": "onbekende kolom {column!r} (toegestaan: {allowed})",
+    "csv.required_column": "kolom {column!r} is verplicht",
+    "csv.column_twice": "kolom {column!r} staat er twee keer in",
+    "csv.columns": "verwacht {expected} kolommen, maar het zijn er {got}",
+    "csv.id_twice": "speler-id {player!r} staat ook op regel {line}",
+    "csv.no_id": "het id is leeg",
+    "csv.no_name": "speler {player!r}: de naam is leeg",
+    "csv.field": "speler {player!r}: {field}",
+    "csv.whole": "{field} moet een geheel getal zijn, maar is {got!r}",
+    "csv.minimum": "{field} moet minstens {minimum} zijn, maar is {got}",
+    "csv.participation": "speler {player!r}: deelname moet altijd of nooit zijn (always, never), maar is {got!r}",
+    "csv.withdrawn_order": "speler {player!r}: withdrawn_round moet na joined_round komen",
 }
 
 EN: dict[str, str] = {
     "error.json.field": "field {path}: ",
+    "error.json.syntax": "not valid JSON at line {line}, column {column}: {detail}",
     "error.json.depth": "nested more than {limit} levels deep (no season file goes that deep)",
     "error.json.constant": "{name} is not a JSON number",
     "error.json.digits": "a number of thousands of digits is no usable number",
@@ -41,4 +59,19 @@ EN: dict[str, str] = {
     "error.csv.unreadable": "the CSV file cannot be read ({detail})",
     "error.csv.cell_too_long": "a cell is longer than {limit} characters",
     "error.upload.not_utf8": "the file is not UTF-8 text (byte {offset})",
+    "csv.line": "line {line}: {why}",
+    "csv.empty": "the file is empty",
+    "csv.no_players": "the file has no players",
+    "csv.unknown_column": "unknown column {column!r} (allowed: {allowed})",
+    "csv.required_column": "column {column!r} is required",
+    "csv.column_twice": "column {column!r} appears twice",
+    "csv.columns": "expected {expected} columns, got {got}",
+    "csv.id_twice": "player id {player!r} is also on line {line}",
+    "csv.no_id": "the id is empty",
+    "csv.no_name": "player {player!r}: the name is empty",
+    "csv.field": "player {player!r}: {field}",
+    "csv.whole": "{field} must be a whole number, got {got!r}",
+    "csv.minimum": "{field} must be at least {minimum}, got {got}",
+    "csv.participation": "player {player!r}: participation must be always or never (altijd, nooit), got {got!r}",
+    "csv.withdrawn_order": "player {player!r}: withdrawn_round must come after joined_round",
 }

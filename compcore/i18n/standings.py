@@ -55,6 +55,11 @@ NL: dict[str, str] = {
     "no_show.warning": "waarschuwing",
     "no_show.suspension-threat": "dreiging van schorsing",
     "no_show.suspension": "schorsing",
+    # a round or cycle that cannot be shown (UnknownRound)
+    "standings.round_unplayed": "ronde {round} is niet gespeeld (gespeeld: {played})",
+    "standings.played_none": "nog geen",
+    "standings.played_upto": "1 tot en met {last}",
+    "standings.no_cycle": "cyclus {cycle} bestaat niet (cycli: {first} tot en met {last})",
 }
 
 EN: dict[str, str] = {
@@ -109,4 +114,8 @@ EN: dict[str, str] = {
     "no_show.warning": "warning",
     "no_show.suspension-threat": "suspension threat",
     "no_show.suspension": "suspension",
+    "standings.round_unplayed": "round {round} has not been played (played: {played})",
+    "standings.played_none": "none",
+    "standings.played_upto": "1 to {last}",
+    "standings.no_cycle": "cycle {cycle} does not exist (cycles: {first} to {last})",
 }

@@ -50,7 +50,7 @@ def pair(season: Season, ruleset: Ruleset, *, standings: Standings | None = None
 
     rnd = season.open_round
     if rnd is None:
-        raise PairingError("the season has no open round to pair (add a round with 'present')")
+        raise PairingError.at((), "pairing.no_open_round")
     return pair_round(season, ruleset, rnd, standings)
 
 

@@ -16,7 +16,8 @@ the engine's own choice) is a finding named after the deciding rule: ``repeat-re
 (DS-13.4, MG-3) or ``higher-placed-white`` (LA-7). Colours fixed otherwise are no break:
 a scheme round with ``first_rounds.scheme_colours`` (KC-5: first named has white) is not
 judged, and on a forced board (``Round.forced``: the director gave the colours) only the
-hard colour rules count, reported as overridden ("forced: <reason>").
+hard colour rules count, reported as overridden (``override.forced``: "verplichte partij:
+<reason>").
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ from functools import partial
 from compcore.history import History, cycle_of, history
 from compcore.i18n import Lang, t
 from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Reason
+from compcore.pairing.base import Reason, forced_override
 from compcore.pairing.colours import decide
 from compcore.pairing.context import ranking, ranking_table, scheme_for
 from compcore.pairing.rules import Rules, rule_id
+from compcore.reason import words
 from compcore.rulesets import Ruleset
 
 #: colour rules that hold even where the director fixed a board's colours (a forced board
@@ -50,7 +52,7 @@ class Violation:
     black: str
     rule: str
     reason: Reason
-    overridden: str | None = None
+    overridden: str | Reason | None = None
 
     def describe(self, lang: Lang = "en") -> str:
         """One line: ``round 5: p03-p04: met twice already this cycle (DS-11)``."""
@@ -63,7 +65,7 @@ class Violation:
             detail=self.reason.text(lang),
         )
         if self.overridden:
-            line += "; " + t("check.overridden", lang, reason=self.overridden)
+            line += "; " + t("check.overridden", lang, reason=words(self.overridden, lang))
         return line
 
 
@@ -179,7 +181,7 @@ def _colour_finding(
         black=black,
         rule=name,
         reason=Reason("check.colour", None, {"why": why}),
-        overridden=game.override or (f"forced: {forced}" if forced is not None else None),
+        overridden=game.override or (forced_override(forced) if forced is not None else None),
     )
 
 

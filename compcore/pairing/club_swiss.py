@@ -26,7 +26,6 @@ A first-round scheme (PP-5: round 1 drawn at random) is paired by the ladder wal
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from compcore.errors import PairingError
@@ -38,6 +37,7 @@ from compcore.pairing.context import Context, Outcome, scheme_of
 from compcore.pairing.ladder import Infeasible, Sitter, Solver
 from compcore.pairing.ladder_round import pair_ladder, relaxations, solve_pool
 from compcore.pairing.swiss import (
+    SwissBoard,
     SwissPlayer,
     SwissRecord,
     SwissTournament,
@@ -119,12 +119,40 @@ def rematch_from(ctx: Context) -> int:
 #: bye candidates offered to the Dutch engine before falling back (PP-4)
 DUTCH_TRIES = 3
 
-_NUMBERED = re.compile(r"\b(downfloater|of|higher-ranked|pairing number) (\d+)\b")
+
+def _score(value: Fraction) -> str:
+    """A score as the Dutch engine writes it: ``4``, ``4.5`` (a decimal comma in Dutch:
+    :mod:`compcore.reason`), ``13/3``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}" if value.denominator == 2 else str(value)
 
 
-def _words(text: str, back: dict[int, str]) -> str:
-    """The Dutch engine's reason with pairing numbers replaced by player ids."""
-    return _NUMBERED.sub(lambda m: f"{m.group(1)} {back.get(int(m.group(2)), m.group(2))}", text)
+def _placed(board: SwissBoard, back: dict[int, str], rid: str | None) -> Reason:
+    """Why the Dutch system paired the board: one score group, or who floated down."""
+    if board.scores is None:
+        return Reason("pair.swiss", rid, {})
+    sw, sb = board.scores
+    if sw == sb:
+        return Reason("pair.swiss-group", rid, {"score": _score(sw)})
+    floater = board.white if sw > sb else board.black
+    high, low = max(sw, sb), min(sw, sb)
+    return Reason(
+        "pair.swiss-float", rid, {"player": back[floater], "high": _score(high), "low": _score(low)}
+    )
+
+
+def _colour(rule: str | None, why: str | None, player: int | None, back: dict[int, str],
+            rid: str | None) -> Reason:  # fmt: skip
+    """Which rule of FIDE C.04.3 E gave the colours, and why."""
+    if rule is None or why is None:
+        return Reason("colour.swiss", rid, {})
+    params = {} if player is None else {"player": back.get(player, str(player))}
+    return Reason(
+        "colour.swiss-rule",
+        rid,
+        {"rule": rule, "detail": Reason(f"colour.fide.{why}", None, params)},
+    )
 
 
 def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
@@ -175,15 +203,12 @@ def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
     else:
         return _fallback(ctx, available, t, number, back, scores, last_error)
     for board in result.boards:
-        placed, _, colour = _words(board.reason, back).partition("; colour ")
         outcome.boards.append(
             Board(
                 white=back[board.white],
                 black=back[board.black],
-                placed=Reason("pair.swiss", rid, {"text": placed}),
-                colour=Reason("colour.swiss-rule", rid, {"text": colour})
-                if colour
-                else Reason("colour.swiss", rid, {}),
+                placed=_placed(board, back, rid),
+                colour=_colour(board.colour_rule, board.colour_why, board.colour_player, back, rid),
             )
         )
     if sitter is not None:
@@ -226,10 +251,8 @@ def _fallback(
                 white=back[decision.white],
                 black=back[decision.black],
                 placed=item.reason,
-                colour=Reason(
-                    "colour.swiss-rule",
-                    ctx.rid("swiss"),
-                    {"text": _words(f"{decision.rule}: {decision.detail}", back)},
+                colour=_colour(
+                    decision.rule, decision.why, decision.player, back, ctx.rid("swiss")
                 ),
             )
         )
@@ -244,7 +267,7 @@ def _fallback(
     outcome.relaxed.append(
         Relaxation(
             "dutch-criteria",
-            Reason("relax.dutch", ctx.rid("swiss"), {"error": str(error) if error else ""}),
+            Reason("relax.dutch", ctx.rid("swiss"), {"error": error if error else ""}),
         )
     )
     return outcome

@@ -12,13 +12,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from compcore.errors import PairingError
+from compcore.errors import PairingError, Phrase
 from compcore.history import History, cycle_of, history
 from compcore.model import EMPTY, Kind, Round, Season
 from compcore.pairing.base import Board, Reason, Relaxation
 from compcore.pairing.rules import Rules, rule_id
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
+from compcore.validate import registration
 
 
 @dataclass
@@ -138,9 +139,11 @@ def present_players(season: Season, rnd: Round) -> list[str]:
             if player is None or player.is_engine or pid in entries:
                 continue
             if not player.registered_in(rnd.number):
-                raise PairingError(
-                    f"round {rnd.number}: {pid!r} is present but not registered in this round "
-                    f"(joined in round {player.joined_round}, withdrew in round {player.withdrawn_round})"
+                raise PairingError.at(
+                    Phrase("at.round", number=rnd.number),
+                    "season.present_not_registered",
+                    player=pid,
+                    registration=registration(player.joined_round, player.withdrawn_round),
                 )
             out.append(pid)
         return out

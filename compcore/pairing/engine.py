@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from compcore.errors import PairingError
+from compcore.errors import PairingError, Phrase
 from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Board, Pairing, Reason
+from compcore.pairing.base import Board, Pairing, Reason, forced_override, relaxed_override
 from compcore.pairing.club_swiss import pair_swiss
 from compcore.pairing.context import Context, Outcome, build_context
 from compcore.pairing.knockout import pair_knockout
@@ -73,14 +73,12 @@ def assemble(ctx: Context, outcome: Outcome) -> Pairing:
         override = None
         broken = ctx.rules.violations(board.white, board.black)
         if broken and board.forced:
-            override = f"forced: {board.placed.params.get('why') or 'director'}"
+            override = forced_override(board.placed.params.get("why"))
         elif broken:
             # a relaxation the engine had to make: logged on the board, so check shows it
             # as overridden with this reason
-            override = f"relaxed: {board.placed.text('en')}"
-        games.append(
-            Game(board.white, board.black, reason=board.placed.text("en"), override=override)
-        )
+            override = relaxed_override(board.placed)
+        games.append(Game(board.white, board.black, reason=board.placed, override=override))
     entries: dict[str, Kind] = dict(rnd.entries or EMPTY)
     for pid, (kind, _) in outcome.sitting_out.items():
         entries[pid] = kind
@@ -97,7 +95,9 @@ def assemble(ctx: Context, outcome: Outcome) -> Pairing:
         if player.is_engine or not player.registered_in(rnd.number):
             entries[pid] = Kind.NOT_PARTICIPATING
         elif pid in present:  # pragma: no cover - every present player is placed
-            raise PairingError(f"round {rnd.number}: player {pid!r} was not placed")
+            raise PairingError.at(
+                Phrase("at.round", number=rnd.number), "pairing.not_placed", player=pid
+            )
         elif player.participates_by_default:
             entries[pid] = missing
         else:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from compcore.cup import bracket, eliminated, entrants
-from compcore.errors import PairingError
+from compcore.errors import PairingError, Phrase
 from compcore.model import Kind
 from compcore.pairing.base import Board, Reason
 from compcore.pairing.context import Context, Outcome, derive_seed
@@ -26,9 +26,11 @@ def pair_knockout(ctx: Context, pool: list[str]) -> Outcome:
     season, ruleset = ctx.season, ctx.ruleset
     done = bracket(season.truncated(ctx.number - 1), ruleset)
     if done.over:
-        raise PairingError(
-            f"round {ctx.number}: the cup is over after round {done.over_after} "
-            f"(winner: {done.winner or 'nobody'}); no further round is paired (MG-7)"
+        raise PairingError.at(
+            Phrase("at.round", number=ctx.number),
+            "pairing.cup_over",
+            round=done.over_after,
+            winner=done.winner or Phrase("season.nobody"),
         )
     entered = set(entrants(season, ruleset, ctx.number))
     out = eliminated(season, ruleset, ctx.number)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from compcore.errors import PairingError
+from compcore.errors import PairingError, Phrase
 from compcore.model import Kind
 from compcore.pairing.base import Board, Reason, Relaxation
 from compcore.pairing.byes import (
@@ -126,9 +126,8 @@ def solve_relaxed(
     try:
         sitter = solver.prepare(sitters)
     except Infeasible as exc:
-        raise PairingError(
-            f"round {ctx.number}: no pairing exists: {', '.join(exc.unpaired)} "
-            "cannot be paired, not even by breaking a rule that may be relaxed"
+        raise PairingError.at(
+            Phrase("at.round", number=ctx.number), "pairing.none", players=", ".join(exc.unpaired)
         ) from None
     placed = _walk(ctx, solver, scheme, seed)
     broken = frozenset(

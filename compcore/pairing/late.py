@@ -25,9 +25,9 @@ from collections.abc import Collection
 from dataclasses import replace
 from types import MappingProxyType
 
-from compcore.errors import PairingError
+from compcore.errors import PairingError, Phrase
 from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Board, Pairing, Reason
+from compcore.pairing.base import Board, Pairing, Reason, relaxed_override
 from compcore.pairing.context import build_context
 from compcore.pairing.ladder_round import board_of, relaxations, solve_pool
 from compcore.rulesets import Ruleset
@@ -36,9 +36,11 @@ from compcore.rulesets import Ruleset
 def published_round(season: Season) -> Round:
     """The round being played: the last one, with games that have no result yet."""
     if season.open_round is not None:
-        raise PairingError(f"round {season.open_round.number} is not published yet: pair it first")
+        raise PairingError.at(
+            Phrase("at.round", number=season.open_round.number), "late.not_published"
+        )
     if not season.rounds or not any(g.result is None for g in season.rounds[-1].games or ()):
-        raise PairingError("no published round with games still to play")
+        raise PairingError.at((), "late.no_round")
     return season.rounds[-1]
 
 
@@ -46,22 +48,23 @@ def repair(
     season: Season, ruleset: Ruleset, no_shows: Collection[str], *, engine_away: bool = False
 ) -> Pairing:
     if not ruleset.pairing.late_repairing:
-        raise PairingError(f"ruleset {ruleset.name!r} does not allow late re-pairing")
+        raise PairingError.at((), "late.not_allowed", name=ruleset.name)
     rnd = published_round(season)
     games = list(rnd.games or ())
     missing = set(no_shows)
     on_board = {pid: g for g in games for pid in (g.white, g.black)}
+    here = Phrase("at.round", number=rnd.number)
     for pid in missing:
         if pid not in on_board:
-            raise PairingError(f"round {rnd.number}: {pid!r} has no board, so cannot be a no-show")
+            raise PairingError.at(here, "late.no_board", player=pid)
         if on_board[pid].result is not None:
-            raise PairingError(f"round {rnd.number}: {pid!r} already has a result")
+            raise PairingError.at(here, "late.has_result", player=pid)
         if season.player(pid).is_engine:
-            raise PairingError(f"round {rnd.number}: {pid!r} is the engine; it cannot be a no-show")
+            raise PairingError.at(here, "late.engine_no_show", player=pid)
     ctx = build_context(season, ruleset, rnd)
     if engine_away:  # DS-9 FAQ 7: as in the open round, the engine is out and the bye order
         if ctx.engine in on_board:  # avoids the top of the ranking
-            raise PairingError(f"round {rnd.number}: {ctx.engine!r} has a board, so it is not away")
+            raise PairingError.at(here, "late.engine_has_board", player=ctx.engine)
         ctx = replace(ctx, engine=None, engine_away=ctx.engine)
     entries = dict(rnd.entries or EMPTY)
     kept: list[Game] = []
@@ -105,8 +108,8 @@ def repair(
         boards.append(replace(b, placed=placed))
         override = None
         if ctx.rules.violations(b.white, b.black):  # DS-11: a re-pairing may repeat a 4th time
-            override = f"relaxed: {placed.text('en')}"
-        stored.append(Game(b.white, b.black, reason=placed.text("en"), override=override))
+            override = relaxed_override(placed)
+        stored.append(Game(b.white, b.black, reason=placed, override=override))
         for pid in (b.white, b.black):
             entries.pop(pid, None)
     sitting_out = {}

@@ -17,7 +17,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
 from compcore import jsondata
-from compcore.errors import Phrase, RulesetError
+from compcore.errors import Part, Phrase, RulesetError, choices, place
+from compcore.i18n import Lang, catalog, t
 
 if TYPE_CHECKING:
     from pydantic import BaseModel, ValidationError
@@ -56,7 +57,9 @@ def preset_names() -> tuple[str, ...]:
 @cache
 def _preset_data(name: str) -> dict[str, Any]:
     if name not in preset_names():
-        raise RulesetError(f"unknown preset {name!r} (allowed: {', '.join(preset_names())})")
+        raise RulesetError.at(
+            (), "ruleset.unknown_preset", name=name, allowed=", ".join(preset_names())
+        )
     text = (
         resources.files("compcore.rulesets")
         .joinpath("presets", f"{name}.toml")
@@ -94,8 +97,8 @@ def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Rul
     from compcore.model import thaw
     from compcore.rulesets.schema import Ruleset
 
-    where = f"ruleset {preset!r}"
-    jsondata.check(overrides or {}, f"{where}: overrides", RulesetError)
+    where = Phrase("at.ruleset_named", name=preset)
+    jsondata.check(overrides or {}, (where, Phrase("at.overrides")), RulesetError)
     data = merge(_preset_data(preset), thaw(overrides or {}))
     try:
         # JSON mode with strict types: "12" is not a number, but arrays may fill tuples
@@ -163,51 +166,79 @@ def _first_model(annotation: Any) -> Any:
 _UNION_TAG = re.compile(r"^(int|str|bool|function-.*|literal\[.*\]|[A-Z]\w*|rank|rating)$")
 
 
+class _Either:
+    """Pydantic's list of allowed values ("'a', 'b' or 'c'") with its last "or" in the
+    reader's language."""
+
+    def __init__(self, text: str) -> None:
+        self.value = text
+
+    def render(self, lang: Lang) -> str:
+        head, sep, tail = self.value.rpartition(" or ")
+        return f"{head}{t('ruleset.or', lang)}{tail}" if sep else self.value
+
+
+def _problem(err: Any) -> Phrase | str:
+    """One of pydantic's complaints in words: a compcore error (``error.*``) or a pydantic
+    error type the catalogue knows (``pydantic.<type>``) in the reader's language, else
+    pydantic's English."""
+    kind, fields = err["type"], dict(err.get("ctx") or {})
+    if kind.startswith("error."):
+        return Phrase(kind, fields)
+    if f"pydantic.{kind}" in catalog("en"):
+        if isinstance(fields.get("expected"), str):
+            fields["expected"] = _Either(fields["expected"])
+        return Phrase(f"pydantic.{kind}", fields)
+    message = str(err["msg"]).removeprefix("Value error, ")
+    if message.startswith("Input should be "):
+        message = "expected " + message.removeprefix("Input should be ")
+    return message
+
+
 def describe_validation_error(
-    exc: ValidationError, model: type[BaseModel], where: str
-) -> tuple[str | Phrase, ...]:
+    exc: ValidationError, model: type[BaseModel], where: Part
+) -> tuple[Part, ...]:
     """One part per wrong field, naming the field path and what is allowed (the parts of a
-    :class:`RulesetError`, joined by ``; ``).
+    :class:`RulesetError`, joined by ``; ``), in the reader's language.
 
     Pydantic reports each member of a union separately; those are folded into one
     "expected A or B" line for the field the user wrote. A compcore error raised inside a
-    validator (an ``error.*`` type) keeps its i18n key, so it is shown in the reader's
-    language.
+    validator (an ``error.*`` type) keeps its i18n key; pydantic's own error types have
+    words in ``compcore/i18n/rulesets.py`` (``pydantic.<type>``).
     """
-    problems: dict[str, list[str | Phrase]] = {}
+    problems: dict[str, list[Phrase | str]] = {}
     got: dict[str, Any] = {}
     for err in exc.errors():
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and _UNION_TAG.match(p)))
         path = ".".join(str(p) for p in loc)
         if err["type"] == "extra_forbidden":
             parent = _model_at(model, loc[:-1])
-            allowed = f" (allowed: {', '.join(_field_names(parent))})" if parent else ""
-            problems.setdefault(path, []).append(f"unknown field{allowed}")
+            problems.setdefault(path, []).append(
+                Phrase("ruleset.unknown_field_allowed", allowed=choices(_field_names(parent)))
+                if parent
+                else Phrase("ruleset.unknown_field")
+            )
             continue
-        message: str | Phrase
-        if err["type"].startswith("error."):
-            message = Phrase(err["type"], dict(err.get("ctx") or {}))
-        elif err["type"] == "missing":
-            message = "is required"
-        else:
-            message = err["msg"].removeprefix("Value error, ")
-            if message.startswith("Input should be "):
-                message = "expected " + message.removeprefix("Input should be ")
+        message = Phrase("ruleset.required") if err["type"] == "missing" else _problem(err)
         problems.setdefault(path, []).append(message)
-        if not isinstance(err.get("input"), dict | list) and not isinstance(message, Phrase):
+        if not isinstance(err.get("input"), dict | list) and not (
+            isinstance(message, Phrase) and message.key.startswith("error.")
+        ):
             got[path] = err.get("input")
-    parts: list[str | Phrase] = []
+    parts: list[Part] = []
     for path, messages in problems.items():
         if parts:
             parts.append("; ")
-        parts.append(f"{where}: " if not path else f"{where}: field {path!r}: ")
-        unique: list[str | Phrase] = []
+        parts.extend(place(where if not path else (where, Phrase("ruleset.field", path=path))))
+        unique: list[Phrase | str] = []
         for message in messages:
             if message not in unique:
                 unique.append(message)
         for i, message in enumerate(unique):
-            parts.extend([" or ", message] if i else [message])
+            parts.extend([Phrase("ruleset.or"), message] if i else [message])
         if path in got:
             shown = repr(got[path])
-            parts.append(f" (got {shown if len(shown) <= 40 else shown[:37] + '...'})")
+            parts.append(
+                Phrase("ruleset.got", value=shown if len(shown) <= 40 else shown[:37] + "...")
+            )
     return tuple(parts)

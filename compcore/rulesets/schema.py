@@ -57,14 +57,18 @@ def _to_fraction(value: Any) -> Fraction:
     Floats are refused: a ruleset is exact (0.33 must mean 33/100, not a binary float).
     """
     if isinstance(value, bool):
-        raise ValueError("expected a number, got a boolean")
+        raise PydanticCustomError("error.ruleset.boolean", "expected a number, got a boolean")
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, Fraction):
         return value
     if isinstance(value, str) and _EXACT_RE.match(value.strip()):
         return exact_fraction(value.strip())
-    raise ValueError(f"expected an exact number such as 3, '0.33' or '2/6', got {value!r}")
+    raise PydanticCustomError(
+        "error.ruleset.exact",
+        "expected an exact number such as 3, '0.33' or '2/6', got {value}",
+        {"value": repr(value)},
+    )
 
 
 ExactNumber = Annotated[
@@ -104,15 +108,21 @@ class Points:
         if isinstance(text, Points):
             return text
         if isinstance(text, bool) or not isinstance(text, str | int):
-            raise ValueError(f"expected points as text such as '6/6 opp', got {text!r}")
+            raise PydanticCustomError(
+                "error.ruleset.points_text",
+                "expected points as text such as '6/6 opp', got {value}",
+                {"value": repr(text)},
+            )
         text = str(text)
         if text.strip() == "evening-average":
             return cls("evening-average", Fraction(1), "evening-average")
         match = _POINTS_RE.match(text)
         if not match:
-            raise ValueError(
-                f"{text!r} is not a points rule (allowed: a number such as '1' or '1/2', "
-                "'p/q opp', 'p/q own', 'evening-average')"
+            raise PydanticCustomError(
+                "error.ruleset.points_rule",
+                "{value} is not a points rule (allowed: a number such as '1' or '1/2', "
+                "'p/q opp', 'p/q own', 'evening-average')",
+                {"value": repr(text)},
             )
         amount = exact_fraction(match["num"])
         basis: PointsBasis = {"opp": "opponent", "own": "own", None: "constant"}[match["of"]]
@@ -138,7 +148,9 @@ class Cap(_Frozen):
     @model_validator(mode="after")
     def _one_count(self) -> Cap:
         if (self.count is None) == (self.fraction_of_cycle_rounds is None):
-            raise ValueError("give exactly one of 'count' and 'fraction_of_cycle_rounds'")
+            raise PydanticCustomError(
+                "error.ruleset.cap", "give exactly one of 'count' and 'fraction_of_cycle_rounds'"
+            )
         return self
 
     def limit(self, rounds_per_cycle: int) -> int:
@@ -196,9 +208,11 @@ class PointsTable(_Frozen):
     def _averaged_kinds_are_game_results(self) -> PointsTable:
         wrong = [k.value for k in self.evening_average_kinds if not k.is_game_outcome]
         if wrong:
-            raise ValueError(
-                f"evening-average-kinds: {', '.join(wrong)} is not a game result "
-                "(allowed: win, draw, loss, forfeit-win, forfeit-loss)"
+            raise PydanticCustomError(
+                "error.ruleset.evening_kinds",
+                "evening-average-kinds: {kinds} is not a game result "
+                "(allowed: 'win', 'draw', 'loss', 'forfeit-win', 'forfeit-loss')",
+                {"kinds": ", ".join(wrong)},
             )
         return self
 
@@ -255,9 +269,16 @@ class KeizerRules(_Frozen):
     @model_validator(mode="after")
     def _iterate_rounds_only_when_iterating(self) -> KeizerRules:
         if self.mode == "iterate" and not self.iterate_rounds:
-            raise ValueError("mode 'iterate' needs iterate_rounds (e.g. ['every'] or [19, 'last'])")
+            raise PydanticCustomError(
+                "error.ruleset.iterate_needs_rounds",
+                "mode 'iterate' needs iterate_rounds (e.g. ['every'] or [19, 'last'])",
+            )
         if self.mode != "iterate" and self.iterate_rounds:
-            raise ValueError(f"iterate_rounds is only used with mode 'iterate', not {self.mode!r}")
+            raise PydanticCustomError(
+                "error.ruleset.rounds_need_iterate",
+                "iterate_rounds is only used with mode 'iterate', not {mode}",
+                {"mode": repr(self.mode)},
+            )
         return self
 
 
@@ -466,22 +487,33 @@ class Ruleset(_Frozen):
     @model_validator(mode="after")
     def _consistent(self) -> Ruleset:
         if self.system == "keizer" and self.keizer is None:
-            raise ValueError("system 'keizer' needs a [keizer] section")
+            raise PydanticCustomError(
+                "error.ruleset.keizer_missing", "system 'keizer' needs a [keizer] section"
+            )
         if self.system == "points" and self.keizer is not None:
-            raise ValueError("system 'points' has no [keizer] section")
+            raise PydanticCustomError(
+                "error.ruleset.keizer_extra", "system 'points' has no [keizer] section"
+            )
         if self.system == "points":
             for kind in self.points.kinds:
                 rule = self.points.rule(kind)
                 assert rule is not None
                 if rule.points.basis != "constant":
-                    raise ValueError(
-                        f"points.{kind.value}: system 'points' needs plain numbers, "
-                        f"not {rule.points.text!r}"
+                    raise PydanticCustomError(
+                        "error.ruleset.points_plain",
+                        "points.{kind}: system 'points' needs plain numbers, not {text}",
+                        {"kind": kind.value, "text": repr(rule.points.text)},
                     )
         if self.awards.champion == "cup-final" and self.pairing.method != "knockout":
-            raise ValueError("awards.champion 'cup-final' needs pairing.method 'knockout'")
+            raise PydanticCustomError(
+                "error.ruleset.cup_final",
+                "awards.champion 'cup-final' needs pairing.method 'knockout'",
+            )
         if self.pairing.bye.method == "engine" and self.pairing.engine is None:
-            raise ValueError("pairing.bye.method 'engine' needs a [pairing.engine] section")
+            raise PydanticCustomError(
+                "error.ruleset.engine_missing",
+                "pairing.bye.method 'engine' needs a [pairing.engine] section",
+            )
         return self
 
     @property

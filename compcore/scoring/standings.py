@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from compcore.errors import CompcoreError
+from compcore.errors import CompcoreError, Phrase
 from compcore.history import Entry, History, alternation, colour_balance, history
 from compcore.model import Kind, Season
 from compcore.rulesets.schema import RankValues, Ruleset
@@ -152,9 +152,10 @@ def resolve_scope(
     if after_round is None:
         after_round = last
     if after_round < 0 or after_round > last:
-        raise UnknownRound(
-            f"round {after_round} has not been played (played: {'none' if last == 0 else f'1 to {last}'})"
+        played_text = Phrase(
+            "standings.played_none" if last == 0 else "standings.played_upto", last=last
         )
+        raise UnknownRound.at((), "standings.round_unplayed", round=after_round, played=played_text)
     hist_cycles = {
         r.number: (r.cycle if r.cycle is not None else ruleset.cycle_of(r.number))
         for r in season.rounds
@@ -165,9 +166,12 @@ def resolve_scope(
         and cycle not in set(hist_cycles.values())
         and not 0 <= cycle < ruleset.cycles
     ):
-        raise UnknownRound(
-            f"cycle {ruleset.cycle_label(cycle)} does not exist (cycles: "
-            f"{ruleset.cycle_label(0)} to {ruleset.cycle_label(ruleset.cycles - 1)})"
+        raise UnknownRound.at(
+            (),
+            "standings.no_cycle",
+            cycle=ruleset.cycle_label(cycle),
+            first=ruleset.cycle_label(0),
+            last=ruleset.cycle_label(ruleset.cycles - 1),
         )
     if ruleset.restarts_per_cycle:
         if cycle is None:

@@ -4,7 +4,12 @@ The store logs ``before``/``after`` as season-file JSON of what changed (a round
 a rating change, a decision, the ruleset, or a whole season). :func:`describe` compares the
 two and says, per changed field, what it was and what it became, with player names instead
 of ids, in Dutch or English. Lists are matched by what identifies their items (a round's
-number, a player's id, a board's place), so one changed result is one line.
+number, a player's id, a board's place), so one changed result is one line. Values are
+shown in words too: a stored reason (``{"key", "rule", "params"}``) as its text, an entry
+kind, a result, a participation, a flag or a decision's kind as the clubs say it.
+
+:func:`action_words` and :func:`actor_words` show a log entry's action
+(``publish-round``) and actor (``director:Jan``) in words.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from compcore import reason
+from compcore.errors import Label
 from compcore.i18n import Lang, t
 
 #: how the items of a list are told apart (None: by their place, counted from 1)
@@ -24,6 +31,49 @@ _ITEM_KEYS: dict[str, tuple[str, ...] | None] = {
     "decisions": None,
     "forced": None,
 }
+
+
+#: a log entry's reason that compcore itself wrote before actions were keys (old databases)
+LEGACY_REASONS: dict[str, str] = {"undo in the app": "log.action.undo-round"}
+
+#: season-file fields whose values have words of their own: field -> catalogue prefix
+_VALUE_WORDS: dict[str, str] = {
+    "participation": "app.participation",
+    "virtual": "log.virtual",
+    "flags": "flag",
+    "kind": "app.decision",
+    "result": "app.result",
+}
+
+
+def action_words(action: str, lang: Lang = "nl") -> str:
+    """A log entry's action in words (``publish-round``: "indeling gepubliceerd"); an
+    action compcore has no words for (a script's own) as it is."""
+    return Label("log.action", action).render(lang)
+
+
+def actor_words(actor: str, lang: Lang = "nl") -> str:
+    """Who made a change: ``director:Jan`` as "wedstrijdleider Jan", ``administrator:...``
+    and ``system:...`` in words; anything else as it is."""
+    kind, sep, name = actor.partition(":")
+    if not sep or f"log.actor.{kind}" not in _catalog(lang):
+        return actor
+    return t(f"log.actor.{kind}", lang, name=Label(f"log.actor.{kind}", name).render(lang))
+
+
+def reason_words(text: str | None, lang: Lang = "nl") -> str:
+    """A log entry's reason: the director's own words as he wrote them; a reason compcore
+    wrote itself in an older version in words."""
+    if text is None:
+        return ""
+    legacy = LEGACY_REASONS.get(text)
+    return t(legacy, lang) if legacy else text
+
+
+def _catalog(lang: Lang) -> Mapping[str, str]:
+    from compcore.i18n import catalog
+
+    return catalog(lang)
 
 
 def describe(
@@ -48,6 +98,11 @@ def _changes(
     if before == after:
         return
     where = " · ".join(path)
+    if _is_reason(before) or _is_reason(after):
+        yield f"{where}: {_value(before, lang, names)} → {_value(after, lang, names)}"
+        return
+    if field in _VALUE_WORDS or field == "entries":
+        before, after = _worded(before, field, lang), _worded(after, field, lang)
     if (before is None or after is None) and isinstance(after if before is None else before, dict):
         yield t("log.added" if before is None else "log.removed", lang, what=where)
         return
@@ -114,7 +169,8 @@ def _item_label(item: Any, lang: Lang, names: Mapping[str, str]) -> str | None:
         player = names.get(item["player"], item["player"])
         return t("log.rating", lang, player=player, round=item["from_round"])
     if "kind" in item and "player" in item:
-        return t("log.decision", lang, kind=item["kind"], player=_name(item["player"], names))
+        kind = Label("app.decision", item["kind"]).render(lang)
+        return t("log.decision", lang, kind=kind, player=_name(item["player"], names))
     return None
 
 
@@ -122,16 +178,39 @@ def _name(value: str, names: Mapping[str, str]) -> str:
     return names.get(value, value)
 
 
+def _is_reason(value: Any) -> bool:
+    """Whether ``value`` is a stored reason's JSON (a game's reason or override)."""
+    return isinstance(value, dict) and "key" in value and reason.problem(value) is None
+
+
+def _worded(value: Any, field: str, lang: Lang) -> Any:
+    """A field's value in words: entry kinds (``entries``), results, participation, flags,
+    a decision's kind; other values as they are."""
+    if field == "entries" and isinstance(value, dict):
+        return {pid: Label("kind", kind).render(lang) for pid, kind in value.items()}
+    prefix = _VALUE_WORDS.get(field)
+    if prefix is None:
+        return value
+    if isinstance(value, list):
+        return [Label(prefix, v).render(lang) if isinstance(v, str) else v for v in value]
+    return Label(prefix, value).render(lang) if isinstance(value, str) else value
+
+
 def _value(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
-    """A value as a short text: ids as names, a game as ``white – black result``."""
+    """A value as a short text: ids as names, a game as ``white – black result``, a stored
+    reason as its text."""
     if value is None or value == [] or value == {}:
         return t("log.none", lang)
+    if _is_reason(value):
+        return reason.Reason.decode(value).text(lang, names)
     if isinstance(value, list):
         return ", ".join(_value(v, lang, names) for v in value)
     if isinstance(value, dict):
         if "white" in value and "black" in value:
             game = f"{_name(value['white'], names)} – {_name(value['black'], names)}"
-            return f"{game} {value['result']}" if value.get("result") else game
+            if not value.get("result"):
+                return game
+            return f"{game} {Label('app.result', value['result']).render(lang)}"
         return ", ".join(f"{_name(str(k), names)}: {_value(v, lang, names)}"
                          for k, v in value.items())  # fmt: skip
     if isinstance(value, str):

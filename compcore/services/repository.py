@@ -114,6 +114,7 @@ class Repository(Protocol):
         actor: Any,
         reason: str | None = None,
         read: Round | Unchecked | None = UNCHECKED,
+        action: str = "delete-round",
     ) -> Round: ...
 
     def save_player(

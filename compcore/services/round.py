@@ -29,6 +29,7 @@ from compcore.i18n import Lang, t
 from compcore.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.pairing import Pairing, Violation
 from compcore.pairing.context import engine_entrant, engine_is_away
+from compcore.reason import Reason, forced_words, words
 from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
 
@@ -38,10 +39,10 @@ PRESENT = "present"
 _MADE_BY_PAIRING = {Kind.BYE, Kind.DECLINED_ENGINE, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}
 
 #: what the stored Game.reason says for a board the director made by hand
-DIRECTOR_REASON = "changed by the director"
+DIRECTOR_REASON = Reason("pair.director")
 
-#: what the change log says for an undo from the app
-UNDO_REASON = "undo in the app"
+#: the change log's action for an undo from the app
+UNDO_ACTION = "undo-round"
 
 #: results offered per board, in the order the clubs write them
 RESULTS: tuple[str, ...] = tuple(r.value for r in (
@@ -131,6 +132,12 @@ def default_choice(player: Player, stored: Round | None, options: Sequence[str])
     if player.participates_by_default:
         return PRESENT
     return Kind.NOT_PARTICIPATING.value
+
+
+def forced_why(game: ForcedGame, lang: Lang) -> str:
+    """A forced game's reason in words: a word compcore knows (``cup``: "bekerpartij"), the
+    director's own words as written, or that the director fixed it."""
+    return forced_words(game.reason or "director", lang)
 
 
 def away_engine(season: Season, ruleset: Ruleset, number: int) -> str | None:
@@ -347,7 +354,7 @@ def violation_text(v: Violation, lang: Lang, names: Mapping[str, str]) -> str:
         detail=v.reason.text(lang, names),
     )
     if v.overridden:
-        line += "; " + t("check.overridden", lang, reason=v.overridden)
+        line += "; " + t("check.overridden", lang, reason=words(v.overridden, lang, names))
     return line
 
 
@@ -442,4 +449,4 @@ def undo(
     repo: Repository, competition_id: int, number: int, *, read: Round | None, actor: Any
 ) -> Round:
     """Delete the last round (the log keeps it); refused when it changed since ``read``."""
-    return repo.delete_round(competition_id, number, actor=actor, reason=UNDO_REASON, read=read)
+    return repo.delete_round(competition_id, number, actor=actor, read=read, action=UNDO_ACTION)

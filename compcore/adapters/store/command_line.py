@@ -18,14 +18,14 @@ from compcore.services.repository import CompetitionInfo
 
 
 def _choose(path: Path, infos: list[CompetitionInfo], competition: str | None) -> CompetitionInfo:
+    where = (str(path),)
     if not infos:
-        raise StoreError(f"{path}: the database holds no competitions")
+        raise StoreError.at(where, "store.no_competitions")
     names = ", ".join(i.qualified_name for i in infos)
     if competition is None:
         if len(infos) == 1:
             return infos[0]
-        raise StoreError(f"{path}: holds {len(infos)} competitions; choose one with "
-                         f"--competition (one of: {names})")  # fmt: skip
+        raise StoreError.at(where, "store.choose", count=len(infos), names=names)
     for form in (
         lambda i: i.competition,
         lambda i: f"{i.season}/{i.competition}",
@@ -37,10 +37,8 @@ def _choose(path: Path, infos: list[CompetitionInfo], competition: str | None) -
             return found[0]
         if len(found) > 1:
             choices = ", ".join(i.qualified_name for i in found)
-            raise StoreError(f"{path}: competition {competition!r} is ambiguous; "
-                             f"name it as season/competition or club/season/competition "
-                             f"(one of: {choices})")  # fmt: skip
-    raise StoreError(f"{path}: no competition {competition!r} (there are: {names})")
+            raise StoreError.at(where, "store.ambiguous", name=competition, choices=choices)
+    raise StoreError.at(where, "store.no_such_competition", name=competition, names=names)
 
 
 def load_season_readonly(
@@ -56,18 +54,16 @@ def load_season_readonly(
         with connect(path, read_only=True) as con:
             version = schema.check_version(path, schema.schema_version(con))
             if version == 0:
-                raise StoreError(f"{path}: the database holds no competitions")
+                raise StoreError.at((str(path),), "store.no_competitions")
             if version < schema.latest():
-                raise StoreError(
-                    f"{path}: database schema version {version} is older than this compcore's "
-                    f"({schema.latest()}); open it once read-write (the app, or compcore import) "
-                    "to migrate it"
+                raise StoreError.at(
+                    (str(path),), "store.older", version=version, latest=schema.latest()
                 )
             chosen = _choose(path, rows.competitions(con), competition)
             season = rows.read_season(con, chosen.id)
     except duckdb.Error as exc:
-        raise StoreError(f"{path}: {first_line(exc)}") from None
-    return season, season_file.ruleset_of(season, f"{path}: {chosen.qualified_name}")
+        raise StoreError.at((str(path),), "store.database", detail=first_line(exc)) from None
+    return season, season_file.ruleset_of(season, (str(path), chosen.qualified_name))
 
 
 def import_season_file(path: str | Path, season: Season, *, replace: bool = False) -> int:

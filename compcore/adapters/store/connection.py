@@ -15,7 +15,7 @@ from pathlib import Path
 
 import duckdb
 
-from compcore.errors import StoreError
+from compcore.errors import Phrase, StoreError
 
 #: how long a call waits for another process's lock on the file before giving up
 LOCK_TIMEOUT = 10.0
@@ -44,11 +44,20 @@ class NotWritable(StoreError):
 
     def __init__(self, path: Path, cause: str) -> None:
         self.cause = cause
-        super().__init__(f"{path}: the database cannot be written ({cause})")
+        super().__init__(
+            *StoreError.at((str(path),), "store.not_writable", cause=cause_words(cause)).parts
+        )
 
 
-#: what DuckDB and the OS say when a file may be read but not written
-_NOT_WRITABLE = ("Permission denied", "Read-only file system")
+#: what DuckDB and the OS say when a file may be read but not written, and its words
+_NOT_WRITABLE = {"Permission denied": "os.EACCES", "Read-only file system": "os.EROFS"}
+
+
+def cause_words(cause: str) -> Phrase:
+    """Why a file cannot be written, in words: a known cause in the reader's language
+    (Dutch: "geen toestemming"), in English the system's own text."""
+    key = next((k for marker, k in _NOT_WRITABLE.items() if marker in cause), "os.other")
+    return Phrase(key, detail=cause)
 
 
 def _is_busy(exc: duckdb.Error) -> bool:
@@ -77,9 +86,9 @@ def connect(path: Path, *, read_only: bool) -> Iterator[Connection]:
     """A short-lived connection, closed on exit; waits while another process holds the file."""
     if read_only:
         if not path.exists():
-            raise StoreError(f"{path}: no such database")
+            raise StoreError.at((str(path),), "store.missing")
         if path.stat().st_size == 0:
-            raise StoreError(f"{path}: the database is empty (no competitions)")
+            raise StoreError.at((str(path),), "store.empty")
     else:
         _prepare_for_writing(path)
     deadline = time.monotonic() + LOCK_TIMEOUT
@@ -96,11 +105,10 @@ def connect(path: Path, *, read_only: bool) -> Iterator[Connection]:
             if not read_only and any(text in str(exc) for text in _NOT_WRITABLE):
                 raise NotWritable(path, first_line(exc)) from None
             if _is_busy(exc):
-                raise StoreError(
-                    f"{path}: the database is in use by another process; try again "
-                    f"(waited {LOCK_TIMEOUT:.0f} s)"
+                raise StoreError.at(
+                    (str(path),), "store.busy", seconds=f"{LOCK_TIMEOUT:.0f}"
                 ) from None
-            raise StoreError(f"{path}: cannot open the database ({first_line(exc)})") from None
+            raise StoreError.at((str(path),), "store.cannot_open", detail=first_line(exc)) from None
     try:
         yield con
     finally:

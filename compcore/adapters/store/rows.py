@@ -31,6 +31,7 @@ from compcore.model import (
     freeze,
     thaw,
 )
+from compcore.reason import Reason
 from compcore.services.repository import CompetitionInfo, LogEntry
 
 
@@ -51,7 +52,7 @@ def read_season(con: Connection, competition_id: int) -> Season:
         [competition_id],
     ).fetchone()
     if head is None:
-        raise StoreError(f"no competition with id {competition_id}")
+        raise StoreError.at((), "store.no_id", id=competition_id)
     club, season_name, competition, preset, overrides, fmt, version, has_r, has_d = head
     players = tuple(
         Player(pid, name, rating, strength, level, _tuple(flags), participation, virtual,
@@ -81,11 +82,13 @@ def read_season(con: Connection, competition_id: int) -> Season:
         ).fetchall()
     )
     games: dict[int, list[Game]] = {}
-    for number, white, black, result, group, reason, override in con.execute(
-        """SELECT round, white, black, result, "group", reason, override FROM games
+    for number, white, black, result, group, *why in con.execute(
+        """SELECT round, white, black, result, "group", reason, reason_message, override,
+                  override_message FROM games
            WHERE competition_id = ? ORDER BY round, board""",
         [competition_id],
     ).fetchall():
+        reason, override = _stored(*why[:2]), _stored(*why[2:])
         games.setdefault(number, []).append(
             Game(white, black, None if result is None else Result(result), group, reason, override)
         )
@@ -205,7 +208,8 @@ _ROUND_COLUMNS = (
 _GAME_COLUMNS = (
     ("competition_id", "BIGINT"), ("round", "BIGINT"), ("board", "INTEGER"),
     ("white", "VARCHAR"), ("black", "VARCHAR"), ("result", "VARCHAR"), ("group", "VARCHAR"),
-    ("reason", "VARCHAR"), ("override", "VARCHAR"),
+    ("reason", "VARCHAR"), ("reason_message", "JSON"), ("override", "VARCHAR"),
+    ("override_message", "JSON"),
 )  # fmt: skip
 _ENTRY_COLUMNS = (
     ("competition_id", "BIGINT"), ("round", "BIGINT"), ("position", "INTEGER"),
@@ -237,6 +241,18 @@ def put_decisions(con: Connection, cid: int, decisions: Sequence[Decision] | Non
     ])  # fmt: skip
 
 
+def _columns(value: str | Reason | None) -> tuple[str | None, str | None]:
+    """A game's reason or override as its two columns: plain text, or a reason's JSON."""
+    if isinstance(value, Reason):
+        return None, json.dumps(value.encode(), ensure_ascii=False)
+    return value, None
+
+
+def _stored(text: str | None, message: str | None) -> str | Reason | None:
+    """The inverse of :func:`_columns`."""
+    return Reason.decode(json.loads(message)) if message is not None else text
+
+
 def _list(values: Sequence[Any] | None) -> list[Any] | None:
     return None if values is None else list(values)
 
@@ -263,7 +279,8 @@ def put_rounds(con: Connection, cid: int, rounds: Sequence[Round]) -> None:
         for board, g in enumerate(r.games or (), start=1):
             game_rows.append((
                 cid, r.number, board, g.white, g.black,
-                None if g.result is None else g.result.value, g.group, g.reason, g.override,
+                None if g.result is None else g.result.value, g.group,
+                *_columns(g.reason), *_columns(g.override),
             ))  # fmt: skip
         for i, (player, kind) in enumerate((r.entries or {}).items()):
             entry_rows.append((cid, r.number, i, player, kind.value))
@@ -307,9 +324,7 @@ def _put_head(con: Connection, cid: int, season: Season) -> None:
         [club, season.season, season.competition, cid],
     ).fetchone()
     if clash:
-        raise StoreError(
-            f"{name(season)} already exists in this database (competition id {clash[0]})"
-        )
+        raise StoreError.at((name(season),), "store.exists", id=clash[0])
     stamp = now()
     con.execute("DELETE FROM competitions WHERE id = ?", [cid])
     con.execute(

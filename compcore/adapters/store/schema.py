@@ -116,10 +116,18 @@ CREATE TABLE change_log (
 );
 """
 
+#: A game's reason and override may be a reason object (key, rule id, parameters: rendered
+#: in the reader's language) instead of text: its JSON goes in these columns, and the text
+#: column stays NULL. Text (a director's own words, an older season) stays where it was.
+_V2 = """
+ALTER TABLE games ADD COLUMN reason_message JSON;
+ALTER TABLE games ADD COLUMN override_message JSON;
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
-MIGRATIONS: list[Migration] = [(1, _V1)]
+MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2)]
 
 
 def latest() -> int:
@@ -148,12 +156,9 @@ def schema_version(con: Connection) -> int | None:
 def check_version(path: Path, version: int | None) -> int:
     """``version``, unless the file is not a compcore database or newer than this code."""
     if version is None:
-        raise StoreError(f"{path}: not a compcore database (it has tables but no schema_version)")
+        raise StoreError.at((str(path),), "store.foreign")
     if version > latest():
-        raise StoreError(
-            f"{path}: database schema version {version} is newer than this compcore knows "
-            f"({latest()}); upgrade compcore to open it"
-        )
+        raise StoreError.at((str(path),), "store.newer", version=version, latest=latest())
     return version
 
 
@@ -192,7 +197,10 @@ def migrate(con: Connection, path: Path) -> None:
         # another thread of this process may have migrated meanwhile
         if schema_version(con) == latest():
             return
-        raise StoreError(
-            f"{path}: migrating the schema from version {version} to {latest()} failed "
-            f"({first_line(exc)}); the database is unchanged"
+        raise StoreError.at(
+            (str(path),),
+            "store.migration_failed",
+            version=version,
+            latest=latest(),
+            detail=first_line(exc),
         ) from None

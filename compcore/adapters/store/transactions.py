@@ -23,16 +23,26 @@ import duckdb
 from compcore import changes
 from compcore.adapters import auth, season_file
 from compcore.adapters.auth import Actor, Administrator, Director
+from compcore.adapters.season_file import SEASON, Where
 from compcore.adapters.store import rows, schema
 from compcore.adapters.store.connection import (
     Connection,
     NotWritable,
+    cause_words,
     connect,
     first_line,
     write_lock,
 )
 from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
-from compcore.errors import CompcoreError, NotAuthorized, SeasonError, StoreError
+from compcore.errors import (
+    CompcoreError,
+    Label,
+    NotAuthorized,
+    Part,
+    SeasonError,
+    StoreError,
+    os_problem,
+)
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season, thaw
 from compcore.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo, LogEntry
@@ -49,18 +59,14 @@ def authorize(actor: Any, directors: auth.Directors | str | None) -> str:
     if type(actor) is Director:
         if auth.is_valid_director(actor, directors):
             return actor.label
-        raise NotAuthorized(
-            "this director login is not valid for this database; log in again"
-            if directors
-            else "no director password is configured: the app is read-only"
-        )
-    raise NotAuthorized("only a logged-in tournament director can change the competition")
+        raise NotAuthorized.at((), "store.login_invalid" if directors else "store.no_directors")
+    raise NotAuthorized.at((), "store.not_director")
 
 
 # --------------------------------------------------------------------------- checking
 
 
-def validated(season: Season, source: str) -> Season:
+def validated(season: Season, source: Part | Where) -> Season:
     """The season as a season file would give it, checked like one; SeasonError if not.
 
     ``season_file.parse`` checks the shape (types, required fields, known results and
@@ -70,8 +76,10 @@ def validated(season: Season, source: str) -> Season:
         data = season_file.to_data(season)
         json.dumps(data)
     except Exception as exc:
-        raise SeasonError(
-            f"{source}: not a valid season ({type(exc).__name__}: {first_line(exc)})"
+        raise SeasonError.at(
+            source if isinstance(source, tuple) else (source,),
+            "store.invalid_season",
+            detail=f"{type(exc).__name__}: {first_line(exc)}",
         ) from None
     return season_file.parse(data, source)
 
@@ -112,13 +120,9 @@ def _refused(path: Path, exc: BaseException) -> BaseException:
     if isinstance(exc, CompcoreError):
         return exc
     if isinstance(exc, duckdb.Error):
-        return StoreError(
-            f"{path}: the database refused the change ({first_line(exc)}); nothing was changed"
-        )
+        return StoreError.at((str(path),), "store.refused", detail=first_line(exc))
     if isinstance(exc, OSError):
-        return StoreError(
-            f"{path}: the change could not be written ({first_line(exc)}); nothing was changed"
-        )
+        return StoreError.at((str(path),), "store.unwritten", problem=os_problem(exc))
     return exc
 
 
@@ -139,7 +143,9 @@ class Reader:
         try:
             return read(self._con)
         except duckdb.Error as exc:
-            raise StoreError(f"{self._path}: {first_line(exc)}") from None
+            raise StoreError.at(
+                (str(self._path),), "store.database", detail=first_line(exc)
+            ) from None
         finally:
             self._con.rollback()
 
@@ -191,18 +197,29 @@ class Store:
         except NotWritable as exc:
             self._open_read_only(exc.cause)
         except duckdb.Error as exc:
-            raise StoreError(f"{self.path}: {first_line(exc)}") from None
+            raise StoreError.at(
+                (str(self.path),), "store.database", detail=first_line(exc)
+            ) from None
 
     def _open_read_only(self, cause: str) -> None:
         """Serve reads from a file this process may not write (no migration possible)."""
         with connect(self.path, read_only=True) as con:
             version = schema.check_version(self.path, schema.schema_version(con))
         if version != schema.latest():
-            raise StoreError(
-                f"{self.path}: the database is read-only ({cause}) and its schema version "
-                f"{version} needs migrating to {schema.latest()}; make it writable once"
+            raise StoreError.at(
+                (str(self.path),),
+                "store.read_only_old",
+                cause=cause_words(cause),
+                version=version,
+                latest=schema.latest(),
             )
         self.read_only = cause
+
+    @property
+    def read_only_words(self) -> Part | None:
+        """Why the file can only be read, in the reader's language (None: it can be
+        written)."""
+        return None if self.read_only is None else cause_words(self.read_only)
 
     @property
     def _lock(self) -> threading.Lock:
@@ -227,7 +244,9 @@ class Store:
             with connect(self.path, read_only=self.read_only is not None) as con:
                 yield Reader(con, self.path)
         except duckdb.Error as exc:
-            raise StoreError(f"{self.path}: {first_line(exc)}") from None
+            raise StoreError.at(
+                (str(self.path),), "store.database", detail=first_line(exc)
+            ) from None
 
     def competitions(self) -> list[CompetitionInfo]:
         with self.reader() as r:
@@ -264,10 +283,7 @@ class Store:
         report the error that caused it."""
         label = authorize(actor, self._directors)
         if self.read_only is not None:
-            raise StoreError(
-                f"{self.path}: the database file is read-only ({self.read_only}); "
-                "nothing can be changed"
-            )
+            raise StoreError.at((str(self.path),), "store.read_only", cause=self.read_only_words)
         with self._lock, connect(self.path, read_only=False) as con:
             con.begin()
             try:
@@ -285,10 +301,7 @@ class Store:
         """Read back what was written: the store never keeps a season it cannot give back."""
         stored = rows.read_season(con, cid)
         if not same_season(stored, expected):
-            raise StoreError(
-                f"{rows.name(expected)}: the stored season differs from the one written "
-                "(a bug in compcore's store); nothing was changed"
-            )
+            raise StoreError.at((rows.name(expected),), "store.verify_failed")
 
     def _change(
         self,
@@ -301,11 +314,11 @@ class Store:
     ) -> Season:
         """The common write: read, edit, validate, write, verify, log; returns the new season."""
         if not isinstance(action, str) or not action.strip():
-            raise StoreError("a change needs an action name")
+            raise StoreError.at((), "store.no_action")
         with self._transaction(actor) as (con, label):
             old = rows.read_season(con, competition_id)
             done = edit(old)
-            new = validated(done.season, f"{rows.name(old)}: {action}")
+            new = validated(done.season, (rows.name(old), Label("log.action", action)))
             write(con, new)
             rows.touch(con, competition_id)
             self._verify_written(con, competition_id, new)
@@ -333,7 +346,7 @@ class Store:
         """Store a whole season; its competition id. An existing (club, season, competition)
         is refused unless ``replace`` (which keeps its id and logs what was replaced)."""
         authorize(actor, self._directors)  # before anything else, even the validation
-        new = validated(season, rows.name(season) if isinstance(season, Season) else "season")
+        new = validated(season, rows.name(season) if isinstance(season, Season) else SEASON)
         with self._transaction(actor) as (con, label):
             row = con.execute(
                 """SELECT c.id FROM competitions c JOIN clubs cl ON cl.id = c.club_id
@@ -341,9 +354,8 @@ class Store:
                 [new.club, new.season, new.competition],
             ).fetchone()
             if row and not replace:
-                raise StoreError(
-                    f"{rows.name(new)} already exists in {self.path} (competition id {row[0]}); "
-                    "use --replace to overwrite it"
+                raise StoreError.at(
+                    (rows.name(new),), "store.exists_replace", path=str(self.path), id=row[0]
                 )
             before = season_file.to_data(rows.read_season(con, row[0])) if row else None
             cid = int(row[0]) if row else rows.new_competition_id(con)
@@ -416,8 +428,10 @@ class Store:
         actor: Actor,
         reason: str | None = None,
         read: Round | Unchecked | None = UNCHECKED,
+        action: str = "delete-round",
     ) -> Round:
-        """Remove the last round (undo); returns it. The log keeps what was removed."""
+        """Remove the last round (undo); returns it. The log keeps what was removed, under
+        ``action`` (``undo-round`` from the app)."""
         removed: list[Round] = []
 
         def edit(old: Season) -> Edit:
@@ -425,7 +439,7 @@ class Store:
             removed.append(done.before)
             return done
 
-        self._change(competition_id, actor, "delete-round", reason, edit,
+        self._change(competition_id, actor, action, reason, edit,
                      self._round_writer(competition_id, number))  # fmt: skip
         return removed[0]
 

@@ -42,7 +42,7 @@ from typing import Any, Literal
 
 from caissify_pairings.engines import dutch as _caissify_dutch
 
-from compcore.errors import PairingError
+from compcore.errors import PairingError, Phrase
 from compcore.pairing.swiss.matching import counting_pure_python, networkx_shim
 from compcore.pairing.swiss.model import (
     OPPOSITE_RESULTS,
@@ -80,37 +80,38 @@ class PlayerInput:
 def _validate(t: SwissTournament) -> int:
     """Check the records are consistent; return the number of past rounds."""
     if not t.players:
-        raise PairingError("no players to pair")
+        raise PairingError.at((), "swiss.no_players")
     rounds = len(t.players[0].history)
     by_number: dict[int, SwissPlayer] = {}
     for p in t.players:
         if p.number < 1 or p.number in by_number:
-            raise PairingError(f"pairing number {p.number} is invalid or repeated")
+            raise PairingError.at((), "swiss.bad_number", number=p.number)
         by_number[p.number] = p
         if len(p.history) != rounds:
-            raise PairingError(
-                f"player {p.number} has {len(p.history)} past rounds, player "
-                f"{t.players[0].number} has {rounds}"
+            raise PairingError.at(
+                (),
+                "swiss.history_length",
+                number=p.number,
+                count=len(p.history),
+                other=t.players[0].number,
+                rounds=rounds,
             )
     for p in t.players:
         for r, rec in enumerate(p.history, start=1):
             if rec.result not in RESULT_CODES:
-                raise PairingError(f"player {p.number}, round {r}: result {rec.result!r}")
+                raise PairingError.at(_at(p.number, r), "swiss.bad_result", result=rec.result)
             if rec.opponent is None:
                 continue
             other = by_number.get(rec.opponent)
             back = other.history[r - 1] if other else None
             if back is None or back.opponent != p.number:
-                raise PairingError(
-                    f"player {p.number}, round {r}: opponent {rec.opponent} does not show that game"
-                )
+                raise PairingError.at(_at(p.number, r), "swiss.one_sided", opponent=rec.opponent)
             if back.result not in OPPOSITE_RESULTS.get(rec.result, ()):
-                raise PairingError(
-                    f"player {p.number}, round {r}: results {rec.result!r} and "
-                    f"{back.result!r} do not match"
+                raise PairingError.at(
+                    _at(p.number, r), "swiss.results_differ", result=rec.result, other=back.result
                 )
             if rec.played and (rec.colour is None or rec.colour == back.colour):
-                raise PairingError(f"player {p.number}, round {r}: colours do not match")
+                raise PairingError.at(_at(p.number, r), "swiss.colours_differ")
     return rounds
 
 
@@ -157,19 +158,43 @@ def player_inputs(t: SwissTournament, *, rematch_from_round: int = 1) -> dict[in
     return inputs
 
 
+def _at(number: int, round_number: int) -> Phrase:
+    """The place of a history record: a player's pairing number, a round."""
+    return Phrase("swiss.at.record", number=number, round=round_number)
+
+
 # ---------------------------------------------------------------------------
 # Colour allocation (FIDE C.04.3 section E), ranked by score first (A.2)
 # ---------------------------------------------------------------------------
 
 
+#: why a colour rule decided, as a key (``why``) and the English words for it (``detail``,
+#: with ``{n}``: the pairing number the reason names)
+COLOUR_WHY: dict[str, str] = {
+    "both-preferences": "both preferences granted",
+    "stronger-preference": "stronger preference of {n}",
+    "wider-difference": "wider colour difference of {n}",
+    "alternation": "alternation",
+    "higher-preference": "preference of higher-ranked {n}",
+    "initial-colour": "initial colour by pairing number {n}",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ColourDecision:
-    """Who gets white, by which rule of C.04.3 E, and a few words why."""
+    """Who gets white, by which rule of C.04.3 E, and why: ``why`` a key of
+    :data:`COLOUR_WHY`, ``player`` the pairing number it names (if any)."""
 
     white: int
     black: int
     rule: ColourRule
-    detail: str
+    why: str
+    player: int | None = None
+
+    @property
+    def detail(self) -> str:
+        """A few English words why (the engine's one-line board reason)."""
+        return COLOUR_WHY[self.why].format(n=self.player)
 
 
 def _preference(colours: tuple[str, ...]) -> tuple[str | None, int]:
@@ -201,37 +226,40 @@ def allocate_colours(
     """
     higher, lower = (a, b) if (-score_a, a.number) < (-score_b, b.number) else (b, a)
 
-    def give(player: PlayerInput, colour: str, rule: ColourRule, detail: str) -> ColourDecision:
+    def give(
+        player: PlayerInput, colour: str, rule: ColourRule, why: str, named: bool = True
+    ) -> ColourDecision:
         other = lower if player is higher else higher
+        number = player.number if named else None
         if colour == "w":
-            return ColourDecision(player.number, other.number, rule, detail)
-        return ColourDecision(other.number, player.number, rule, detail)
+            return ColourDecision(player.number, other.number, rule, why, number)
+        return ColourDecision(other.number, player.number, rule, why, number)
 
     pref_h, strength_h = _preference(higher.colours)
     pref_l, strength_l = _preference(lower.colours)
     if pref_h and pref_l and pref_h != pref_l:
-        return give(higher, pref_h, "E.1", "both preferences granted")
+        return give(higher, pref_h, "E.1", "both-preferences", named=False)
     if strength_h != strength_l:
         stronger, pref = (higher, pref_h) if strength_h > strength_l else (lower, pref_l)
         assert pref is not None
-        return give(stronger, pref, "E.2", f"stronger preference of {stronger.number}")
+        return give(stronger, pref, "E.2", "stronger-preference")
     if strength_h == 3 and pref_h == pref_l:
         diff_h = abs(higher.colours.count("w") - higher.colours.count("b"))
         diff_l = abs(lower.colours.count("w") - lower.colours.count("b"))
         if diff_h != diff_l:
             wider, pref = (higher, pref_h) if diff_h > diff_l else (lower, pref_l)
             assert pref is not None
-            return give(wider, pref, "E.2", f"wider colour difference of {wider.number}")
+            return give(wider, pref, "E.2", "wider-difference")
     for back in range(1, min(len(higher.colours), len(lower.colours)) + 1):
         mine, theirs = higher.colours[-back], lower.colours[-back]
         if mine != theirs:
-            return give(higher, theirs, "E.3", "alternation")
+            return give(higher, theirs, "E.3", "alternation", named=False)
     if pref_h is not None:
-        return give(higher, pref_h, "E.4", f"preference of higher-ranked {higher.number}")
+        return give(higher, pref_h, "E.4", "higher-preference")
     odd = higher.number % 2 == 1
     initial = "w" if initial_white else "b"
     colour = initial if odd else ("b" if initial == "w" else "w")
-    return give(higher, colour, "E.5", f"initial colour by pairing number {higher.number}")
+    return give(higher, colour, "E.5", "initial-colour")
 
 
 # ---------------------------------------------------------------------------
@@ -442,11 +470,11 @@ def pair_dutch(
     exists.
     """
     if rematch_from_round < 1:
-        raise PairingError(f"rematch_from_round must be at least 1, not {rematch_from_round}")
+        raise PairingError.at((), "swiss.rematch_from", value=rematch_from_round)
     inputs = player_inputs(t, rematch_from_round=rematch_from_round)
     unknown = sorted(set(unavailable) - set(inputs))
     if unknown:
-        raise PairingError(f"unavailable player {unknown[0]} is not in the tournament")
+        raise PairingError.at((), "swiss.unknown_unavailable", number=unknown[0])
     present = [inputs[p.number] for p in t.players if p.number not in unavailable]
     pairing_score: dict[int, Fraction] = {}
     for p in present:
@@ -455,7 +483,7 @@ def pair_dutch(
         elif p.number in scores:
             pairing_score[p.number] = Fraction(scores[p.number])
         else:
-            raise PairingError(f"no score given for player {p.number}")
+            raise PairingError.at((), "swiss.no_score", number=p.number)
     round_number = t.rounds_played + 1
     if not present:
         return SwissPairing(boards=(), bye=None)
@@ -526,16 +554,11 @@ def _check_legal(
     for board in pairing.boards:
         white, black = inputs[board.white], inputs[board.black]
         if board.black in white.opponents:
-            raise PairingError(
-                f"no legal pairing: {board.white} and {board.black} would meet again"
-            )
+            raise PairingError.at((), "swiss.rematch", white=board.white, black=board.black)
         clash = _violates_absolute(white.colours, "w") or _violates_absolute(black.colours, "b")
         topscorer = score[board.white] > top or score[board.black] > top
         if clash and not (last_round and topscorer):
-            raise PairingError(
-                f"no legal pairing: {board.white}-{board.black} breaks an absolute colour "
-                f"preference (FIDE C.04.3 C3)"
-            )
+            raise PairingError.at((), "swiss.absolute_colour", white=board.white, black=board.black)
 
 
 def _result(
@@ -547,7 +570,7 @@ def _result(
     games = [(o["white_id"], o["black_id"]) for o in output if o.get("black_id") is not None]
     byes = [o["white_id"] for o in output if o.get("black_id") is None]
     if len(byes) > 1 or len(games) * 2 + len(byes) != present:
-        raise PairingError("no legal pairing exists for this round")
+        raise PairingError.at((), "swiss.no_pairing")
 
     def rank(n: int) -> tuple[Fraction, int]:
         return (-score[n], n)
@@ -568,5 +591,15 @@ def _result(
         decision = decisions.get(frozenset((white, black)))
         if decision is not None:
             why += f"; colour {decision.rule}: {decision.detail}"
-        boards.append(SwissBoard(white=white, black=black, reason=why))
+        boards.append(
+            SwissBoard(
+                white=white,
+                black=black,
+                reason=why,
+                scores=(sw, sb),
+                colour_rule=None if decision is None else decision.rule,
+                colour_why=None if decision is None else decision.why,
+                colour_player=None if decision is None else decision.player,
+            )
+        )
     return SwissPairing(boards=tuple(boards), bye=byes[0] if byes else None)

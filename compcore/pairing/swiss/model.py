@@ -146,11 +146,18 @@ class SwissTournament:
 
 @dataclass(frozen=True, slots=True)
 class SwissBoard:
-    """One board of a pairing: pairing numbers and a short English reason."""
+    """One board of a pairing: pairing numbers and a short English reason; the same reason
+    as data for other languages: both players' scores before the round, and the colour rule
+    (``E.1``..``E.5``), why it decided (a key of ``engine.COLOUR_WHY``) and the pairing
+    number it names."""
 
     white: int
     black: int
     reason: str
+    scores: tuple[Fraction, Fraction] | None = None
+    colour_rule: str | None = None
+    colour_why: str | None = None
+    colour_player: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
