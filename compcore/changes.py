@@ -208,7 +208,7 @@ def put_player(season: Season, player: Player, read: Player | Unchecked | None =
     _require(player, Player, "player", season)
     current = next((p for p in season.players if p.id == player.id), None)
     what = Phrase("change.what.player", player=_player_name(season, player.id))
-    if read is UNCHECKED or current is None:
+    if isinstance(read, Unchecked) or current is None:
         merged = player
     elif read is None:  # added meanwhile under the same id
         _refuse_stale(current, read, player, what)

@@ -11,9 +11,8 @@ than the standard library: ``compcore --help`` starts fast.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 from compcore.i18n import DEFAULT, LANGUAGES, Lang
 
@@ -68,7 +67,7 @@ def language_of(argv: Sequence[str]) -> Lang:
         elif arg.startswith("--lang="):
             value = arg.removeprefix("--lang=")
         if value in LANGUAGES:
-            return value  # type: ignore[return-value]
+            return value
     return DEFAULT
 
 
@@ -78,15 +77,17 @@ def argparse_words(lang: Lang) -> Iterator[None]:
     if lang != "nl":
         yield
         return
-    saved: dict[str, Any] = {"_": argparse._, "ngettext": argparse.ngettext}  # type: ignore[attr-defined]
+    # argparse also asks for _(None) (a subcommand group without a description): passed on
+    saved_gettext: Callable[[str], str] = argparse._  # type: ignore[attr-defined]
+    saved_ngettext: Callable[[str, str, int], str] = argparse.ngettext  # type: ignore[attr-defined]
 
     def gettext(message: str) -> str:
-        return ARGPARSE_NL.get(message, saved["_"](message))
+        return ARGPARSE_NL.get(message, saved_gettext(message))
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         words = ARGPARSE_NL_PLURAL.get((singular, plural))
         if words is None:
-            return str(saved["ngettext"](singular, plural, n))
+            return saved_ngettext(singular, plural, n)
         return words[0] if n == 1 else words[1]
 
     argparse._ = gettext  # type: ignore[attr-defined]
@@ -94,5 +95,5 @@ def argparse_words(lang: Lang) -> Iterator[None]:
     try:
         yield
     finally:
-        argparse._ = saved["_"]  # type: ignore[attr-defined]
-        argparse.ngettext = saved["ngettext"]  # type: ignore[attr-defined]
+        argparse._ = saved_gettext  # type: ignore[attr-defined]
+        argparse.ngettext = saved_ngettext  # type: ignore[attr-defined]

@@ -90,6 +90,9 @@ def thaw(value: Any) -> Any:
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
+#: DS-15: a player's default attendance (``always``: present, ``never``: not participating)
+Participation = Literal["always", "never"]
+
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -101,7 +104,7 @@ class Player:
     strength: int | None = None
     level: str | None = None
     flags: tuple[str, ...] | None = None
-    participation: Literal["always", "never"] | None = None
+    participation: Participation | None = None
     virtual: Literal["engine"] | None = None
     joined_round: int | None = None
     withdrawn_round: int | None = None

@@ -9,9 +9,10 @@ seasons look like a club's. Results are drawn with the stronger player favoured.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from typing import Any
 
 from compcore.cup import bracket
 from compcore.model import (
@@ -145,7 +146,7 @@ def season(
     n_players: int = 24,
     n_rounds: int = 12,
     seed: int = 1,
-    overrides: dict | None = None,
+    overrides: Mapping[str, Any] | None = None,
     mix: Mix = Mix(),
     pairer: Pairer = random_round_pairer,
     engine: bool | None = None,

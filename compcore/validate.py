@@ -173,10 +173,10 @@ def _check_round(
         present.add(pid)
     in_forced: set[str] = set()
     forced_at = (*where, Phrase("at.forced"))
-    for game in rnd.forced or ():
-        if game.white == game.black:
-            raise SeasonError.at(forced_at, "season.forced_self", player=game.white)
-        for pid in (game.white, game.black):
+    for forced in rnd.forced or ():
+        if forced.white == forced.black:
+            raise SeasonError.at(forced_at, "season.forced_self", player=forced.white)
+        for pid in (forced.white, forced.black):
             if pid not in present:
                 raise SeasonError.at(forced_at, "season.forced_absent", player=pid)
             if pid in in_forced:

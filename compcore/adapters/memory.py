@@ -16,13 +16,14 @@ from typing import Any
 
 from compcore import changes
 from compcore.adapters import season_file
-from compcore.adapters.season_file import SEASON
+from compcore.adapters.auth import Actor
 from compcore.adapters.store.transactions import authorize, part_data, validated
 from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
 from compcore.errors import Label, StoreError
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo, LogEntry
+from compcore.validate import SEASON
 
 
 @dataclass
@@ -74,7 +75,7 @@ class MemoryStore:
     def _change(
         self,
         competition_id: int,
-        actor: Any,
+        actor: Actor,
         action: str,
         reason: str | None,
         edit: Callable[[Season], Edit],
@@ -92,7 +93,7 @@ class MemoryStore:
             self._write_log(label, competition_id, action, reason, before, after)
         return new
 
-    def import_season(self, season: Season, *, actor: Any, replace: bool = False) -> int:
+    def import_season(self, season: Season, *, actor: Actor, replace: bool = False) -> int:
         label = authorize(actor, self.director_hash)
         new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
         with self._lock:
@@ -109,19 +110,19 @@ class MemoryStore:
             self._write_log(label, cid, action, None, before, season_file.to_data(new))
         return cid
 
-    def save_season(self, competition_id: int, season: Season, *, actor: Any, action: str,
+    def save_season(self, competition_id: int, season: Season, *, actor: Actor, action: str,
                     reason: str | None = None, read: Season | Unchecked = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, action, reason,
                             lambda old: changes.replace_season(old, season, read))  # fmt: skip
 
-    def save_round(self, competition_id: int, rnd: Round, *, actor: Any, action: str,
+    def save_round(self, competition_id: int, rnd: Round, *, actor: Actor, action: str,
                    reason: str | None = None,
                    read: Round | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, action, reason,
                             lambda old: changes.put_round(old, rnd, read))  # fmt: skip
 
     def save_results(self, competition_id: int, number: int, boards: Sequence[BoardResult], *,
-                     actor: Any, action: str, complete: bool = False,
+                     actor: Actor, action: str, complete: bool = False,
                      reason: str | None = None) -> Season:  # fmt: skip
         return self._change(
             competition_id, actor, action, reason,
@@ -129,7 +130,7 @@ class MemoryStore:
                                               reason=reason),
         )  # fmt: skip
 
-    def delete_round(self, competition_id: int, number: int, *, actor: Any,
+    def delete_round(self, competition_id: int, number: int, *, actor: Actor,
                      reason: str | None = None, read: Round | Unchecked | None = UNCHECKED,
                      action: str = "delete-round") -> Round:  # fmt: skip
         removed: list[Round] = []
@@ -142,36 +143,36 @@ class MemoryStore:
         self._change(competition_id, actor, action, reason, edit)
         return removed[0]
 
-    def save_player(self, competition_id: int, player: Player, *, actor: Any,
+    def save_player(self, competition_id: int, player: Player, *, actor: Actor,
                     reason: str | None = None,
                     read: Player | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, "save-player", reason,
                             lambda old: changes.put_player(old, player, read))  # fmt: skip
 
-    def save_players(self, competition_id: int, players: Sequence[Player], *, actor: Any,
+    def save_players(self, competition_id: int, players: Sequence[Player], *, actor: Actor,
                      action: str = "save-players", reason: str | None = None,
                      read: Mapping[str, Player | None] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, action, reason,
                             lambda old: changes.put_players(old, players, read))  # fmt: skip
 
-    def save_rating(self, competition_id: int, change: RatingChange, *, actor: Any,
+    def save_rating(self, competition_id: int, change: RatingChange, *, actor: Actor,
                     reason: str | None = None,
                     read: RatingChange | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, "save-rating", reason,
                             lambda old: changes.put_rating(old, change, read))  # fmt: skip
 
-    def set_ruleset(self, competition_id: int, ref: RulesetRef, *, actor: Any,
+    def set_ruleset(self, competition_id: int, ref: RulesetRef, *, actor: Actor,
                     reason: str | None = None,
                     read: RulesetRef | Unchecked = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, "set-ruleset", reason,
                             lambda old: changes.put_ruleset(old, ref, read))  # fmt: skip
 
-    def add_decision(self, competition_id: int, decision: Decision, *, actor: Any,
+    def add_decision(self, competition_id: int, decision: Decision, *, actor: Actor,
                      reason: str | None = None) -> Season:  # fmt: skip
         return self._change(competition_id, actor, "add-decision", reason,
                             lambda old: changes.add_decision(old, decision))  # fmt: skip
 
-    def delete_competition(self, competition_id: int, *, actor: Any,
+    def delete_competition(self, competition_id: int, *, actor: Actor,
                            reason: str | None = None) -> Season:  # fmt: skip
         label = authorize(actor, self.director_hash)
         with self._lock:

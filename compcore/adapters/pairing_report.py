@@ -23,8 +23,8 @@ def round_data(pairing: Pairing, season: Season) -> dict[str, Any]:
     """The paired round exactly as a season file would store it."""
     from compcore.adapters.season_file import to_data
 
-    data = to_data(replace(season, rounds=(pairing.round,)))
-    return data["rounds"][0]
+    rounds: list[dict[str, Any]] = to_data(replace(season, rounds=(pairing.round,)))["rounds"]
+    return rounds[0]
 
 
 def to_data(pairing: Pairing, season: Season) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from compcore import jsondata
 from compcore import reason as reasons
@@ -51,6 +51,9 @@ from compcore.validate import SEASON, check_season
 
 FORMAT = "compcore-season"
 VERSION = 1
+
+#: one of a field's allowed words (a Literal of them where the model names one)
+Choice = TypeVar("Choice", bound=str)
 
 _RESULTS = ", ".join(r.value for r in Result)
 _KINDS = choices(k.value for k in ENTRY_KINDS)
@@ -140,13 +143,16 @@ class _Fields:
             raise self.refuse("season.field.list", field=key, got=_show(value))
         return value
 
-    def choice(self, key: str, options: tuple[str, ...]) -> str | None:
+    def choice(self, key: str, options: tuple[Choice, ...]) -> Choice | None:
         value = self._get(key, False)
-        if value is not None and value not in options:
-            raise self.refuse(
-                "season.field.choice", field=key, got=_show(value), allowed=choices(options)
-            )
-        return value
+        if value is None:
+            return None
+        for option in options:
+            if value == option:
+                return option
+        raise self.refuse(
+            "season.field.choice", field=key, got=_show(value), allowed=choices(options)
+        )
 
     def ids(self, key: str) -> tuple[str, ...] | None:
         items = self.listing(key)
@@ -290,8 +296,8 @@ def _player(data: Any, where: Where) -> Player:
         strength=f.whole("strength"),
         level=f.text("level"),
         flags=None if flags is None else tuple(flags),
-        participation=f.choice("participation", ("always", "never")),  # type: ignore[arg-type]
-        virtual=f.choice("virtual", ("engine",)),  # type: ignore[arg-type]
+        participation=f.choice("participation", ("always", "never")),
+        virtual=f.choice("virtual", ("engine",)),
         joined_round=joined,
         withdrawn_round=withdrawn,
     )

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
@@ -321,7 +321,7 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
         records.append(TrfRecord(line, code, row))
     if not players:
         raise _fail(len(lines), "trf.no_players")
-    point_values = PointValues(**{**_point_defaults(), **values})
+    point_values = replace(FIDE_POINTS, **values)
     ordered = tuple(sorted(players.values(), key=lambda p: p.number))
     _check_games(players)
     last_paired = 0
@@ -358,10 +358,6 @@ def trf_text(data: bytes) -> str:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise _fail(line, "trf.not_utf8", byte=f"{data[exc.start]:#04x}") from None
-
-
-def _point_defaults() -> dict[str, Fraction | None]:
-    return {field: getattr(FIDE_POINTS, field) for field in _POINT_RECORDS.values()}
 
 
 def _check_games(players: dict[int, TrfPlayer]) -> None:

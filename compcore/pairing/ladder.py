@@ -173,7 +173,7 @@ class Solver:
         if len(unmatched) != 1:
             raise Infeasible([self.ids[v] for v in unmatched])
         root = unmatched[0]
-        skipped = []
+        skipped: list[str] = []
         for pid in sitters:
             c = self.index[pid]
             if m.try_exclude(c, root):

@@ -82,6 +82,8 @@ ExactNumber = Annotated[
 
 PointsBasis = Literal["constant", "opponent", "own", "evening-average"]
 
+#: a points rule's ``opp``/``own`` suffix (none: a constant amount)
+_BASIS_OF: dict[str | None, PointsBasis] = {"opp": "opponent", "own": "own", None: "constant"}
 _POINTS_RE = re.compile(rf"^\s*(?P<num>{EXACT_TEXT})\s*(?P<of>opp|own)?\s*$")
 
 
@@ -125,8 +127,7 @@ class Points:
                 {"value": repr(text)},
             )
         amount = exact_fraction(match["num"])
-        basis: PointsBasis = {"opp": "opponent", "own": "own", None: "constant"}[match["of"]]
-        return cls(basis, amount, text.strip())
+        return cls(_BASIS_OF[match["of"]], amount, text.strip())
 
 
 PointsField = Annotated[Points, BeforeValidator(Points.parse), PlainSerializer(lambda p: p.text)]
@@ -217,7 +218,10 @@ class PointsTable(_Frozen):
         return self
 
     def rule(self, kind: Kind) -> KindRule | None:
-        return getattr(self, kind.value.replace("-", "_"))
+        rule = getattr(self, kind.value.replace("-", "_"))
+        # every kind names a field of this table: a KindRule, or None where the kind is unused
+        assert rule is None or isinstance(rule, KindRule)
+        return rule
 
     @property
     def kinds(self) -> tuple[Kind, ...]:

@@ -371,7 +371,7 @@ def _rows(
     computed: dict[str, dict[str, Fraction | int]] = {}
     for name in extra:
         # computed on whole units (fast); proportional ones are scaled back once
-        values = tiebreaks.compute(name, scope_entries, final.units, ruleset, tie_index)  # type: ignore[arg-type]
+        values = tiebreaks.compute(name, scope_entries, final.units, ruleset, tie_index)
         if name in tiebreaks.PROPORTIONAL:
             values = {p: Fraction(v) / final.scale for p, v in values.items()}
         computed[name] = values

@@ -33,7 +33,7 @@ def sonneborn_berger(
     Worked example: SB 6 over 4 games (average 3/2), two jokers: 6 + 2 x 1/2 x 3/2 = 15/2.
     Proportional to the scores, so it ranks the same on scores in any unit.
     """
-    halves = 0
+    halves: Score = 0
     games = 0
     for e in entries:
         if e.played and e.opponent is not None:
@@ -78,13 +78,14 @@ def compute(
     initial_index: Mapping[str, int],
 ) -> dict[str, Fraction | int]:
     """One tie-break's value for every player."""
-    fn: Callable[[str], Fraction | int] = {
+    by_name: dict[TieBreak, Callable[[str], Score]] = {
         "initial-order": lambda p: initial_index[p],
         "wins": lambda p: wins(entries.get(p, ())),
         "sonneborn-berger": lambda p: sonneborn_berger(entries.get(p, ()), scores, ruleset),
         "fewest-jokers": lambda p: jokers(entries.get(p, ())),
         "buchholz": lambda p: buchholz(entries.get(p, ()), scores),
-    }[name]
+    }
+    fn = by_name[name]
     return {p: fn(p) for p in scores}
 
 
@@ -190,12 +191,13 @@ class TieBreaks:
         if name == "initial-order":
             return dict(self.initial_index)
         last = _ALL if upto is None else upto
-        value = {
+        by_name: dict[TieBreak, Callable[[_Record], Score]] = {
             "wins": lambda r: bisect_right(r.wins, last),
             "fewest-jokers": lambda r: bisect_right(r.jokers, last),
             "buchholz": lambda r: self._buchholz(r, scores, last),
             "sonneborn-berger": lambda r: self._sb_halves(r, scores, last),
-        }[name]
+        }
+        value = by_name[name]
         return {p: value(r) for p, r in self.records.items()}
 
     @staticmethod

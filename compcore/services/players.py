@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from compcore.adapters import players_csv
+from compcore.adapters.auth import Actor
 from compcore.adapters.players_csv import ParsedPlayers
-from compcore.model import Player, RatingChange, Season
+from compcore.model import Participation, Player, RatingChange, Season
 from compcore.services.repository import Repository
 
 
@@ -26,7 +26,7 @@ def form_player(
     strength: int | None,
     level: str,
     flags: Sequence[str],
-    participation: str,
+    participation: Participation,
     joined: int | None,
     withdrawn: int | None,
 ) -> Player:
@@ -50,7 +50,7 @@ def form_player(
 
 
 def save_player(
-    repo: Repository, competition_id: int, player: Player, *, read: Player | None, actor: Any
+    repo: Repository, competition_id: int, player: Player, *, read: Player | None, actor: Actor
 ) -> Season:
     """Add the player, or write the fields the director changed since ``read``."""
     return repo.save_player(competition_id, player, actor=actor, read=read)
@@ -62,7 +62,7 @@ def save_rating(
     change: RatingChange,
     *,
     read: Sequence[RatingChange],
-    actor: Any,
+    actor: Actor,
 ) -> Season:
     """Add a rating change or replace the one of that player from that round; ``read`` is
     the list of rating changes as the form was opened."""
@@ -77,7 +77,7 @@ def import_roster(
     parsed: ParsedPlayers,
     *,
     read: Sequence[Player],
-    actor: Any,
+    actor: Actor,
 ) -> Season:
     """Apply a checked CSV (``players_csv.parse``) to the roster as read: only the players
     in the file, only the columns it has, merged into the roster as stored now."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from compcore.adapters.auth import Actor
 from compcore.changes import UNCHECKED, BoardResult, Unchecked
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
@@ -70,14 +71,14 @@ class Repository(Protocol):
         """The newest change-log id: any write changes it (a cache key for reads)."""
         ...
 
-    def import_season(self, season: Season, *, actor: Any, replace: bool = False) -> int: ...
+    def import_season(self, season: Season, *, actor: Actor, replace: bool = False) -> int: ...
 
     def save_season(
         self,
         competition_id: int,
         season: Season,
         *,
-        actor: Any,
+        actor: Actor,
         action: str,
         reason: str | None = None,
         read: Season | Unchecked = UNCHECKED,
@@ -88,7 +89,7 @@ class Repository(Protocol):
         competition_id: int,
         rnd: Round,
         *,
-        actor: Any,
+        actor: Actor,
         action: str,
         reason: str | None = None,
         read: Round | Unchecked | None = UNCHECKED,
@@ -100,7 +101,7 @@ class Repository(Protocol):
         number: int,
         boards: Sequence[BoardResult],
         *,
-        actor: Any,
+        actor: Actor,
         action: str,
         complete: bool = False,
         reason: str | None = None,
@@ -111,7 +112,7 @@ class Repository(Protocol):
         competition_id: int,
         number: int,
         *,
-        actor: Any,
+        actor: Actor,
         reason: str | None = None,
         read: Round | Unchecked | None = UNCHECKED,
         action: str = "delete-round",
@@ -122,7 +123,7 @@ class Repository(Protocol):
         competition_id: int,
         player: Player,
         *,
-        actor: Any,
+        actor: Actor,
         reason: str | None = None,
         read: Player | Unchecked | None = UNCHECKED,
     ) -> Season: ...
@@ -132,7 +133,7 @@ class Repository(Protocol):
         competition_id: int,
         players: Sequence[Player],
         *,
-        actor: Any,
+        actor: Actor,
         action: str = "save-players",
         reason: str | None = None,
         read: Mapping[str, Player | None] | Unchecked = UNCHECKED,
@@ -143,7 +144,7 @@ class Repository(Protocol):
         competition_id: int,
         change: RatingChange,
         *,
-        actor: Any,
+        actor: Actor,
         reason: str | None = None,
         read: RatingChange | Unchecked | None = UNCHECKED,
     ) -> Season: ...
@@ -153,15 +154,15 @@ class Repository(Protocol):
         competition_id: int,
         ref: RulesetRef,
         *,
-        actor: Any,
+        actor: Actor,
         reason: str | None = None,
         read: RulesetRef | Unchecked = UNCHECKED,
     ) -> Season: ...
 
     def add_decision(
-        self, competition_id: int, decision: Decision, *, actor: Any, reason: str | None = None
+        self, competition_id: int, decision: Decision, *, actor: Actor, reason: str | None = None
     ) -> Season: ...
 
     def delete_competition(
-        self, competition_id: int, *, actor: Any, reason: str | None = None
+        self, competition_id: int, *, actor: Actor, reason: str | None = None
     ) -> Season: ...

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
 
 from compcore import pairing
+from compcore.adapters.auth import Actor
 from compcore.changes import BoardResult
 from compcore.cup import Bracket, bracket, is_cup
 from compcore.errors import CompcoreError, ReasonRequiredError
@@ -204,7 +204,7 @@ def take_attendance(
     competition_id: int,
     rnd: Round,
     *,
-    actor: Any,
+    actor: Actor,
     read: Round | None,
     pair_now: bool = False,
 ) -> Attendance:
@@ -364,7 +364,7 @@ def publish(
     draft: Draft,
     *,
     reason: str | None,
-    actor: Any,
+    actor: Actor,
 ) -> Season:
     """Store the (edited) pairing. Boards that break a rule need the director's ``reason``
     (stored as their ``Game.override`` and in the change log); refused when the round
@@ -414,7 +414,7 @@ def save_results(
     *,
     finalize: bool,
     reason: str | None,
-    actor: Any,
+    actor: Actor,
 ) -> Season:
     """Merge the changed boards into the stored round; ``finalize`` needs a result on every
     board; correcting a finalized round needs a ``reason`` (``compcore.changes``)."""
@@ -446,7 +446,7 @@ def undo_target(season: Season, number: int) -> int | None:
 
 
 def undo(
-    repo: Repository, competition_id: int, number: int, *, read: Round | None, actor: Any
+    repo: Repository, competition_id: int, number: int, *, read: Round | None, actor: Actor
 ) -> Round:
     """Delete the last round (the log keeps it); refused when it changed since ``read``."""
     return repo.delete_round(competition_id, number, actor=actor, read=read, action=UNDO_ACTION)

@@ -305,7 +305,7 @@ def _club_id(con: Connection, name: str) -> int:
     row = con.execute("SELECT id FROM clubs WHERE name = ?", [name]).fetchone()
     if row:
         return int(row[0])
-    new = int(con.execute("SELECT coalesce(max(id), 0) + 1 FROM clubs").fetchone()[0])
+    new = _next_id(con, "clubs")
     con.execute("INSERT INTO clubs VALUES (?, ?)", [new, name])
     return new
 
@@ -358,11 +358,23 @@ def delete_competition_rows(con: Connection, cid: int) -> None:
 
 def new_competition_id(con: Connection) -> int:
     # never reuse an id, not even a deleted competition's: its log rows keep pointing at it
-    row = con.execute(
+    return _aggregate(
+        con,
         """SELECT coalesce(max(id), 0) + 1 FROM (
                SELECT id FROM competitions UNION ALL
-               SELECT competition_id FROM change_log WHERE competition_id IS NOT NULL)"""
-    ).fetchone()
+               SELECT competition_id FROM change_log WHERE competition_id IS NOT NULL)""",
+    )
+
+
+def _next_id(con: Connection, table: str) -> int:
+    """One more than the table's highest id (1 for an empty table)."""
+    return _aggregate(con, f"SELECT coalesce(max(id), 0) + 1 FROM {table}")
+
+
+def _aggregate(con: Connection, sql: str) -> int:
+    """The whole number an aggregate query gives: such a query always gives one row."""
+    row = con.execute(sql).fetchone()
+    assert row is not None, sql
     return int(row[0])
 
 
@@ -375,7 +387,7 @@ def write_log(
     before: Any,
     after: Any,
 ) -> None:
-    new = int(con.execute("SELECT coalesce(max(id), 0) + 1 FROM change_log").fetchone()[0])
+    new = _next_id(con, "change_log")
     con.execute(
         "INSERT INTO change_log VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [new, now(), actor, cid, action, reason,

@@ -16,14 +16,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
 
 from compcore import changes
 from compcore.adapters import auth, season_file
 from compcore.adapters.auth import Actor, Administrator, Director
-from compcore.adapters.season_file import SEASON, Where
+from compcore.adapters.season_file import Where
 from compcore.adapters.store import rows, schema
 from compcore.adapters.store.connection import (
     Connection,
@@ -46,14 +46,16 @@ from compcore.errors import (
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season, thaw
 from compcore.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo, LogEntry
+from compcore.validate import SEASON
 
 # --------------------------------------------------------------------------- authorisation
 
 
-def authorize(actor: Any, directors: auth.Directors | str | None) -> str:
+def authorize(actor: Actor, directors: auth.Directors | str | None) -> str:
     """The actor's label for the log, or :class:`NotAuthorized`: a Director whose proof
     matches the hash configured for his name in ``directors``, or the local Administrator;
-    nothing else."""
+    nothing else: an actor forged in code (any other object, whatever its type hint) is refused
+    here at run time."""
     if type(actor) is Administrator:
         return actor.label
     if type(actor) is Director:
@@ -102,8 +104,9 @@ def part_data(season: Season, part: str, item: Any) -> Any:
         return season_file.to_data(item)
     if part == "ruleset":
         return {"preset": item.preset, "overrides": thaw(item.overrides)}
-    items = item if isinstance(item, tuple) else (item,)
-    data = season_file.to_data(replace(season, **{part: items}))[part]
+    # ``part`` names one of the season's tuple fields (players, rounds, ratings, decisions)
+    only: dict[str, Any] = {part: item if isinstance(item, tuple) else (item,)}
+    data = season_file.to_data(replace(season, **only))[part]
     return data if isinstance(item, tuple) else data[0]
 
 
@@ -129,6 +132,10 @@ def _refused(path: Path, exc: BaseException) -> BaseException:
 # --------------------------------------------------------------------------- reads
 
 
+#: what one snapshot read gives
+Read = TypeVar("Read")
+
+
 class Reader:
     """Reads over one open connection (:meth:`Store.reader`); each read sees one snapshot."""
 
@@ -136,7 +143,7 @@ class Reader:
         self._con = con
         self._path = path
 
-    def _snapshot(self, read: Callable[[Connection], Any]) -> Any:
+    def _snapshot(self, read: Callable[[Connection], Read]) -> Read:
         # several queries in one transaction: a write in another thread of this process
         # cannot land between them
         self._con.begin()
@@ -263,7 +270,7 @@ class Store:
     def ruleset(self, competition_id: int) -> Ruleset:
         """The competition's ruleset (its preset with its overrides)."""
         season = self.load(competition_id)
-        return season_file.ruleset_of(season, rows.name(season))
+        return season_file.ruleset_of(season, changes.name(season))
 
     def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
         """The newest ``limit`` log entries, newest first (of one competition, or all)."""
@@ -278,7 +285,7 @@ class Store:
     # ---------------------------------------------------------------- the write pipeline
 
     @contextmanager
-    def _transaction(self, actor: Any) -> Iterator[tuple[Connection, str]]:
+    def _transaction(self, actor: Actor) -> Iterator[tuple[Connection, str]]:
         """Authorize, then one transaction: commit on success, roll back on any error and
         report the error that caused it."""
         label = authorize(actor, self._directors)
@@ -301,12 +308,12 @@ class Store:
         """Read back what was written: the store never keeps a season it cannot give back."""
         stored = rows.read_season(con, cid)
         if not same_season(stored, expected):
-            raise StoreError.at((rows.name(expected),), "store.verify_failed")
+            raise StoreError.at((changes.name(expected),), "store.verify_failed")
 
     def _change(
         self,
         competition_id: int,
-        actor: Any,
+        actor: Actor,
         action: str,
         reason: str | None,
         edit: Callable[[Season], Edit],
@@ -318,7 +325,7 @@ class Store:
         with self._transaction(actor) as (con, label):
             old = rows.read_season(con, competition_id)
             done = edit(old)
-            new = validated(done.season, (rows.name(old), Label("log.action", action)))
+            new = validated(done.season, (changes.name(old), Label("log.action", action)))
             write(con, new)
             rows.touch(con, competition_id)
             self._verify_written(con, competition_id, new)
@@ -346,7 +353,7 @@ class Store:
         """Store a whole season; its competition id. An existing (club, season, competition)
         is refused unless ``replace`` (which keeps its id and logs what was replaced)."""
         authorize(actor, self._directors)  # before anything else, even the validation
-        new = validated(season, rows.name(season) if isinstance(season, Season) else SEASON)
+        new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
         with self._transaction(actor) as (con, label):
             row = con.execute(
                 """SELECT c.id FROM competitions c JOIN clubs cl ON cl.id = c.club_id
@@ -355,7 +362,7 @@ class Store:
             ).fetchone()
             if row and not replace:
                 raise StoreError.at(
-                    (rows.name(new),), "store.exists_replace", path=str(self.path), id=row[0]
+                    (changes.name(new),), "store.exists_replace", path=str(self.path), id=row[0]
                 )
             before = season_file.to_data(rows.read_season(con, row[0])) if row else None
             cid = int(row[0]) if row else rows.new_competition_id(con)

@@ -38,7 +38,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from caissify_pairings.engines import dutch as _caissify_dutch
 
@@ -300,7 +300,9 @@ def _shimmed(function: types.FunctionType) -> types.FunctionType:
     return clone
 
 
-class _Player(_caissify_dutch.DutchPlayer):
+# caissify-pairings ships no types (pyproject's [tool.mypy] override): its classes are Any to
+# mypy, so subclassing them is allowed here, by name, and nowhere else
+class _Player(_caissify_dutch.DutchPlayer):  # type: ignore[misc]
     """caissify's player with its colour facts computed once.
 
     The engine recomputes them from the colour history for every candidate edge; the
@@ -308,16 +310,18 @@ class _Player(_caissify_dutch.DutchPlayer):
     """
 
     @functools.cached_property
-    def color_diff(self) -> int:  # type: ignore[override]
-        return self.color_hist.count("white") - self.color_hist.count("black")
+    def color_diff(self) -> int:
+        history: list[str] = self.color_hist
+        return history.count("white") - history.count("black")
 
     @functools.cached_property
-    def color_preference(self) -> Any:  # type: ignore[override]
-        return _caissify_dutch.DutchPlayer.color_preference.fget(self)  # type: ignore[attr-defined]
+    def color_preference(self) -> Any:
+        return _caissify_dutch.DutchPlayer.color_preference.fget(self)
 
     @functools.cached_property
-    def preference_strength(self) -> int:  # type: ignore[override]
-        return _caissify_dutch.DutchPlayer.preference_strength.fget(self)  # type: ignore[attr-defined]
+    def preference_strength(self) -> int:
+        # caissify's property is typed ``-> int`` in its (untyped to mypy) source
+        return cast(int, _caissify_dutch.DutchPlayer.preference_strength.fget(self))
 
     def would_violate_absolute_color(self, color: str) -> bool:
         cache = self.__dict__.setdefault("_violates", {})
@@ -326,13 +330,13 @@ class _Player(_caissify_dutch.DutchPlayer):
         return bool(cache[color])
 
 
-class _DutchEngine(_caissify_dutch.DutchEngine):
+class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissify: untyped
     """caissify's Dutch engine with the fast matching backend and FIDE colour ranking."""
 
     _pair_iterative_mwm = _shimmed(_caissify_dutch.DutchEngine._pair_iterative_mwm)
 
     def _build_players(self, raw: list[dict[str, Any]]) -> list[Any]:
-        players = super()._build_players(raw)
+        players: list[Any] = super()._build_players(raw)
         for player in players:
             player.__class__ = _Player
         return players

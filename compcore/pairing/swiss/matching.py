@@ -67,8 +67,10 @@ import networkx as nx
 
 try:  # the fast backend; without it every matching runs on networkx (same result, slower)
     import rustworkx as rx
+
+    _HAVE_RUSTWORKX = True
 except ImportError:  # pragma: no cover - rustworkx is a declared dependency
-    rx = None
+    _HAVE_RUSTWORKX = False
 
 __all__ = [
     "LightGraph",
@@ -330,7 +332,7 @@ class _TooWide(Exception):
 
 
 def max_weight_matching(
-    graph: LightGraph | nx.Graph, maxcardinality: bool = False, weight: str = "weight"
+    graph: LightGraph | nx.Graph[Hashable], maxcardinality: bool = False, weight: str = "weight"
 ) -> set[tuple[Hashable, Hashable]]:
     """Drop-in for ``networkx.max_weight_matching`` as caissify calls it.
 
@@ -345,7 +347,7 @@ def max_weight_matching(
     nodes = list(graph.nodes)
     if not edges:
         return set()
-    if rx is None:  # pragma: no cover - rustworkx is a declared dependency
+    if not _HAVE_RUSTWORKX:  # pragma: no cover - rustworkx is a declared dependency
         return _networkx(nodes, edges, maxcardinality, "rustworkx is not installed")
     if not maxcardinality:
         # the common offset is only order-preserving among maximum-cardinality matchings
@@ -451,7 +453,7 @@ def _networkx(
     reason: str,
 ) -> set[tuple[Hashable, Hashable]]:
     _pure_python(len(nodes), reason)
-    full = nx.Graph()
+    full: nx.Graph[Hashable] = nx.Graph()
     full.add_nodes_from(nodes)
     full.add_weighted_edges_from(edges)
     return nx.max_weight_matching(full, maxcardinality=maxcardinality)
