@@ -162,9 +162,6 @@ class Reader:
     def load(self, competition_id: int) -> Season:
         return self._snapshot(lambda con: rows.read_season(con, competition_id))
 
-    def export_season(self, competition_id: int) -> Season:
-        return self.load(competition_id)
-
     def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
         return self._snapshot(lambda con: rows.read_log(con, competition_id, limit))
 
