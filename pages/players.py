@@ -26,12 +26,7 @@ if run.director is None:
 
 NEW = "\x00new"
 # flags already in use plus the ones this ruleset reads (offered; new ones may be typed)
-rules = ruleset.pairing
-known_flags = {f for p in season.players for f in p.flags or ()} | set(rules.entrant_flags)
-if rules.engine is not None:
-    known_flags.add(rules.engine.opt_in_flag)
-if rules.level_only_flag:
-    known_flags.add(rules.level_only_flag)
+known_flags = set(ps.offered_flags(season, ruleset))
 
 st.subheader(tr("app.players.edit"))
 editable = [p.id for p in season.players if not p.is_engine]

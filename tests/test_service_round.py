@@ -276,3 +276,23 @@ def replace_board(rnd: dict, index: int, result: str) -> dict:
     games = [dict(g) for g in rnd["games"]]
     games[index]["result"] = result
     return {**rnd, "games": games}
+
+
+def test_the_player_form_offers_the_flags_the_ruleset_reads() -> None:
+    """The flags offered: in use, plus what the ruleset reads. magnus-cup reads MG-7's
+    entrant flags ``cup`` and ``senior``; dubbelschaak reads DS-9's ``engine-opt-in``;
+    ladder-ab reads LA-3's ``own-level-only``. A player flagged ``youth`` adds that one."""
+    from compcore.model import Player, RulesetRef, Season
+    from compcore.rulesets import load_ruleset
+    from compcore.services.players import offered_flags
+
+    def season(preset: str) -> Season:
+        return Season(club="c", season="s", competition="x", ruleset=RulesetRef(preset),
+                      players=(Player("p1", "An", flags=("youth",)),), rounds=())  # fmt: skip
+
+    assert offered_flags(season("magnus-cup"), load_ruleset("magnus-cup")) == [
+        "cup", "senior", "youth"]  # fmt: skip
+    assert offered_flags(season("dubbelschaak"), load_ruleset("dubbelschaak")) == [
+        "engine-opt-in", "youth"]  # fmt: skip
+    assert offered_flags(season("ladder-ab"), load_ruleset("ladder-ab")) == [
+        "own-level-only", "youth"]  # fmt: skip

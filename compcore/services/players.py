@@ -14,6 +14,7 @@ from compcore.adapters import players_csv
 from compcore.adapters.auth import Actor
 from compcore.adapters.players_csv import ParsedPlayers
 from compcore.model import Participation, Player, RatingChange, Season
+from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
 
 
@@ -92,3 +93,15 @@ def import_roster(
         action="import-players",
         read={p.id: known.get(p.id) for p in changed},
     )
+
+
+def offered_flags(season: Season, ruleset: Ruleset) -> list[str]:
+    """The flags the player form offers: those already in use plus every flag the ruleset
+    reads (MG-7's entrant flags, DS-9's engine opt-in, LA-3's own-level flag), sorted."""
+    rules = ruleset.pairing
+    flags = {f for p in season.players for f in p.flags or ()} | set(rules.entrant_flags)
+    if rules.engine is not None:
+        flags.add(rules.engine.opt_in_flag)
+    if rules.level_only_flag:
+        flags.add(rules.level_only_flag)
+    return sorted(flags)
