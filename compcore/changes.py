@@ -148,8 +148,8 @@ def enter_results(
     result of a finalized round (:attr:`Round.is_finalized`) needs a ``reason`` (for the
     change log) and keeps a result on every board; the round stays finalized.
     ``complete`` (finalizing) needs a result on every board afterwards and marks the round
-    finalized; saving results of a round that is not finalized marks it explicitly not
-    finalized, so that it stays open for results until the director finalizes it.
+    finalized; a round that is not finalized stays so (:func:`_finalized_after`) until the
+    director finalizes it, even once every board has a result.
     """
     current = _round_or_none(season, number)
     new, corrected = merged_results(season, number, boards)
@@ -158,8 +158,21 @@ def enter_results(
     _require_correction_reason(number, corrected if was_final else [], reason)
     if complete or was_final:
         _require_complete(new)
-    new = replace(new, finalized=True if complete else (current.finalized if was_final else False))
+    new = replace(new, finalized=_finalized_after(current, new, complete=complete))
     return Edit(season.with_round(new), "rounds", current, new)
+
+
+def _finalized_after(current: Round, new: Round, *, complete: bool) -> bool | None:
+    """A round's finalized state after a save of results: finalizing sets it; a correction
+    keeps it; otherwise the round is not finalized: said explicitly once every board has a
+    result (else a round that does not say would read as finalized), left unsaid before."""
+    if complete:
+        return True
+    if current.is_finalized:
+        return current.finalized
+    if current.finalized is None and not new.is_finalized:
+        return None
+    return False
 
 
 def merged_results(

@@ -142,15 +142,19 @@ def test_saving_the_correction_stores_what_the_preview_showed(repo_of):
 
 
 def test_a_round_with_every_result_is_locked_only_once_finalized(repo_of):
-    """Round 2 published: saving all its results without finalizing leaves it open for
-    results (stage published, no reason asked, no round 3 offered); finalizing locks it."""
+    """Round 2 published: board 1's result alone leaves the round unsaid (None: a board
+    without a result means not finalized anyway, and the log stays quiet about it); board
+    2's result too makes it explicitly not finalized, so it stays open for results (stage
+    published, no reason asked, no round 3 offered); finalizing locks it."""
     season, ruleset = load("keizer-classic", "a b c d", KEIZER)
     repo, cid = repo_of(published(season, 2))
     boards = [
         BoardResult(i, g.white, g.black, None, g.result)
         for i, g in enumerate(season.round(2).games, start=1)
     ]
-    saved = rs.save_results(repo, cid, 2, boards, finalize=False, reason=None, actor=ADMIN)
+    first = rs.save_results(repo, cid, 2, boards[:1], finalize=False, reason=None, actor=ADMIN)
+    assert first.round(2).finalized is None and rs.stage(first, 2) == "published"
+    saved = rs.save_results(repo, cid, 2, boards[1:], finalize=False, reason=None, actor=ADMIN)
     assert saved.round(2).finalized is False and saved.round(2).games == season.round(2).games
     assert rs.stage(saved, 2) == "published" and not rs.needs_correction_reason(saved, 2)
     assert rs.round_choices(saved, ruleset) == [1, 2]
@@ -199,6 +203,8 @@ def test_reopening_needs_a_reason_and_is_logged(repo_of):
     entry = repo.log(cid, 1)[0]
     assert (entry.action, entry.reason) == ("reopen-round", "uitslag betwist")
     assert entry.before.get("finalized") is None and entry.after["finalized"] is False
+    assert changelog.describe(entry.before, entry.after) == "ronde 1 · afgesloten: – → nee"
+    assert changelog.describe(entry.before, entry.after, "en") == "round 1 · finalized: – → no"
     fixed = rs.save_results(repo, cid, 1, flip_board_1(opened), finalize=True, reason=None,
                             actor=ADMIN)  # fmt: skip
     assert fixed.round(1).finalized is True and fixed.round(1).games[0].result is LOSS

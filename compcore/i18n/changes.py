@@ -19,6 +19,8 @@ NL: dict[str, str] = {
     "change.not_finalized": "Ronde {number} is niet afgesloten, dus er is niets te heropenen.",
     # the change log: what changed, before -> after
     "log.none": "–",
+    "log.yes": "ja",
+    "log.no": "nee",
     "log.more": "… en nog {count}",
     "log.added": "{what}: toegevoegd",
     "log.removed": "{what}: verwijderd",
@@ -119,6 +121,8 @@ EN: dict[str, str] = {
     "change.reason.reopen": "Give a reason for reopening round {number} (it goes into the log). Nothing was changed.",
     "change.not_finalized": "Round {number} is not finalized, so there is nothing to reopen.",
     "log.none": "–",
+    "log.yes": "yes",
+    "log.no": "no",
     "log.more": "… and {count} more",
     "log.added": "{what}: added",
     "log.removed": "{what}: removed",
