@@ -145,3 +145,22 @@ def test_a_member_sees_no_correction_or_reopen(keizer):
     labels = [b.label for b in at.form_submit_button] + [b.label for b in at.button]
     assert not any(x in labels for x in ("Bekijk gevolgen", "Ronde 1 heropenen"))
     assert at.dataframe[0].value.shape[0] == 2  # the round's two boards, read only
+
+
+def test_a_correction_previewed_before_another_directors_is_refused(keizer):
+    """Director 1 and 2 both preview a change of round 1 board 1 (read as 1-0). Director 1
+    saves 0-1; director 2's save of ½-½ is then refused as stale: board 1 keeps 0-1."""
+    store, cid = keizer
+    first, second = round_page(cid, 1), round_page(cid, 1)
+    for at, value in ((first, "0-1"), (second, "1/2-1/2")):
+        form_widget(at.selectbox, f"res_{cid}_1_0_a_b").select(value)
+        submit(at, "Bekijk gevolgen")
+        at.text_input(key=f"correction_{cid}_1_reason").input("briefje")
+    first.button(key=f"correction_{cid}_1_save").click().run()
+    assert "Correctie van ronde 1 opgeslagen" in texts(first)
+    saved = store.load(cid)
+    second.button(key=f"correction_{cid}_1_save").click().run()
+    ok(second)
+    assert any("Bord 1 van ronde 1 is gewijzigd sinds je het opende" in e.value
+               for e in second.error)  # fmt: skip
+    assert store.load(cid) == saved and saved.round(1).games[0].result is Result.BLACK_WINS
