@@ -23,6 +23,7 @@ from typing import Any, Final
 from compcore.errors import (
     CompcoreError,
     IncompleteRoundError,
+    NotFinalizedError,
     Phrase,
     ReasonRequiredError,
     SeasonError,
@@ -144,15 +145,46 @@ def enter_results(
 
     Refused (:class:`StaleWriteError`) when the round's pairing changed, or a board's
     stored result is neither the one the director read nor the one he enters. Correcting a
-    result of a finalized round (every board had a result) needs a ``reason`` (for the
-    change log). ``complete`` (finalizing) needs a result on every board afterwards.
+    result of a finalized round (:attr:`Round.is_finalized`) needs a ``reason`` (for the
+    change log) and keeps a result on every board; the round stays finalized.
+    ``complete`` (finalizing) needs a result on every board afterwards and marks the round
+    finalized; a round that is not finalized stays so (:func:`_finalized_after`) until the
+    director finalizes it, even once every board has a result.
     """
+    current = _round_or_none(season, number)
+    new, corrected = merged_results(season, number, boards)
+    assert current is not None  # merged_results refused a missing round
+    was_final = current.is_finalized
+    _require_correction_reason(number, corrected if was_final else [], reason)
+    if complete or was_final:
+        _require_complete(new)
+    new = replace(new, finalized=_finalized_after(current, new, complete=complete))
+    return Edit(season.with_round(new), "rounds", current, new)
+
+
+def _finalized_after(current: Round, new: Round, *, complete: bool) -> bool | None:
+    """A round's finalized state after a save of results: finalizing sets it; a correction
+    keeps it; otherwise the round is not finalized: said explicitly once every board has a
+    result (else a round that does not say would read as finalized), left unsaid before."""
+    if complete:
+        return True
+    if current.is_finalized:
+        return current.finalized
+    if current.finalized is None and not new.is_finalized:
+        return None
+    return False
+
+
+def merged_results(
+    season: Season, number: int, boards: Sequence[BoardResult]
+) -> tuple[Round, list[int]]:
+    """The stored round with the director's results merged in, and the boards whose stored
+    result changes; refused (:class:`StaleWriteError`) as :func:`enter_results` says."""
     current = _round_or_none(season, number)
     pairing = Phrase("change.what.pairing", number=number)
     if current is None or current.games is None:
         raise StaleWriteError(pairing)
     games = list(current.games)
-    finalized = all(g.result is not None for g in games)
     corrected = []
     for b in boards:
         i = b.board - 1
@@ -164,11 +196,7 @@ def enter_results(
         if stored != b.new:
             corrected.append(b.board)
             games[i] = replace(games[i], result=b.new)
-    _require_correction_reason(number, corrected if finalized else [], reason)
-    new = replace(current, games=tuple(games))
-    if complete:
-        _require_complete(new)
-    return Edit(season.with_round(new), "rounds", current, new)
+    return replace(current, games=tuple(games)), corrected
 
 
 def _require_correction_reason(number: int, corrected: Sequence[int], reason: str | None) -> None:
@@ -184,6 +212,22 @@ def _require_complete(rnd: Round) -> None:
     missing = [i for i, g in enumerate(rnd.games or (), start=1) if g.result is None]
     if missing:
         raise IncompleteRoundError("change.missing_results", boards=", ".join(map(str, missing)))
+
+
+def reopen_round(
+    season: Season, number: int, reason: str | None, read: Round | Unchecked = UNCHECKED
+) -> Edit:
+    """Reopen a finalized round: it is no longer locked, its results can be changed and it
+    must be finalized again. Needs the director's ``reason`` (for the change log); refused
+    when the round is not finalized, or no longer as read."""
+    current = _round_or_none(season, number)
+    if current is None or not current.is_finalized:
+        raise NotFinalizedError("change.not_finalized", number=number)
+    if not (reason and reason.strip()):
+        raise ReasonRequiredError("change.reason.reopen", number=number)
+    new = replace(current, finalized=False)
+    _refuse_stale(current, read, new, Phrase("change.what.round", number=number))
+    return Edit(season.with_round(new), "rounds", current, new)
 
 
 # --------------------------------------------------------------------------- players

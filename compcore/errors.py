@@ -255,3 +255,7 @@ class ReasonRequiredError(LocalizedError):
 
 class IncompleteRoundError(LocalizedError):
     """A round cannot be finalized while a board has no result."""
+
+
+class NotFinalizedError(LocalizedError):
+    """Only a finalized round can be reopened."""

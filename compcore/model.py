@@ -212,10 +212,21 @@ class Round:
     forced: tuple[ForcedGame, ...] | None = None
     seed: int | None = None
     late: tuple[str, ...] | None = None
+    #: the director finalized the round (locked: a correction needs a reason); None: not
+    #: said (a season file from before the field), read as "every board has a result"
+    finalized: bool | None = None
 
     @property
     def is_open(self) -> bool:
         return self.games is None
+
+    @property
+    def is_finalized(self) -> bool:
+        """Whether the round is finalized (locked): as stored, else, for a round that does not
+        say, whether it is played and every board has a result (the old meaning)."""
+        if self.finalized is not None:
+            return self.finalized
+        return self.games is not None and all(g.result is not None for g in self.games)
 
     @property
     def is_played(self) -> bool:

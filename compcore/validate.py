@@ -79,6 +79,7 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             open_round = rnd.number
         elif rnd is not season.rounds[-1] and any(g.result is None for g in rnd.games or ()):
             raise SeasonError.at(where, "season.unfinished")
+        _check_finalized(rnd, where)
         cycle = rnd.cycle if rnd.cycle is not None else ruleset.cycle_of(rnd.number)
         if cycle < last_cycle:
             raise SeasonError.at(where, "season.cycle_order", cycle=cycle, last=last_cycle)
@@ -86,6 +87,12 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
         _check_round(rnd, season, known, allowed, where)
     if ruleset.pairing.method == "knockout":
         _check_cup_not_over(season, ruleset, top)
+
+
+def _check_finalized(rnd: Round, where: Where) -> None:
+    """A round marked finalized is played and has a result on every board."""
+    if rnd.finalized and (rnd.is_open or any(g.result is None for g in rnd.games or ())):
+        raise SeasonError.at(where, "season.finalized_unfinished")
 
 
 def _check_cup_not_over(season: Season, ruleset: Ruleset, top: Where) -> None:

@@ -12,13 +12,16 @@ from datetime import date as Date
 import pandas as pd
 import streamlit as st
 
+from compcore.adapters.reports import decimal
 from compcore.adapters.winners_report import cup_status
+from compcore.changes import BoardResult
 from compcore.errors import CompcoreError, StaleWriteError
 from compcore.model import ForcedGame
+from compcore.services import corrections
 from compcore.services import round as rs
 from ui import sheets, state
 from ui.markdown import md
-from ui.tables import entries_frame
+from ui.tables import entries_frame, result_label
 
 run = state.ctx()
 tr = run.tr
@@ -181,32 +184,38 @@ def show_sheet() -> None:
     )
 
 
-def results_form() -> None:
-    """Result per board; save (partial) or finalize (every board has a result). Only the
-    boards the director changed are sent; correcting a finalized round needs a reason."""
-    st.subheader(tr("app.round.results"))
+def result_boxes(form: str) -> tuple[dict[int, str | None], dict[int, str | None]]:
+    """One result box per board (inside ``form``): what the director entered, and what
+    each box showed when the form was opened."""
     options = ["", *rs.RESULTS]
     entered: dict[int, str | None] = {}
     read: dict[int, str | None] = {}
+    for i, game in enumerate(stored.games or ()):
+        key = state.widget_key(form, f"res_{cid}_{number}_{i}_{game.white}_{game.black}")
+        current = game.result.value if game.result else ""
+        read[i] = state.seen(key, current)
+        entered[i] = st.selectbox(
+            f"{i + 1}. {md(names.get(game.white, game.white))} – "
+            f"{md(names.get(game.black, game.black))}",
+            options,
+            index=options.index(current),
+            format_func=lambda r: tr(f"app.result.{r}") if r else "—",
+            key=key,
+        )
+    return entered, read
+
+
+def results_form() -> None:
+    """Result per board; save (partial) or finalize (every board has a result). Only the
+    boards the director changed are sent. A finalized round is corrected through a preview
+    (:func:`correction`)."""
+    st.subheader(tr("app.round.results"))
     form = f"results_{cid}_{number}"
-    correction = rs.needs_correction_reason(season, number)
+    if stage == "complete":
+        correction(form)
+        return
     with st.form(form):
-        for i, game in enumerate(stored.games or ()):
-            key = state.widget_key(form, f"res_{cid}_{number}_{i}_{game.white}_{game.black}")
-            current = game.result.value if game.result else ""
-            read[i] = state.seen(key, current)
-            entered[i] = st.selectbox(
-                f"{i + 1}. {md(names.get(game.white, game.white))} – "
-                f"{md(names.get(game.black, game.black))}",
-                options,
-                index=options.index(current),
-                format_func=lambda r: tr(f"app.result.{r}") if r else "—",
-                key=key,
-            )
-        reason = ""
-        if correction:
-            reason = st.text_input(tr("app.round.correction_reason"),
-                                   key=state.widget_key(form, f"correction_{cid}_{number}"))  # fmt: skip
+        entered, read = result_boxes(form)
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(tr("app.round.save_results"))
         final = c2.form_submit_button(tr("app.round.finalize"), type="primary")
@@ -217,10 +226,106 @@ def results_form() -> None:
     state.write(
         run,
         lambda actor: rs.save_results(run.store, cid, number, boards, finalize=final,
-                                      reason=reason, actor=actor),
+                                      reason=None, actor=actor),
         done,
         form=form,
     )  # fmt: skip
+
+
+def correction(form: str) -> None:
+    """Item 5: correcting a finalized round. "Bekijk gevolgen" shows what the changed
+    boards do to the standings; "Correctie opslaan" with a reason stores them."""
+    preview_key = f"correction_{cid}_{number}"
+    with st.form(form):
+        entered, read = result_boxes(form)
+        look = st.form_submit_button(tr("app.round.preview_button"), type="primary")
+    if look:
+        boards = rs.changed_boards(stored, entered, read)
+        if not boards:
+            st.info(tr("app.round.no_change"))
+            state.forget([preview_key])
+            return
+        st.session_state[preview_key] = boards
+    boards = st.session_state.get(preview_key)
+    if boards:
+        correction_preview(form, preview_key, boards)
+
+
+def correction_preview(form: str, preview_key: str, boards: list[BoardResult]) -> None:
+    """The standings after the latest round before and after, then the reason and save."""
+    try:
+        shown = corrections.preview(season, ruleset, number, boards)
+    except CompcoreError as exc:
+        st.error(state.refused(run, exc))
+        state.forget([preview_key])
+        state.renew(form)
+        return
+    st.markdown(f"#### {tr('app.round.preview_title', round=shown.after_round)}")
+    for b in boards:
+        before, after = (result_label(r.value if r else None, run.lang) or "—"
+                         for r in (b.read, b.new))  # fmt: skip
+        st.markdown(tr("app.round.preview_board", board=b.board, before=before, after=after))
+    if shown.moved:
+        st.table(moved_frame(shown.moved), hide_index=True)
+    else:
+        st.info(tr("app.round.preview_none"))
+    st.caption(tr("app.round.preview_kept"))
+    reason = st.text_input(tr("app.round.correction_reason"), key=f"{preview_key}_reason")
+    c1, c2 = st.columns(2)
+    if c2.button(tr("app.cancel"), key=f"{preview_key}_cancel"):
+        state.forget([preview_key])
+        st.rerun()
+    if c1.button(tr("app.round.save_correction"), type="primary", key=f"{preview_key}_save"):
+        state.write(
+            run,
+            lambda actor: rs.correct_results(run.store, cid, number, boards, reason=reason,
+                                             actor=actor),
+            tr("app.round.corrected", number=number),
+            form=form,
+            forget_keys=[preview_key],
+        )  # fmt: skip
+
+
+def moved_frame(moved: tuple[corrections.Moved, ...]) -> pd.DataFrame:
+    """The players whose place or score the correction changes, as displayed."""
+    decimals = ruleset.display_decimals
+    return pd.DataFrame(
+        [
+            {
+                tr("app.col.player"): md(m.name),
+                tr("app.col.place_before"): m.place_before,
+                tr("app.col.place_after"): m.place_after,
+                tr("app.col.score_before"): decimal(m.score_before, decimals, run.lang),
+                tr("app.col.score_after"): decimal(m.score_after, decimals, run.lang),
+            }
+            for m in moved
+        ]
+    )
+
+
+def reopen() -> None:
+    """Reopen the finalized round after a confirmation with a reason (logged)."""
+    confirm_key = f"reopen_confirm_{cid}_{number}"
+    if not st.session_state.get(confirm_key):
+        if st.button(tr("app.round.reopen", number=number), key="reopen"):
+            st.session_state[confirm_key] = True
+            st.rerun()
+        return
+    read = state.seen(confirm_key, stored)  # the round as the director confirmed
+    st.warning(tr("app.round.reopen_confirm", number=number))
+    reason = st.text_input(tr("app.round.reopen_reason"), key="reopen_reason")
+    c1, c2 = st.columns(2)
+    if c2.button(tr("app.cancel"), key="reopen_cancel"):
+        state.forget([confirm_key])
+        st.rerun()
+    if c1.button(tr("app.round.reopen_yes", number=number), type="primary", key="reopen_yes"):
+        state.write(
+            run,
+            lambda actor: rs.reopen(run.store, cid, number, reason=reason, read=read,
+                                    actor=actor),
+            tr("app.round.reopened", number=number),
+            forget_keys=[confirm_key],
+        )  # fmt: skip
 
 
 def late_repairing() -> None:
@@ -389,4 +494,7 @@ else:
         late_repairing()
     if late_key not in st.session_state:
         results_form()
+    if stage == "complete":
+        st.divider()
+        reopen()
     undo()

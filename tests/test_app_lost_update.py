@@ -98,8 +98,8 @@ def test_a_saved_form_does_not_refuse_its_own_next_save(published):
 
 
 def test_correcting_a_finalized_round_asks_for_a_reason(published):
-    """All three boards get results and the round is finalized. Changing board 1 then shows
-    a reason field; without a reason the save is refused, with one it is logged."""
+    """All boards get results and the round is finalized. Changing board 1 then goes
+    through the preview; saving it without a reason is refused, with one it is logged."""
     store, cid = published
     at = as_director(cid, "round")
     for board, value in ((1, "1-0"), (2, "0-1"), (3, "1/2-1/2"), (4, "1-0")):
@@ -109,15 +109,16 @@ def test_correcting_a_finalized_round_asks_for_a_reason(published):
     assert "Ronde 4 afgesloten; de ranglijst is bijgewerkt." in texts(at)
     finalized = store.load(cid).round(4)
     result_box(at, store, cid, 1).select("0-1")
-    submit(at, "Uitslagen opslaan")
+    submit(at, "Bekijk gevolgen")
+    at.button(key=f"correction_{cid}_4_save").click().run()
     assert any("was al afgesloten: geef een reden" in e.value for e in at.error)
     assert store.load(cid).round(4) == finalized
-    form_widget(at.text_input, f"correction_{cid}_4").input("uitslagenbriefje verkeerd gelezen")
-    result_box(at, store, cid, 1).select("0-1")
-    submit(at, "Uitslagen opslaan")
+    at.text_input(key=f"correction_{cid}_4_reason").input("uitslagenbriefje verkeerd gelezen")
+    at.button(key=f"correction_{cid}_4_save").click().run()
+    ok(at)
     assert store.load(cid).round(4).games[0].result is Result.BLACK_WINS
     entry = store.log(cid, 1)[0]
-    assert (entry.action, entry.reason) == ("results", "uitslagenbriefje verkeerd gelezen")
+    assert (entry.action, entry.reason) == ("correct-results", "uitslagenbriefje verkeerd gelezen")
 
 
 def test_two_directors_edit_one_player(club_db):

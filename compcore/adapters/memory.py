@@ -130,6 +130,12 @@ class MemoryStore:
                                               reason=reason),
         )  # fmt: skip
 
+    def reopen_round(self, competition_id: int, number: int, *, actor: Actor,
+                     reason: str | None, read: Round | Unchecked = UNCHECKED,
+                     action: str = "reopen-round") -> Season:  # fmt: skip
+        return self._change(competition_id, actor, action, reason,
+                            lambda old: changes.reopen_round(old, number, reason, read))  # fmt: skip
+
     def delete_round(self, competition_id: int, number: int, *, actor: Actor,
                      reason: str | None = None, read: Round | Unchecked | None = UNCHECKED,
                      action: str = "delete-round") -> Round:  # fmt: skip

@@ -154,6 +154,15 @@ class _Fields:
             "season.field.choice", field=key, got=_show(value), allowed=choices(options)
         )
 
+    def flag(self, key: str) -> bool | None:
+        """``true`` or ``false`` (a JSON boolean, not 0 or 1)."""
+        value = self._get(key, False)
+        if value is not None and not isinstance(value, bool):
+            raise self.refuse(
+                "season.field.choice", field=key, got=_show(value), allowed="true, false"
+            )
+        return value
+
     def ids(self, key: str) -> tuple[str, ...] | None:
         items = self.listing(key)
         if items is None:
@@ -234,6 +243,7 @@ _PLAYER = (
 )  # fmt: skip
 _ROUND = (
     "round", "date", "cycle", "seed", "present", "late", "forced", "games", "entries",
+    "finalized",
 )  # fmt: skip
 _GAME = ("white", "black", "result", "group", "reason", "override")
 _FORCED = ("white", "black", "reason")
@@ -366,6 +376,7 @@ def _round(data: Any, source: Where, index: int) -> Round:
         else tuple(_forced(g, (*where, Phrase("at.forced"))) for g in forced),
         seed=f.whole("seed", wide=True),
         late=f.ids("late"),
+        finalized=f.flag("finalized"),
     )
 
 
@@ -459,6 +470,7 @@ def _round_data(r: Round) -> dict[str, Any]:
             "entries": None
             if r.entries is None
             else {pid: kind.value for pid, kind in r.entries.items()},
+            "finalized": r.finalized,
         }
     )
 

@@ -213,6 +213,8 @@ def _value(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
             return f"{game} {Label('app.result', value['result']).render(lang)}"
         return ", ".join(f"{_name(str(k), names)}: {_value(v, lang, names)}"
                          for k, v in value.items())  # fmt: skip
+    if isinstance(value, bool):  # a round's finalized: ja/nee
+        return t("log.yes" if value else "log.no", lang)
     if isinstance(value, str):
         return _name(value, names)
     return json.dumps(value, ensure_ascii=False)

@@ -107,6 +107,17 @@ class Repository(Protocol):
         reason: str | None = None,
     ) -> Season: ...
 
+    def reopen_round(
+        self,
+        competition_id: int,
+        number: int,
+        *,
+        actor: Actor,
+        reason: str | None,
+        read: Round | Unchecked = UNCHECKED,
+        action: str = "reopen-round",
+    ) -> Season: ...
+
     def delete_round(
         self,
         competition_id: int,

@@ -44,6 +44,10 @@ DIRECTOR_REASON = Reason("pair.director")
 #: the change log's action for an undo from the app
 UNDO_ACTION = "undo-round"
 
+#: the change log's actions for reopening a finalized round and correcting its results
+REOPEN_ACTION = "reopen-round"
+CORRECT_ACTION = "correct-results"
+
 #: results offered per board, in the order the clubs write them
 RESULTS: tuple[str, ...] = tuple(r.value for r in (
     Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS,
@@ -61,13 +65,14 @@ def stored_round(season: Season, number: int) -> Round | None:
 
 def stage(season: Season, number: int) -> str:
     """``new`` (not stored), ``open`` (attendance stored), ``published`` (boards, results
-    missing) or ``complete`` (every board has a result: finalized)."""
+    being entered: not finalized) or ``complete`` (finalized: locked; a round that does not
+    say is finalized when every board has a result, :attr:`Round.is_finalized`)."""
     rnd = stored_round(season, number)
     if rnd is None:
         return "new"
     if rnd.is_open:
         return "open"
-    if any(g.result is None for g in rnd.games or ()):
+    if not rnd.is_finalized:
         return "published"
     return "complete"
 
@@ -432,6 +437,49 @@ def save_results(
 def needs_correction_reason(season: Season, number: int) -> bool:
     """Whether the results form must ask for a reason: the round is finalized already."""
     return stage(season, number) == "complete"
+
+
+def correct_results(
+    repo: Repository,
+    competition_id: int,
+    number: int,
+    boards: Sequence[BoardResult],
+    *,
+    reason: str | None,
+    actor: Actor,
+) -> Season:
+    """Correct results of a finalized round (item 5): needs a ``reason``; the round stays
+    finalized, later rounds keep their pairings, the standings follow from the new results.
+    Logged as ``correct-results``."""
+    return repo.save_results(
+        competition_id,
+        number,
+        boards,
+        actor=actor,
+        action=CORRECT_ACTION,
+        reason=(reason or "").strip() or None,
+    )
+
+
+def reopen(
+    repo: Repository,
+    competition_id: int,
+    number: int,
+    *,
+    reason: str | None,
+    read: Round,
+    actor: Actor,
+) -> Season:
+    """Reopen the finalized round ``number`` (needs a ``reason``; refused when it changed
+    since ``read``): its results can be entered again and it must be finalized again."""
+    return repo.reopen_round(
+        competition_id,
+        number,
+        actor=actor,
+        reason=(reason or "").strip() or None,
+        read=read,
+        action=REOPEN_ACTION,
+    )
 
 
 # --------------------------------------------------------------------------- undo

@@ -100,9 +100,9 @@ def read_season(con: Connection, competition_id: int) -> Season:
         entries.setdefault(number, {})[player] = Kind(kind)
     rounds = []
     for (number, day, day_text, cycle, seed, status, present, late, forced,
-         has_entries) in con.execute(
+         has_entries, finalized) in con.execute(
         """SELECT number, date, date_text, cycle, seed, status, present, late, forced,
-                  has_entries
+                  has_entries, finalized
            FROM rounds WHERE competition_id = ? ORDER BY number""",
         [competition_id],
     ).fetchall():  # fmt: skip
@@ -121,6 +121,7 @@ def read_season(con: Connection, competition_id: int) -> Season:
                 else tuple(ForcedGame(g["white"], g["black"], g["reason"]) for g in forced),
                 seed=None if seed is None else int(seed),
                 late=_tuple(late),
+                finalized=finalized,
             )
         )
     return Season(
@@ -203,7 +204,7 @@ _ROUND_COLUMNS = (
     ("date_text", "VARCHAR"), ("cycle", "BIGINT"), ("seed", "HUGEINT"), ("status", "VARCHAR"),
     ("present", "VARCHAR[]"), ("late", "VARCHAR[]"),
     ("forced", "STRUCT(white VARCHAR, black VARCHAR, reason VARCHAR)[]"),
-    ("has_entries", "BOOLEAN"),
+    ("has_entries", "BOOLEAN"), ("finalized", "BOOLEAN"),
 )  # fmt: skip
 _GAME_COLUMNS = (
     ("competition_id", "BIGINT"), ("round", "BIGINT"), ("board", "INTEGER"),
@@ -274,7 +275,7 @@ def put_rounds(con: Connection, cid: int, rounds: Sequence[Round]) -> None:
             "open" if r.games is None else "played", _list(r.present), _list(r.late),
             None if r.forced is None
             else [{"white": g.white, "black": g.black, "reason": g.reason} for g in r.forced],
-            r.entries is not None,
+            r.entries is not None, r.finalized,
         ))  # fmt: skip
         for board, g in enumerate(r.games or (), start=1):
             game_rows.append((

@@ -124,10 +124,16 @@ ALTER TABLE games ADD COLUMN reason_message JSON;
 ALTER TABLE games ADD COLUMN override_message JSON;
 """
 
+#: A round's finalized state (``Round.finalized``): TRUE/FALSE as the director set it, NULL
+#: for a round that does not say (read as "every board has a result").
+_V5 = """
+ALTER TABLE rounds ADD COLUMN finalized BOOLEAN;
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
-MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2)]
+MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (5, _V5)]
 
 
 def latest() -> int:

@@ -424,6 +424,24 @@ class Store:
             self._round_writer(competition_id, number),
         )  # fmt: skip
 
+    def reopen_round(
+        self,
+        competition_id: int,
+        number: int,
+        *,
+        actor: Actor,
+        reason: str | None,
+        read: Round | Unchecked = UNCHECKED,
+        action: str = "reopen-round",
+    ) -> Season:
+        """Reopen a finalized round (:func:`compcore.changes.reopen_round`: needs a reason,
+        which the log keeps)."""
+        return self._change(
+            competition_id, actor, action, reason,
+            lambda old: changes.reopen_round(old, number, reason, read),
+            self._round_writer(competition_id, number),
+        )  # fmt: skip
+
     def delete_round(
         self,
         competition_id: int,
