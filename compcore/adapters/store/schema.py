@@ -124,10 +124,18 @@ ALTER TABLE games ADD COLUMN reason_message JSON;
 ALTER TABLE games ADD COLUMN override_message JSON;
 """
 
+#: A season's calendar (the planned club evenings, a season-file extension: NULL when the
+#: file has none) and whether the competition is archived (hidden from the picker and the
+#: overview's cards, still readable; NULL counts as not archived).
+_V4 = """
+ALTER TABLE competitions ADD COLUMN calendar JSON;
+ALTER TABLE competitions ADD COLUMN archived BOOLEAN DEFAULT false;
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
-MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2)]
+MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (4, _V4)]
 
 
 def latest() -> int:
