@@ -565,7 +565,8 @@ class Store:
             ).fetchone()
             was = bool(row[0]) if row else False
             con.execute(
-                "UPDATE competitions SET archived = ? WHERE id = ?", [bool(archived), competition_id]
+                "UPDATE competitions SET archived = ? WHERE id = ?",
+                [bool(archived), competition_id],
             )
             rows.write_log(con, label, competition_id, archive_action(archived), reason,
                            {"archived": was}, {"archived": bool(archived)})  # fmt: skip
