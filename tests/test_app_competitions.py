@@ -4,13 +4,15 @@ archives it and brings it back, and deletes one after typing its name; each is l
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
-from test_app_support import DIRECTOR_HASH, PASSWORD, app, texts
+from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
 
 from compcore.adapters import auth, season_file
 from compcore.adapters.store import Store
+from compcore.model import Calendar
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
@@ -70,7 +72,7 @@ def errors(at) -> list[str]:
 
 
 def test_a_member_sees_the_list_and_no_forms(db):
-    store, ids = db
+    _, ids = db
     at = open_page(ids["AB"], director=False)
     text = texts(at)
     assert "Competities" in text and "Huidige competities" in text and "Archief" in text
@@ -294,3 +296,27 @@ def test_delete_needs_the_typed_name(db):
     assert entry.action == "delete-competition" and entry.before["competition"] == "Ladder"
     assert "Ladder verwijderd." in texts(at)
     assert at.session_state["competition"] == ids["AB"]
+
+
+# --------------------------------------------------------------------------- round dates
+
+
+def test_a_new_rounds_date_defaults_to_its_planned_club_evening(db):
+    """AB has 3 rounds played; with a calendar whose round 4 is 2025-10-07 the round
+    page's attendance form starts at that date; without one, a week after round 3's."""
+    store, ids = db
+    cid = ids["AB"]
+    season = store.load(cid)
+    planned = ("2025-09-16", "2025-09-23", "2025-09-30", "2025-10-07")
+    store.save_season(cid, replace(season, calendar=Calendar("tuesday", (), planned)),
+                      actor=ADMIN, action="test")  # fmt: skip
+    at = open_page(cid)
+    at.switch_page("pages/round.py").run()
+    ok(at)
+    assert at.date_input(key=f"date_{cid}_4").value == date(2025, 10, 7)
+    dated = season.with_round(replace(season.round(3), date="2025-11-04"))
+    store.save_season(cid, dated, actor=ADMIN, action="test")
+    at = open_page(cid)
+    at.switch_page("pages/round.py").run()
+    ok(at)
+    assert at.date_input(key=f"date_{cid}_4").value == date(2025, 11, 11)
