@@ -17,6 +17,7 @@ from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store, schema
 from compcore.errors import NotAuthorized, StoreError
 from compcore.model import Calendar
+from compcore.services import changelog
 
 ADMIN = Administrator("tests")
 CALENDAR = Calendar("tuesday", ("2025-09-16",), ("2025-09-02", "2025-09-09", "2025-09-23"))
@@ -46,6 +47,16 @@ def test_archive_and_bring_back_are_logged(repo):
     entry = repo.log(cid, 1)[0]
     assert (entry.action, entry.before, entry.after) == (
         "unarchive-competition", {"archived": True}, {"archived": False})  # fmt: skip
+
+
+def test_the_archive_log_entry_reads_in_words(repo):
+    """The Settings page's log line: "competitie gearchiveerd", "gearchiveerd: nee → ja"."""
+    cid = repo.import_season(make_season("ladder-ab", rounds=1), actor=ADMIN)
+    repo.set_archived(cid, True, actor=ADMIN)
+    entry = repo.log(cid, 1)[0]
+    assert changelog.action_words(entry.action, "nl") == "competitie gearchiveerd"
+    assert changelog.describe(entry.before, entry.after, "nl") == "gearchiveerd: nee → ja"
+    assert changelog.describe(entry.before, entry.after, "en") == "archived: no → yes"
 
 
 def test_archiving_is_kept_through_writes_of_the_season(repo):

@@ -17,6 +17,8 @@ NL: dict[str, str] = {
     "change.missing_results": "Nog geen uitslag op bord {boards}: de ronde kan nog niet worden afgesloten.",
     # the change log: what changed, before -> after
     "log.none": "–",
+    "log.true": "ja",
+    "log.false": "nee",
     "log.more": "… en nog {count}",
     "log.added": "{what}: toegevoegd",
     "log.removed": "{what}: verwijderd",
@@ -119,6 +121,8 @@ EN: dict[str, str] = {
     "change.reason.correction": "Round {number} was already finalized: give a reason for correcting board {boards} (it goes into the log). Nothing was saved.",
     "change.missing_results": "No result yet on board {boards}: the round cannot be finalized.",
     "log.none": "–",
+    "log.true": "yes",
+    "log.false": "no",
     "log.more": "… and {count} more",
     "log.added": "{what}: added",
     "log.removed": "{what}: removed",

@@ -215,4 +215,6 @@ def _value(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
                          for k, v in value.items())  # fmt: skip
     if isinstance(value, str):
         return _name(value, names)
+    if isinstance(value, bool):  # archived, a switch of the overrides: in words
+        return t("log.true" if value else "log.false", lang)
     return json.dumps(value, ensure_ascii=False)

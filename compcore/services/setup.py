@@ -249,7 +249,7 @@ def parse_day(value: object) -> date | None:
 def parse_holidays(text: str) -> tuple[list[date], str | None]:
     """The holidays typed one a line (or separated by commas or spaces), and the first one
     that is not a date (None: all are)."""
-    days = []
+    days: list[date] = []
     for item in re.split(r"[\s,;]+", text or ""):
         if not item:
             continue
