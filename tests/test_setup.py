@@ -174,6 +174,10 @@ def test_a_right_form_builds_the_season_with_its_calendar_and_roster():
         ({"overrides": {"pairing": {"max_meetings": 0}}}, "overrides", "max_meetings",
          "max_meetings"),
         ({"overrides": {"rondes": 3}}, "overrides", "rondes", "rondes"),
+        # the advanced editor past the limits: 9 cycles of 99 rounds at most, 891
+        ({"overrides": {"rounds_per_cycle": 900}}, "overrides",
+         "het totaal aantal ronden (cycli × ronden per cyclus): 900 kan niet: van 1 tot en met 891",
+         "the total number of rounds (cycles × rounds per cycle): 900 is not possible"),
     ],
 )  # fmt: skip
 def test_each_wrong_field_is_named_in_dutch_and_english(changes, field, nl, en):

@@ -36,6 +36,7 @@ NL: dict[str, str] = {
     "setup.error.preset": "onbekend reglement {got!r}; kies uit {allowed}",
     "setup.error.whole": "{got} is geen geheel getal (van {low} tot en met {high})",
     "setup.error.range": "{got} kan niet: van {low} tot en met {high}",
+    "setup.error.total": "het totaal aantal ronden (cycli × ronden per cyclus): {error}",
     "setup.error.date": "{got!r} is geen datum (DD-MM-JJJJ of JJJJ-MM-DD)",
     "setup.error.weekday": "onbekende clubavond {got!r}; kies uit {allowed}",
     # the Competities page
@@ -103,6 +104,7 @@ EN: dict[str, str] = {
     "setup.error.preset": "unknown ruleset {got!r}; choose from {allowed}",
     "setup.error.whole": "{got} is not a whole number (from {low} to {high})",
     "setup.error.range": "{got} is not possible: from {low} to {high}",
+    "setup.error.total": "the total number of rounds (cycles × rounds per cycle): {error}",
     "setup.error.date": "{got!r} is not a date (DD-MM-YYYY or YYYY-MM-DD)",
     "setup.error.weekday": "unknown club evening {got!r}; choose from {allowed}",
     "app.page.competitions": "Competitions",

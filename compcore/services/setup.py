@@ -122,7 +122,6 @@ class TypedOverride:
     path: tuple[str, ...]
     kind: WidgetKind
     options: tuple[str, ...] = ()
-    minimum: int = 0
 
     @property
     def key(self) -> str:
@@ -131,8 +130,8 @@ class TypedOverride:
 
 #: the overrides clubs change most, besides rounds and cycles (``rulesets.md``)
 TYPED_OVERRIDES: tuple[TypedOverride, ...] = (
-    TypedOverride(("pairing", "max_meetings"), "int", minimum=1),
-    TypedOverride(("pairing", "min_rounds_between_meetings"), "int", minimum=1),
+    TypedOverride(("pairing", "max_meetings"), "int"),
+    TypedOverride(("pairing", "min_rounds_between_meetings"), "int"),
     TypedOverride(("pairing", "late_repairing"), "bool"),
     TypedOverride(("cycle_standings",), "choice", ("restart", "accumulate")),
     TypedOverride(("display_decimals",), "int"),
@@ -295,9 +294,13 @@ def _ruleset_problems(form: NewCompetition) -> dict[str, Part]:
         found["cycles"] = cycles
     if not found:
         try:
-            load_ruleset(form.preset, form.overrides)
+            ruleset = load_ruleset(form.preset, form.overrides)
         except CompcoreError as exc:
             found["overrides"] = exc
+        else:  # the advanced editor may set rounds and cycles too: the same limits
+            total = _whole(ruleset.total_rounds, 1, MAX_ROUNDS_PER_CYCLE * MAX_CYCLES)
+            if total:
+                found["overrides"] = Phrase("setup.error.total", error=total)
     return found
 
 
