@@ -22,6 +22,11 @@ pages = [
     st.Page("pages/winners.py", title=run.tr("app.page.winners"), icon=":material/emoji_events:"),
     st.Page("pages/players.py", title=run.tr("app.page.players"), icon=":material/group:"),
     st.Page("pages/settings.py", title=run.tr("app.page.settings"), icon=":material/settings:"),
+    st.Page(
+        "pages/competitions.py",
+        title=run.tr("app.page.competitions"),
+        icon=":material/folder_open:",
+    ),
 ]
 page = st.navigation(pages)
 sidebar.render(run)

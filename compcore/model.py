@@ -254,6 +254,22 @@ class Decision:
     note: str | None = None
 
 
+#: club-evening weekdays as a season file writes them (``Calendar.weekday``)
+WEEKDAYS: tuple[str, ...] = (
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Calendar:
+    """The season's planned club evenings: the weekday, the holidays skipped and the
+    planned date of each round (``dates[0]`` is round 1), all ISO dates (``2025-09-02``)."""
+
+    weekday: str
+    holidays: tuple[str, ...] = ()
+    dates: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Season:
     """A whole competition season: the content of one season file."""
@@ -268,6 +284,8 @@ class Season:
     decisions: tuple[Decision, ...] | None = None
     format: str = "compcore-season"
     version: int = 1
+    #: the planned club evenings (an optional extension: absent in older files)
+    calendar: Calendar | None = None
     _by_id: Mapping[str, Player] = field(init=False, repr=False, compare=False)
     _ratings: Mapping[str, tuple[tuple[int, int], ...]] = field(
         init=False, repr=False, compare=False

@@ -76,8 +76,11 @@ for i, info in enumerate(current):
             st.switch_page("pages/standings.py")
 
 older = competitions.older(run.competitions)
-if older:
-    with st.expander(tr("app.overview.older", count=len(older))):
+archive = competitions.archived(run.competitions)
+for heading, listed in (("app.overview.older", older), ("app.overview.archive", archive)):
+    if not listed:
+        continue
+    with st.expander(tr(heading, count=len(listed))):
         st.dataframe(
             pd.DataFrame(
                 [
@@ -89,7 +92,7 @@ if older:
                         tr("app.col.rounds"): c.rounds_played,
                         tr("app.col.players"): c.players,
                     }
-                    for c in older
+                    for c in listed
                 ]
             ),
             hide_index=True,

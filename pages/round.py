@@ -19,6 +19,7 @@ from compcore.errors import CompcoreError, StaleWriteError
 from compcore.model import ForcedGame
 from compcore.services import corrections
 from compcore.services import round as rs
+from compcore.services.setup import next_round_date
 from ui import sheets, state
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
@@ -400,7 +401,9 @@ def attendance() -> None:
     st.subheader(tr("app.round.attendance"))
     with st.form(form):
         default_day = (
-            Date.fromisoformat(stored.date) if stored is not None and stored.date else Date.today()
+            Date.fromisoformat(stored.date)
+            if stored is not None and stored.date
+            else next_round_date(season, number, Date.today())
         )
         day = st.date_input(tr("app.round.date"), value=default_day, format=tr("app.date_format"),
                             key=date_key)  # fmt: skip

@@ -3,20 +3,18 @@ validated by compcore on save), the preset's TOML, the change log, and the seaso
 (download as a backup; the director can import one as a new competition)."""
 
 import json
-import re
-import tomllib
 
 import duckdb
 import pandas as pd
 import streamlit as st
 
-from compcore import jsondata
 from compcore.adapters import season_file
 from compcore.adapters.login_log import LoginLog
-from compcore.errors import CompcoreError, RulesetError
+from compcore.errors import CompcoreError
 from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
 from compcore.services import changelog
+from compcore.services.setup import parse_overrides
 from ui import state, toml_text
 from ui.markdown import md
 
@@ -36,38 +34,6 @@ description = (
 st.caption(md(description))
 st.markdown(f"**{tr('app.settings.overrides')}:**")
 st.code(json.dumps(overrides, ensure_ascii=False, indent=2) if overrides else "{}", language="json")
-
-
-def parse_overrides(text: str, fmt: str) -> dict:
-    """The overrides the director typed (JSON or TOML), as plain data; a RulesetError (one
-    line) when the text is not that. load_ruleset then checks the data's limits
-    (compcore.jsondata: nesting, numbers, text) and the fields."""
-    if not text.strip():
-        return {}
-    try:
-        data = json.loads(text) if fmt == "json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise RulesetError(syntax_error(exc, fmt)) from None
-    except RecursionError:  # the readers recurse per nesting level
-        error = tr("error.json.depth", limit=jsondata.MAX_DEPTH)
-    except ValueError:  # a number of thousands of digits
-        error = tr("error.json.digits")
-    else:
-        if not isinstance(data, dict):
-            raise RulesetError(tr("app.settings.not_table"))
-        return data
-    raise RulesetError(tr("app.settings.syntax", fmt=fmt.upper(), error=error))
-
-
-def syntax_error(exc: ValueError, fmt: str) -> str:
-    """Where the JSON or TOML text is wrong: its line and column (the readers' own words are
-    English, so only the English screen shows them)."""
-    found = re.search(r"line (\d+),? column (\d+)", str(exc))
-    detail = " ".join(str(exc).split())
-    if found is None:
-        return tr("app.settings.syntax", fmt=fmt.upper(), error=detail)
-    line, column = found.groups()
-    return tr("app.settings.syntax_at", fmt=fmt.upper(), line=line, column=column, error=detail)
 
 
 if run.director is not None:

@@ -16,7 +16,8 @@ from ui import config
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
-PAGES = ["overview", "round", "standings", "trends", "winners", "players", "settings"]
+PAGES = ["overview", "round", "standings", "trends", "winners", "players", "settings",
+         "competitions"]  # fmt: skip
 
 #: widget keys that change data; none may exist for an anonymous user
 WRITE_KEYS = ("pair", "publish", "undo", "finalize", "csv_import", "do_import_season",

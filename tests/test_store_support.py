@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from compcore.adapters import season_file
 from compcore.model import (
     ENTRY_KINDS,
+    Calendar,
     Decision,
     ForcedGame,
     Game,
@@ -113,6 +114,7 @@ def full_season() -> Season:
         ratings=(RatingChange("p01", 2, 1900), RatingChange("p02", 3, 1500)),
         decisions=(Decision("barrage", "p01", cycle=0, category="A", round=3, note="won"),
                    Decision("play-off", "p02")),
+        calendar=Calendar("tuesday", ("2024-09-24",), ("2024-09-03", "2024-09-10")),
     )  # fmt: skip
 
 

@@ -9,6 +9,7 @@ import streamlit as st
 from compcore import errors
 from compcore.adapters.throttle import Wait
 from compcore.errors import CompcoreError
+from compcore.services import competitions
 from ui import login, state
 from ui.markdown import md
 from ui.state import COMPETITION_KEY, DIRECTOR_KEY, LANG_KEY, Ctx
@@ -34,7 +35,7 @@ def render(run: Ctx) -> None:
     if run.competitions:
         bar.selectbox(
             run.tr("app.sidebar.competition"),
-            options=[c.id for c in run.competitions],
+            options=[c.id for c in competitions.picker(run.competitions, run.cid)],
             format_func=lambda cid: competition_label(run, cid),
             key=COMPETITION_KEY,
         )

@@ -34,6 +34,9 @@ COMPETITION_KEY = "competition"
 DIRECTOR_KEY = "director"
 FLASH_KEY = "_flash"
 CTX_KEY = "_ctx"
+#: a competition to choose at the start of the next run (one just created): the picker's
+#: own key cannot change once the sidebar has drawn it
+CHOOSE_KEY = "_choose_competition"
 SEEN_PREFIX = "_seen_"
 GENERATION_PREFIX = "_generation_"
 
@@ -220,6 +223,9 @@ def begin_run() -> Ctx:
     )
     ids = [c.id for c in competitions]
     chosen = st.session_state.get(COMPETITION_KEY)
+    created = st.session_state.pop(CHOOSE_KEY, None)
+    if created in ids:
+        chosen = st.session_state[COMPETITION_KEY] = created
     if chosen not in ids:
         chosen = default_competition(competitions)
         if chosen is None:

@@ -17,7 +17,12 @@ from typing import Any
 from compcore import changes
 from compcore.adapters import season_file
 from compcore.adapters.auth import Actor
-from compcore.adapters.store.transactions import authorize, part_data, validated
+from compcore.adapters.store.transactions import (
+    archive_action,
+    authorize,
+    part_data,
+    validated,
+)
 from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
 from compcore.errors import Label, StoreError
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
@@ -33,6 +38,7 @@ class MemoryStore:
     director_hash: str | None = None
     _seasons: dict[int, Season] = field(default_factory=dict)
     _log: list[LogEntry] = field(default_factory=list)
+    _archived: set[int] = field(default_factory=set)
     _next_id: int = 1
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -41,7 +47,8 @@ class MemoryStore:
     def competitions(self) -> list[CompetitionInfo]:
         infos = [
             CompetitionInfo(cid, s.club, s.season, s.competition, s.ruleset.preset,
-                            len([r for r in s.rounds if not r.is_open]), len(s.players))
+                            len([r for r in s.rounds if not r.is_open]), len(s.players),
+                            cid in self._archived)
             for cid, s in self._seasons.items()
         ]  # fmt: skip
         return sorted(infos, key=lambda i: (i.club, i.season, i.competition, i.id))
@@ -184,6 +191,20 @@ class MemoryStore:
         with self._lock:
             old = self.load(competition_id)
             del self._seasons[competition_id]
+            self._archived.discard(competition_id)
             self._write_log(label, competition_id, "delete-competition", reason,
                             season_file.to_data(old), None)  # fmt: skip
         return old
+
+    def set_archived(self, competition_id: int, archived: bool, *, actor: Actor,
+                     reason: str | None = None) -> None:  # fmt: skip
+        label = authorize(actor, self.director_hash)
+        with self._lock:
+            self.load(competition_id)  # refuses an unknown id
+            was = competition_id in self._archived
+            if archived:
+                self._archived.add(competition_id)
+            else:
+                self._archived.discard(competition_id)
+            self._write_log(label, competition_id, archive_action(archived), reason,
+                            {"archived": was}, {"archived": bool(archived)})  # fmt: skip

@@ -32,6 +32,8 @@ from compcore.errors import (
 )
 from compcore.model import (
     ENTRY_KINDS,
+    WEEKDAYS,
+    Calendar,
     Decision,
     ForcedGame,
     Game,
@@ -235,7 +237,7 @@ def load(path: str | Path) -> tuple[Season, Ruleset]:
 
 _TOP = (
     "format", "version", "club", "season", "competition", "ruleset", "players",
-    "ratings", "rounds", "decisions",
+    "ratings", "rounds", "decisions", "calendar",
 )  # fmt: skip
 _PLAYER = (
     "id", "name", "rating", "strength", "level", "flags", "participation", "virtual",
@@ -248,6 +250,7 @@ _ROUND = (
 _GAME = ("white", "black", "result", "group", "reason", "override")
 _FORCED = ("white", "black", "reason")
 _DECISION = ("kind", "player", "cycle", "category", "round", "note")
+_CALENDAR = ("weekday", "holidays", "dates")
 
 
 def _parse_shape(data: Any, source: Where) -> Season:
@@ -285,7 +288,29 @@ def _parse_shape(data: Any, source: Where) -> Season:
         decisions=None
         if decisions is None
         else tuple(_decision(d, (*source, Phrase("at.decisions"))) for d in decisions),
+        calendar=_calendar(top._get("calendar", False), (*source, Phrase("at.calendar"))),
     )
+
+
+def _calendar(data: Any, where: Where) -> Calendar | None:
+    """The optional ``calendar``: a weekday and two lists of ISO dates (all required)."""
+    if data is None:
+        return None
+    f = _Fields(data, where, _CALENDAR)
+    weekday = f.choice("weekday", WEEKDAYS)
+    if weekday is None:
+        raise f.refuse("season.field.required", field="weekday")
+    return Calendar(weekday, _dates(f, "holidays"), _dates(f, "dates"))
+
+
+def _dates(f: _Fields, key: str) -> tuple[str, ...]:
+    items = f.listing(key, required=True) or []
+    for item in items:
+        try:
+            date.fromisoformat(item)
+        except (TypeError, ValueError):
+            raise f.refuse("season.field.date", field=key, got=_show(item)) from None
+    return tuple(items)
 
 
 def _player(data: Any, where: Where) -> Player:
@@ -443,8 +468,13 @@ def to_data(season: Season) -> dict[str, Any]:
             "decisions": None
             if season.decisions is None
             else [_drop_none({f: getattr(d, f) for f in _DECISION}) for d in season.decisions],
+            "calendar": None if season.calendar is None else _calendar_data(season.calendar),
         }
     )
+
+
+def _calendar_data(c: Calendar) -> dict[str, Any]:
+    return {"weekday": c.weekday, "holidays": list(c.holidays), "dates": list(c.dates)}
 
 
 def _player_data(p: Player) -> dict[str, Any]:

@@ -213,7 +213,7 @@ def _value(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
             return f"{game} {Label('app.result', value['result']).render(lang)}"
         return ", ".join(f"{_name(str(k), names)}: {_value(v, lang, names)}"
                          for k, v in value.items())  # fmt: skip
-    if isinstance(value, bool):  # a round's finalized: ja/nee
+    if isinstance(value, bool):  # finalized, archived, a switch of the overrides: ja/nee
         return t("log.yes" if value else "log.no", lang)
     if isinstance(value, str):
         return _name(value, names)

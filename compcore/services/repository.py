@@ -32,6 +32,8 @@ class CompetitionInfo:
     preset: str
     rounds_played: int
     players: int
+    #: archived: left out of the picker and the overview's cards, still readable
+    archived: bool = False
 
     @property
     def qualified_name(self) -> str:
@@ -177,3 +179,10 @@ class Repository(Protocol):
     def delete_competition(
         self, competition_id: int, *, actor: Actor, reason: str | None = None
     ) -> Season: ...
+
+    def set_archived(
+        self, competition_id: int, archived: bool, *, actor: Actor, reason: str | None = None
+    ) -> None:
+        """Archive (True) or bring back (False) a competition; logged as
+        ``archive-competition`` / ``unarchive-competition`` with ``{"archived": ...}``."""
+        ...

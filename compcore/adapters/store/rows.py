@@ -18,6 +18,7 @@ from compcore.adapters.store.connection import Connection
 from compcore.changes import name
 from compcore.errors import StoreError
 from compcore.model import (
+    Calendar,
     Decision,
     ForcedGame,
     Game,
@@ -47,13 +48,13 @@ def read_season(con: Connection, competition_id: int) -> Season:
     """The whole season in seven queries, whatever its size."""
     head = con.execute(
         """SELECT cl.name, c.season, c.competition, c.preset, c.overrides, c.format,
-                  c.version, c.has_ratings, c.has_decisions
+                  c.version, c.has_ratings, c.has_decisions, c.calendar
            FROM competitions c JOIN clubs cl ON cl.id = c.club_id WHERE c.id = ?""",
         [competition_id],
     ).fetchone()
     if head is None:
         raise StoreError.at((), "store.no_id", id=competition_id)
-    club, season_name, competition, preset, overrides, fmt, version, has_r, has_d = head
+    club, season_name, competition, preset, overrides, fmt, version, has_r, has_d, cal = head
     players = tuple(
         Player(pid, name, rating, strength, level, _tuple(flags), participation, virtual,
                joined, withdrawn)
@@ -135,7 +136,24 @@ def read_season(con: Connection, competition_id: int) -> Season:
         decisions=decisions if has_d else None,
         format=fmt,
         version=version,
+        calendar=_calendar(cal),
     )
+
+
+def _calendar(text: str | None) -> Calendar | None:
+    """The calendar column (JSON as the season file writes it) as a :class:`Calendar`."""
+    if text is None:
+        return None
+    data = json.loads(text)
+    return Calendar(data["weekday"], tuple(data["holidays"]), tuple(data["dates"]))
+
+
+def _calendar_json(calendar: Calendar | None) -> str | None:
+    if calendar is None:
+        return None
+    data = {"weekday": calendar.weekday, "holidays": list(calendar.holidays),
+            "dates": list(calendar.dates)}  # fmt: skip
+    return json.dumps(data)
 
 
 def competitions(con: Connection) -> list[CompetitionInfo]:
@@ -143,7 +161,8 @@ def competitions(con: Connection) -> list[CompetitionInfo]:
         """SELECT c.id, cl.name, c.season, c.competition, c.preset,
                   (SELECT count(*) FROM rounds r
                    WHERE r.competition_id = c.id AND r.status = 'played'),
-                  (SELECT count(*) FROM players p WHERE p.competition_id = c.id)
+                  (SELECT count(*) FROM players p WHERE p.competition_id = c.id),
+                  coalesce(c.archived, false)
            FROM competitions c JOIN clubs cl ON cl.id = c.club_id
            ORDER BY cl.name, c.season, c.competition, c.id"""
     ).fetchall()
@@ -317,7 +336,9 @@ def drop_unused_clubs(con: Connection) -> None:
 
 def _put_head(con: Connection, cid: int, season: Season) -> None:
     """Insert or replace the competitions row (never reusing another competition's name)."""
-    row = con.execute("SELECT created_at FROM competitions WHERE id = ?", [cid]).fetchone()
+    row = con.execute(
+        "SELECT created_at, coalesce(archived, false) FROM competitions WHERE id = ?", [cid]
+    ).fetchone()
     club = _club_id(con, season.club)
     clash = con.execute(
         "SELECT id FROM competitions WHERE club_id = ? AND season = ? AND competition = ? "
@@ -329,11 +350,15 @@ def _put_head(con: Connection, cid: int, season: Season) -> None:
     stamp = now()
     con.execute("DELETE FROM competitions WHERE id = ?", [cid])
     con.execute(
-        "INSERT INTO competitions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        """INSERT INTO competitions (id, club_id, season, competition, preset, overrides,
+               format, version, has_ratings, has_decisions, created_at, updated_at, calendar,
+               archived)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         [cid, club, season.season, season.competition, season.ruleset.preset,
          json.dumps(thaw(season.ruleset.overrides), ensure_ascii=False), season.format,
          season.version, season.ratings is not None, season.decisions is not None,
-         row[0] if row else stamp, stamp],
+         row[0] if row else stamp, stamp, _calendar_json(season.calendar),
+         bool(row[1]) if row else False],
     )  # fmt: skip
     drop_unused_clubs(con)
 

@@ -124,6 +124,14 @@ ALTER TABLE games ADD COLUMN reason_message JSON;
 ALTER TABLE games ADD COLUMN override_message JSON;
 """
 
+#: A season's calendar (the planned club evenings, a season-file extension: NULL when the
+#: file has none) and whether the competition is archived (hidden from the picker and the
+#: overview's cards, still readable; NULL counts as not archived).
+_V4 = """
+ALTER TABLE competitions ADD COLUMN calendar JSON;
+ALTER TABLE competitions ADD COLUMN archived BOOLEAN DEFAULT false;
+"""
+
 #: A round's finalized state (``Round.finalized``): TRUE/FALSE as the director set it, NULL
 #: for a round that does not say (read as "every board has a result").
 _V5 = """
@@ -133,7 +141,7 @@ ALTER TABLE rounds ADD COLUMN finalized BOOLEAN;
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
-MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (5, _V5)]
+MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (4, _V4), (5, _V5)]
 
 
 def latest() -> int:

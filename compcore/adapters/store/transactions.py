@@ -129,6 +129,11 @@ def _refused(path: Path, exc: BaseException) -> BaseException:
     return exc
 
 
+def archive_action(archived: bool) -> str:
+    """The change log's action for archiving (True) or bringing back (False)."""
+    return "archive-competition" if archived else "unarchive-competition"
+
+
 # --------------------------------------------------------------------------- reads
 
 
@@ -564,3 +569,22 @@ class Store:
             before = season_file.to_data(old)
             rows.write_log(con, label, competition_id, "delete-competition", reason, before, None)
         return old
+
+    def set_archived(
+        self, competition_id: int, archived: bool, *, actor: Actor, reason: str | None = None
+    ) -> None:
+        """Archive (True) or bring back (False) a competition: it stays readable, only the
+        picker and the overview's cards leave it out. Logged with ``{"archived": ...}``."""
+        with self._transaction(actor) as (con, label):
+            rows.read_season(con, competition_id)  # refuses an unknown id
+            row = con.execute(
+                "SELECT coalesce(archived, false) FROM competitions WHERE id = ?",
+                [competition_id],
+            ).fetchone()
+            was = bool(row[0]) if row else False
+            con.execute(
+                "UPDATE competitions SET archived = ? WHERE id = ?",
+                [bool(archived), competition_id],
+            )
+            rows.write_log(con, label, competition_id, archive_action(archived), reason,
+                           {"archived": was}, {"archived": bool(archived)})  # fmt: skip

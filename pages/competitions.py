@@ -1,0 +1,223 @@
+"""Competities / Competitions: every competition of the database (current, older, archived),
+each one can be opened to read; a logged-in director creates a new competition (typed fields
+checked as he types, an advanced overrides editor, a calendar of club evenings, a roster
+copied from an earlier competition with a preview) and archives or deletes one (the season
+file offered for download first, deleting confirmed by typing the name, both logged)."""
+
+from datetime import date as Date
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from compcore.adapters import season_file
+from compcore.errors import CompcoreError, Part, render
+from compcore.model import WEEKDAYS
+from compcore.rulesets import load_ruleset, preset_names
+from compcore.services import competitions, setup
+from compcore.services.repository import CompetitionInfo
+from ui import state
+from ui.markdown import md
+from ui.state import CHOOSE_KEY, COMPETITION_KEY
+
+run = state.ctx()
+tr = run.tr
+st.title(tr("app.page.competitions"))
+NEW_CLUB = None  # the club picker's "new club" option
+
+
+def choose(cid: int) -> None:
+    st.session_state[COMPETITION_KEY] = cid
+
+
+def listing(title: str, infos: list[CompetitionInfo], key: str) -> None:
+    """One section of the list: a table and a button per competition to open it."""
+    st.subheader(title)
+    if not infos:
+        st.caption(tr("app.comps.none"))
+        return
+    st.dataframe(
+        pd.DataFrame([{tr("app.col.competition"): c.competition, tr("app.col.club"): c.club,
+                       tr("app.col.season"): c.season, tr("app.col.preset"): c.preset,
+                       tr("app.col.rounds"): c.rounds_played, tr("app.col.players"): c.players}
+                      for c in infos]),
+        hide_index=True, width="stretch",
+    )  # fmt: skip
+    for c in infos:
+        label = tr("app.comps.open", name=f"{c.competition} · {c.season} · {c.club}")
+        if st.button(label, key=f"{key}_open_{c.id}", on_click=choose, args=(c.id,)):
+            st.switch_page("pages/standings.py")
+
+
+listing(tr("app.comps.current"), competitions.current(run.competitions), "current")
+listing(tr("app.comps.older"), competitions.older(run.competitions), "older")
+listing(tr("app.comps.archive"), competitions.archived(run.competitions), "archive")
+
+
+def problem(slot: Any, found: dict[str, Part], key: str) -> None:
+    """The field's error under it (an empty slot when it is right)."""
+    if key in found:
+        slot.error(md(str(render(found[key], run.lang))))
+
+
+def typed_widget(preset: str, override: setup.TypedOverride, default: Any) -> Any:
+    label, key = tr(f"setup.override.{override.key}"), f"new_ov_{preset}_{override.key}"
+    if override.kind == "bool":
+        return st.checkbox(label, value=bool(default), key=key)
+    if override.kind == "choice":
+        options = list(override.options)
+        return st.selectbox(label, options, index=options.index(default), key=key,
+                            format_func=lambda v: tr(f"setup.choice.{v}"))  # fmt: skip
+    return st.number_input(label, value=int(default), step=1, key=key)
+
+
+def advanced_overrides(found: dict[str, Part]) -> dict[str, Any]:
+    """The raw JSON/TOML editor; its syntax error goes with the overrides' field."""
+    with st.expander(tr("app.comps.advanced")):
+        fmt = st.radio(tr("app.settings.format"), ["json", "toml"], horizontal=True,
+                       format_func=str.upper, key="new_fmt")  # fmt: skip
+        text = st.text_area(tr("setup.field.overrides"), value="", height=120,
+                            help=tr("app.comps.advanced_help"), key=f"new_text_{fmt}")  # fmt: skip
+        try:
+            return setup.parse_overrides(text or "", fmt)
+        except CompcoreError as exc:
+            found["overrides"] = exc
+            return {}
+
+
+def club_field() -> str:
+    clubs = sorted({c.club for c in run.competitions})
+    options = [*clubs, NEW_CLUB]
+    chosen = st.selectbox(tr("setup.field.club"), options, key="new_club_choice",
+                          format_func=lambda c: tr("app.comps.new_club") if c == NEW_CLUB else c)  # fmt: skip
+    if chosen is not NEW_CLUB:
+        return str(chosen)
+    return st.text_input(tr("app.comps.club_name"), key="new_club") or ""
+
+
+def roster_preview(source_id: int | None, preset: str, overrides: dict[str, Any]) -> None:
+    if source_id is None:
+        return
+    try:
+        players = setup.copy_roster(run.season_of(source_id), load_ruleset(preset, overrides))
+    except CompcoreError:  # the overrides' own error is shown under their field
+        return
+    st.caption(tr("app.comps.preview", count=len(players)))
+    st.dataframe(
+        pd.DataFrame([{tr("app.players.col_id"): p.id, tr("app.players.col_name"): p.name,
+                       tr("app.players.col_rating"): p.rating,
+                       tr("app.players.col_level"): p.level or "",
+                       tr("app.players.col_flags"): ", ".join(p.flags or ()),
+                       tr("app.players.col_participation"):
+                           tr(f"app.participation.{p.participation or 'always'}")}
+                      for p in players]),
+        hide_index=True, width="stretch",
+    )  # fmt: skip
+
+
+def new_competition() -> None:
+    """The form, checked as the director types (no st.form: every change reruns)."""
+    st.subheader(tr("app.comps.new"))
+    found: dict[str, Part] = {}
+    club = club_field()
+    slots = {"club": st.empty()}
+    season = st.text_input(tr("setup.field.season"), key="new_season")
+    slots["season"] = st.empty()
+    name = st.text_input(tr("setup.field.name"), key="new_name")
+    slots["name"] = st.empty()
+    presets = list(preset_names())
+    preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset")
+    base = load_ruleset(preset)
+    c1, c2 = st.columns(2)
+    rounds = c1.number_input(tr("setup.field.rounds_per_cycle"), value=base.rounds_per_cycle,
+                             step=1, key=f"new_rounds_{preset}")  # fmt: skip
+    slots["rounds_per_cycle"] = c1.empty()
+    cycles = c2.number_input(tr("setup.field.cycles"), value=base.cycles, step=1,
+                             key=f"new_cycles_{preset}")  # fmt: skip
+    slots["cycles"] = c2.empty()
+    defaults = setup.typed_defaults(preset)
+    typed = {o.key: typed_widget(preset, o, defaults[o.key])
+             for o in setup.TYPED_OVERRIDES if o.key in defaults}  # fmt: skip
+    advanced = advanced_overrides(found)
+    slots["overrides"] = st.empty()
+    start = st.date_input(tr("setup.field.start"), value=Date.today(),
+                          format=tr("app.date_format"), key="new_start")  # fmt: skip
+    slots["start"] = st.empty()
+    weekday = st.selectbox(tr("setup.field.weekday"), WEEKDAYS, index=3, key="new_weekday",
+                           format_func=lambda d: tr(f"setup.weekday.{d}"))  # fmt: skip
+    slots["weekday"] = st.empty()
+    holidays = st.text_area(tr("setup.field.holidays"), key="new_holidays", height=100)
+    slots["holidays"] = st.empty()
+    source = st.selectbox(tr("setup.field.roster"), [None, *(c.id for c in run.competitions)],
+                          format_func=lambda c: tr("app.comps.roster_none") if c is None
+                          else next(f"{i.competition} · {i.season} · {i.club}"
+                                    for i in run.competitions if i.id == c),
+                          key="new_roster")  # fmt: skip
+    overrides = {}
+    if isinstance(rounds, int) and isinstance(cycles, int):
+        overrides = setup.overrides_of(preset, rounds, cycles, typed, advanced)
+    form = setup.NewCompetition(
+        club=club, season=season or "", name=name or "", preset=preset, rounds_per_cycle=rounds,
+        cycles=cycles, start=start, weekday=weekday, holidays=holidays or "",
+        overrides=overrides, roster_from=run.season_of(source) if source is not None else None,
+    )  # fmt: skip
+    found = {**setup.problems(form, run.competitions), **found}
+    for key, slot in slots.items():
+        problem(slot, found, key)
+    roster_preview(source, preset, overrides)
+    calendar = setup.preview_calendar(form)
+    if calendar is not None:
+        st.caption(tr("app.comps.dates", count=len(calendar.dates),
+                      dates=", ".join(calendar.dates)))  # fmt: skip
+    if st.button(tr("app.comps.create"), type="primary", key="new_create"):
+        if found:
+            st.error(tr("app.comps.fix"))
+            return
+        created = setup.build(form, run.competitions)
+
+        def create(actor: Any) -> int:
+            cid = run.store.import_season(created, actor=actor)
+            st.session_state[CHOOSE_KEY] = cid
+            return cid
+
+        state.write(run, create, tr("app.comps.created", name=md(created.competition)))
+
+
+def manage() -> None:
+    """Archive or bring back, or delete, one competition; the season file offered first."""
+    st.subheader(tr("app.comps.manage"))
+    infos = {c.id: c for c in run.competitions}
+    if not infos:
+        st.caption(tr("app.comps.none"))
+        return
+    cid = st.selectbox(tr("app.comps.which"), list(infos), key="manage_which",
+                       index=list(infos).index(run.cid) if run.cid in infos else 0,
+                       format_func=lambda c: f"{infos[c].competition} · {infos[c].season} · "
+                                             f"{infos[c].club}")  # fmt: skip
+    info = infos[cid]
+    season = run.season_of(cid)
+    st.download_button(
+        tr("app.comps.download"), season_file.dumps(season),
+        file_name=f"{season.competition}-{season.season}.json".replace(" ", "-").lower(),
+        mime="application/json", key=f"manage_download_{cid}",
+    )  # fmt: skip
+    label = tr("app.comps.unarchive_do" if info.archived else "app.comps.archive_do")
+    if st.button(label, key=f"manage_archive_{cid}"):
+        done = "app.comps.unarchived" if info.archived else "app.comps.archived"
+        state.write(run, lambda actor: run.store.set_archived(cid, not info.archived, actor=actor),
+                    tr(done, name=md(info.competition)))  # fmt: skip
+    st.markdown(f"**{tr('app.comps.delete_title')}**")
+    st.warning(tr("app.comps.delete_warning"))
+    typed = st.text_input(tr("app.comps.delete_confirm", name=md(info.competition)),
+                          key=f"manage_confirm_{cid}")  # fmt: skip
+    if st.button(tr("app.comps.delete_do"), key=f"manage_delete_{cid}"):
+        if (typed or "").strip() != info.competition:
+            st.error(tr("app.comps.delete_wrong", name=md(info.competition)))
+            return
+        state.write(run, lambda actor: run.store.delete_competition(cid, actor=actor),
+                    tr("app.comps.deleted", name=md(info.competition)))  # fmt: skip
+
+
+if run.director is not None:
+    new_competition()
+    manage()
