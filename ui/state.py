@@ -26,7 +26,7 @@ from compcore.model import Season
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
 from compcore.services.competitions import default_competition
-from ui import config
+from ui import config, remember
 from ui.markdown import md
 
 LANG_KEY = "lang"
@@ -203,11 +203,7 @@ def begin_run() -> Ctx:
     except CompcoreError as exc:
         st.error(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
         st.stop()
-    director = st.session_state.get(DIRECTOR_KEY)
-    if director is not None and not auth.is_valid_director(director, setting.value):
-        # his hash changed (or he was removed) since the login: the old login no longer counts
-        del st.session_state[DIRECTOR_KEY]
-        director = None
+    director = _director(path, setting.value)
     run = Ctx(
         lang=lang(),
         path=path,
@@ -229,6 +225,23 @@ def begin_run() -> Ctx:
     run.cid = chosen
     st.session_state[CTX_KEY] = run
     return run
+
+
+def _director(path: Path, directors: Directors) -> Director | None:
+    """The director logged in in this browser session: kept in the session, or logged in
+    again by the browser's login cookie (``ui.remember``) on the session's first run. A
+    login whose session was ended (logged out elsewhere) or whose director was removed or
+    given a new hash no longer counts."""
+    director = st.session_state.get(DIRECTOR_KEY)
+    if director is None:
+        director = remember.resumed(path, directors)
+        if director is not None:
+            st.session_state[DIRECTOR_KEY] = director
+        return director
+    if not auth.is_valid_director(director, directors) or not remember.still_live(path, directors):
+        del st.session_state[DIRECTOR_KEY]
+        return None
+    return director
 
 
 def ctx() -> Ctx:

@@ -126,15 +126,15 @@ ALTER TABLE games ADD COLUMN override_message JSON;
 """
 
 
-
 def _v6(con: Connection) -> None:
     """Login sessions (``compcore.adapters.store.sessions``): the live sessions a browser's
     cookie names, and the database's own signing secret, made once here at random. No
     password, hash or token is stored: a session row keeps the director's name, a mark of
-    his hash (to end the session when the hash changes) and its times."""
+    his hash (to end the session when the hash changes) and its times. Safe to run again
+    (a database rolled back to an older version keeps its sessions and its secret)."""
     con.execute(
         """
-        CREATE TABLE login_sessions (
+        CREATE TABLE IF NOT EXISTS login_sessions (
             id          VARCHAR PRIMARY KEY,   -- sha256 of the token's random session id
             director    VARCHAR NOT NULL,      -- the configured name
             hash_mark   VARCHAR NOT NULL,      -- HMAC of his hash under the secret
@@ -142,13 +142,16 @@ def _v6(con: Connection) -> None:
             expires_at  TIMESTAMP NOT NULL,    -- UTC
             revoked_at  TIMESTAMP              -- UTC; NULL while live
         );
-        CREATE TABLE login_secret (
+        CREATE TABLE IF NOT EXISTS login_secret (
             id      INTEGER PRIMARY KEY CHECK (id = 1),
             secret  VARCHAR NOT NULL           -- hex, 32 random bytes
         );
         """
     )
-    con.execute("INSERT INTO login_secret VALUES (1, ?)", [secrets.token_hex(32)])
+    con.execute(
+        "INSERT INTO login_secret SELECT 1, ? WHERE NOT EXISTS (SELECT 1 FROM login_secret)",
+        [secrets.token_hex(32)],
+    )
 
 
 Migration = tuple[int, str | Callable[[Connection], None]]
