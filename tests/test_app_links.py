@@ -4,13 +4,10 @@ address; an unknown value shows a short notice and the default, never an error."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
-from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, small_seasons, texts
+from test_app_support import DIRECTOR_HASH, PASSWORD, app, build_two_cycles, texts
 
 from compcore.adapters import auth
-from compcore.adapters.store import Store
 from compcore.services.competitions import by_link_key, link_key
 from compcore.services.repository import CompetitionInfo
 
@@ -111,12 +108,9 @@ def test_an_unknown_competition_falls_back_with_a_notice(club_db):
 
 @pytest.fixture
 def two_cycles(tmp_path, monkeypatch):
-    """The Keizer ladder (DS, cycles numbered from 0, DS-17) with rounds 1-2 in Cyclus 0
-    and round 3 in Cyclus 1 (the season file names each round's cycle)."""
-    season = small_seasons()[0]
-    rounds = tuple(replace(r, cycle=0 if r.number <= 2 else 1) for r in season.rounds)
+    """The Keizer ladder with Cyclus 0 (rounds 1-2) and Cyclus 1 (round 3)."""
     path = tmp_path / "cycles.duckdb"
-    Store(path).import_season(replace(season, rounds=rounds), actor=ADMIN)
+    build_two_cycles(path)
     monkeypatch.setenv("COMPCORE_DB", str(path))
     monkeypatch.setenv("COMPCORE_DIRECTOR_HASH", DIRECTOR_HASH)
     return path
