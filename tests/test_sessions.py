@@ -175,3 +175,34 @@ def test_no_database_no_session_and_no_error(tmp_path):
     with duckdb.connect(str(old)) as con:
         con.execute("CREATE TABLE t (x INTEGER)")
     assert Sessions(old).start(logged_in(), DIRECTORS, TWELVE_HOURS) is None
+
+
+def test_migration_6_may_run_again_and_keeps_the_secret(db):
+    """Step 6 run again over its own tables keeps the secret (issued tokens stay valid);
+    over a database without them it makes both tables and a new secret."""
+    from compcore.adapters.store.schema import MIGRATIONS
+
+    step = dict(MIGRATIONS)[6]
+    assert callable(step)
+    clock = Clock()
+    token = started(db, clock)
+    with duckdb.connect(str(db)) as con:
+        step(con)
+    assert Sessions(db, clock).name(token, DIRECTORS) == "Anna"
+    with duckdb.connect(str(db)) as con:
+        con.execute("DROP TABLE login_sessions")
+        con.execute("DROP TABLE login_secret")
+        step(con)
+        assert con.execute("SELECT count(*) FROM login_secret").fetchone() == (1,)
+    assert Sessions(db, clock).name(token, DIRECTORS) is None  # a new secret, no rows
+    assert started(db, clock)
+
+
+def test_only_a_token_goes_into_the_cookie_script():
+    """The script that writes the cookie refuses anything but a token (no markup can get
+    into it); an empty token clears the cookie (Max-Age=0)."""
+    from ui.remember import cookie_script
+
+    with pytest.raises(ValueError):
+        cookie_script("x'; alert(1); '", 60)
+    assert "compcore_login=; Path=/; Max-Age=0; SameSite=Strict" in cookie_script("", 60)

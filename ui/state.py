@@ -337,7 +337,7 @@ def _director(path: Path, directors: Directors) -> Director | None:
     again by the browser's login cookie (``ui.remember``) on the session's first run. A
     login whose session was ended (logged out elsewhere) or whose director was removed or
     given a new hash no longer counts."""
-    director = st.session_state.get(DIRECTOR_KEY)
+    director: Director | None = st.session_state.get(DIRECTOR_KEY)
     if director is None:
         director = remember.resumed(path, directors)
         if director is not None:
