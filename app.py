@@ -31,4 +31,5 @@ pages = [
 page = st.navigation(pages)
 sidebar.render(run)
 state.show_flash()
+state.show_notices(run)
 page.run()

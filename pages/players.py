@@ -30,11 +30,15 @@ known_flags = set(ps.offered_flags(season, ruleset))
 
 st.subheader(tr("app.players.edit"))
 editable = [p.id for p in season.players if not p.is_engine]
-chosen = st.selectbox(
+chosen = state.linked_select(
+    run,
     tr("app.players.choose"),
     [NEW, *editable],
-    format_func=lambda pid: tr("app.players.new") if pid == NEW else run.name(pid),
+    param=state.PARAM_PLAYER,
     key=f"pl_choice_{cid}",
+    text=lambda pid: "" if pid == NEW else pid,
+    default=NEW,
+    format_func=lambda pid: tr("app.players.new") if pid == NEW else run.name(pid),
 )
 current = None if chosen == NEW else season.player(chosen)
 k = f"{cid}_{chosen}"

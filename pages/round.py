@@ -37,15 +37,18 @@ choices = rs.round_choices(season, ruleset)
 cup = rs.finished_cup(season, ruleset)
 if cup is not None:  # MG-7: one player is left; no round can be opened
     st.info(tr("cup.over", round=cup.over_after) + " " + md(cup_status(cup, run.lang, names)))
-number = st.selectbox(
+number = state.linked_select(
+    run,
     tr("app.round.choose"),
     choices,
-    index=len(choices) - 1,
+    param=state.PARAM_ROUND,
+    key=f"round_no_{cid}",
+    text=str,
+    default=choices[-1],
     format_func=lambda n: (
         tr("app.round.label", number=n)
         + (tr("app.round.label_new") if n not in {r.number for r in season.rounds} else "")
     ),
-    key=f"round_no_{cid}",
 )
 stage = rs.stage(season, number)
 stored = rs.stored_round(season, number)

@@ -4,6 +4,7 @@ AppTest started from ``app.py`` with them. (No tests here.)"""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -47,6 +48,15 @@ def build_template(path: Path) -> dict[str, int]:
     for season in small_seasons():
         ids[season.competition] = store.import_season(season, actor=ADMIN)
     return ids
+
+
+def build_two_cycles(path: Path) -> int:
+    """A database with only the Keizer ladder (DS, cycles numbered from 0, DS-17), its
+    rounds 1-2 in Cyclus 0 and round 3 in Cyclus 1 (the season file names each round's
+    cycle); the competition's id."""
+    season = small_seasons()[0]
+    rounds = tuple(replace(r, cycle=0 if r.number <= 2 else 1) for r in season.rounds)
+    return Store(path).import_season(replace(season, rounds=rounds), actor=ADMIN)
 
 
 def copy_db(template: Path, target: Path) -> Path:

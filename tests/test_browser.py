@@ -16,10 +16,18 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from test_app_support import DIRECTOR_HASH, PASSWORD, ROOT, breaking_exchange, build_template
+from test_app_support import (
+    DIRECTOR_HASH,
+    PASSWORD,
+    ROOT,
+    breaking_exchange,
+    build_template,
+    build_two_cycles,
+)
 
 from compcore.adapters.store import Store
 
@@ -54,16 +62,13 @@ def _healthy(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[tuple[str, Path, dict[str, int]]]:
-    """A running app on a free loopback port, over a fresh small club database."""
-    folder = tmp_path_factory.mktemp("browser")
-    db = folder / "club.duckdb"
-    ids = build_template(db)
+@contextmanager
+def serving(db: Path, log_file: Path, **env: str) -> Iterator[str]:
+    """``streamlit run app.py`` over ``db`` on a free loopback port; its URL."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, COMPCORE_DB=str(db), COMPCORE_DIRECTOR_HASH=DIRECTOR_HASH)
-    log = (folder / "server.log").open("w")
+    env = dict(os.environ, COMPCORE_DB=str(db), COMPCORE_DIRECTOR_HASH=DIRECTOR_HASH, **env)
+    log = log_file.open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
          "--server.address", "127.0.0.1", "--server.port", str(port),
@@ -74,9 +79,9 @@ def server(tmp_path_factory) -> Iterator[tuple[str, Path, dict[str, int]]]:
         deadline = time.monotonic() + 60
         while not _healthy(url):
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the app did not start: {(folder / 'server.log').read_text()}")
+                raise RuntimeError(f"the app did not start: {log_file.read_text()}")
             time.sleep(0.2)
-        yield url, db, ids
+        yield url
     finally:
         proc.terminate()
         try:
@@ -85,6 +90,16 @@ def server(tmp_path_factory) -> Iterator[tuple[str, Path, dict[str, int]]]:
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[tuple[str, Path, dict[str, int]]]:
+    """A running app on a free loopback port, over a fresh small club database."""
+    folder = tmp_path_factory.mktemp("browser")
+    db = folder / "club.duckdb"
+    ids = build_template(db)
+    with serving(db, folder / "server.log") as url:
+        yield url, db, ids
 
 
 @pytest.fixture(scope="module")
@@ -295,3 +310,42 @@ def test_director_evening(server, browser):
         if not ok:  # what the page looked like when the flow broke
             shot(page, "failure", "laptop")
         context.close()
+
+
+def test_a_link_and_a_login_on_a_fresh_server(tmp_path, browser):
+    """A new server over a ladder with two cycles. The club's website links to the
+    standings of Cyclus 0: the first request shows them (after round 2, the last round of
+    Cyclus 0; the default would be Cyclus 1 after round 3). Then the director logs in;
+    a reload keeps him logged in (the login cookie); after logging out a reload does not."""
+    db = tmp_path / "club.duckdb"
+    build_two_cycles(db)
+    with serving(db, tmp_path / "server.log") as url:
+        context = browser.new_context(viewport=LAPTOP)
+        page = context.new_page()
+        try:
+            page.goto(f"{url}/standings?competitie=testclub_2025-2026_ladder&cyclus=0")
+            see(page, "Cyclus 0 · stand na ronde 2")
+            assert page.locator("[data-testid='stException']").count() == 0
+            assert "cyclus=0" in page.url and "competitie=testclub_2025-2026_ladder" in page.url
+
+            page.get_by_label("Naam wedstrijdleider").fill("director")
+            page.get_by_label("Wachtwoord").fill(PASSWORD)
+            page.get_by_role("button", name="Inloggen").click()
+            see(page, "Uitloggen")
+            cookie = next(c for c in context.cookies() if c["name"] == "compcore_login")
+            assert cookie["sameSite"] == "Strict" and cookie["path"] == "/"
+            assert PASSWORD not in cookie["value"] and DIRECTOR_HASH not in cookie["value"]
+
+            page.reload()
+            see(page, "Uitloggen")
+            see(page, "Cyclus 0 · stand na ronde 2")  # the address kept the view
+
+            page.get_by_role("button", name="Uitloggen").click()
+            see(page, "Uitgelogd.")
+            page.reload()
+            see(page, "stand na ronde 2")
+            assert page.get_by_role("button", name="Inloggen").count() == 1
+            assert page.get_by_role("button", name="Uitloggen").count() == 0
+            assert all(c["name"] != "compcore_login" for c in context.cookies())
+        finally:
+            context.close()

@@ -203,7 +203,7 @@ def schema_1_copy(full: Path, path: Path) -> None:
 
 def test_a_database_of_schema_1_keeps_its_plain_text_reasons(tmp_path):
     """A database made before reasons were keys (schema 1, no *_message columns): opening it
-    migrates to schema 2, and its text reasons come back as they were."""
+    migrates to the latest schema, and its text reasons come back as they were."""
     path = tmp_path / "oud.duckdb"
     season = make_season("ladder-ab", rounds=1, open_round=False)
     game = replace(season.round(1).games[0], reason="nearest available", override="as agreed")

@@ -11,6 +11,9 @@ first-start seeding.
   No default: without one the app is read-only.
 - Login throttle: ``COMPCORE_LOGIN_<FIELD>``, else ``[login]`` in the secrets, field by
   field; defaults in :class:`compcore.adapters.throttle.ThrottleSettings`.
+- How long a login lasts (the director stays logged in across a reload):
+  ``COMPCORE_SESSION_HOURS``, else ``session_hours`` in the secrets; default 12 hours, 0 to
+  not remember a login at all (:mod:`compcore.adapters.store.sessions`).
 - First start: when the database file does not exist yet it is created and every bundled
   demo season ``data/*.json`` is imported as the local Administrator. Only at the default
   path, though: a ``COMPCORE_DB`` or ``db_path`` that names no file is far more often a typo
@@ -23,12 +26,14 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from compcore.adapters import auth
+from compcore.adapters.store.sessions import DEFAULT_LIFETIME
 from compcore.adapters.throttle import LoginSettingError, ThrottleSettings
 from compcore.errors import CompcoreError, DirectorConfigError
 
@@ -41,6 +46,10 @@ LOGIN_SECRET = "login"
 LOGIN_ENV_PREFIX = "COMPCORE_LOGIN_"
 CREATE_ENV = "COMPCORE_CREATE"
 CREATE_SECRET = "create_db"
+SESSION_ENV = "COMPCORE_SESSION_HOURS"
+SESSION_SECRET = "session_hours"
+#: the longest a login may be remembered: 30 days
+MAX_SESSION_HOURS = 720
 _YES = {"1", "true", "yes", "ja"}
 
 
@@ -116,6 +125,37 @@ def login_throttle() -> ThrottleSetting:
         return ThrottleSetting(ThrottleSettings.parse(values))
     except LoginSettingError as exc:
         return ThrottleSetting(ThrottleSettings(), exc)
+
+
+@dataclass(frozen=True)
+class SessionSetting:
+    """How long a login lasts (zero: not remembered across a reload), or the default and
+    why the configured value is not used."""
+
+    value: timedelta
+    problem: CompcoreError | None = None
+
+
+def session_lifetime() -> SessionSetting:
+    """``COMPCORE_SESSION_HOURS``, else ``session_hours`` in the secrets: hours from 0 to
+    :data:`MAX_SESSION_HOURS` (fractions allowed); unset: 12 hours; anything else keeps the
+    default and says why."""
+    value = os.environ.get(SESSION_ENV)
+    name = SESSION_ENV
+    if value is None:
+        value, name = _secret(SESSION_SECRET), SESSION_SECRET
+    if value is None or value == "":
+        return SessionSetting(DEFAULT_LIFETIME)
+    try:
+        hours = float(value)
+    except (TypeError, ValueError):
+        hours = -1.0
+    if not 0 <= hours <= MAX_SESSION_HOURS:  # also NaN
+        problem = LoginSettingError.at(
+            (), "login.setting.session_hours", name=name, high=MAX_SESSION_HOURS, got=str(value)
+        )
+        return SessionSetting(DEFAULT_LIFETIME, problem)
+    return SessionSetting(timedelta(hours=hours))
 
 
 def demo_files() -> list[Path]:

@@ -9,13 +9,15 @@ import streamlit as st
 from compcore.history import cycle_of
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings, last_complete_round
+from ui import state
 from ui.state import Ctx
 
 
 def played_rounds_of_cycle(run: Ctx, key: str) -> tuple[int | None, list[int]]:
     """The cycle the user picks (0-based; None where the ruleset shows no cycles) and the
     numbers of its complete rounds; stops the page with a message when nothing has been
-    played yet. The picker shows the club's numbers (DS-17: Cyclus 0, 1, 2; PP-5: 1, 2, 3)."""
+    played yet. The picker shows the club's numbers (DS-17: Cyclus 0, 1, 2; PP-5: 1, 2, 3),
+    and so does the link (``?cyclus=``)."""
     season, ruleset = run.season(), run.ruleset()
     last = last_complete_round(season)
     if last == 0:
@@ -25,12 +27,15 @@ def played_rounds_of_cycle(run: Ctx, key: str) -> tuple[int | None, list[int]]:
     if not ruleset.shows_cycles:
         return None, [r.number for r in complete]
     cycles = sorted({cycle_of(r, ruleset) for r in complete})
-    cycle = st.selectbox(
+    cycle = state.linked_select(
+        run,
         run.tr("app.col.cycle"),
         cycles,
-        index=len(cycles) - 1,
-        format_func=lambda c: run.tr("app.cycle_label", cycle=ruleset.cycle_label(c)),
+        param=state.PARAM_CYCLE,  # as the club numbers it: ?cyclus=1 is "Cyclus 1"
         key=f"{key}_cycle_{run.cid}",
+        text=lambda c: str(ruleset.cycle_label(c)),
+        default=cycles[-1],
+        format_func=lambda c: run.tr("app.cycle_label", cycle=ruleset.cycle_label(c)),
     )
     return cycle, [r.number for r in complete if cycle_of(r, ruleset) == cycle]
 

@@ -10,7 +10,7 @@ from compcore import errors
 from compcore.adapters.throttle import Wait
 from compcore.errors import CompcoreError
 from compcore.services import competitions
-from ui import login, state
+from ui import config, login, remember, state
 from ui.markdown import md
 from ui.state import COMPETITION_KEY, DIRECTOR_KEY, LANG_KEY, Ctx
 
@@ -47,6 +47,7 @@ def render(run: Ctx) -> None:
         reason = errors.render(run.store.read_only_words, run.lang)
         bar.info(run.tr("app.error.read_only", reason=md(reason)))
     bar.divider()
+    remember.write_cookie()
     _login(run)
 
 
@@ -61,12 +62,14 @@ def _login(run: Ctx) -> None:
         bar.success(run.tr("app.login.logged_in", name=run.director.name))
         if bar.button(run.tr("app.login.logout"), key="logout"):
             st.session_state.pop(DIRECTOR_KEY, None)
+            remember.end(run.path)
             state.flash("success", run.tr("app.login.logged_out"))
             st.rerun()
         return
     gate, problem = login.gate(run)
-    if problem:
-        bar.warning(run.tr("app.login.bad_settings", error=md(problem.describe(run.lang))))
+    for wrong in (problem, config.session_lifetime().problem):
+        if wrong is not None:
+            bar.warning(run.tr("app.login.bad_settings", error=md(wrong.describe(run.lang))))
     with bar.form("login", clear_on_submit=True, border=False):
         name = st.text_input(run.tr("app.login.name"), key="login_name")
         password = st.text_input(run.tr("app.login.password"), type="password", key="password")
@@ -82,6 +85,7 @@ def _login(run: Ctx) -> None:
         bar.error(_refusal(run, result.wait, checked=result.checked))
         return
     st.session_state[DIRECTOR_KEY] = result.director
+    remember.start(run.path, result.director, run.directors)
     state.flash("success", run.tr("app.login.welcome", name=result.director.name))
     st.rerun()
 

@@ -9,7 +9,7 @@ one short connection) and recomputes standings only after something changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,8 +25,8 @@ from compcore.i18n import DEFAULT, LANGUAGES, Lang, t
 from compcore.model import Season
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
-from compcore.services.competitions import default_competition
-from ui import config
+from compcore.services.competitions import by_link_key, default_competition, link_key
+from ui import config, remember
 from ui.markdown import md
 
 LANG_KEY = "lang"
@@ -39,6 +39,18 @@ CTX_KEY = "_ctx"
 CHOOSE_KEY = "_choose_competition"
 SEEN_PREFIX = "_seen_"
 GENERATION_PREFIX = "_generation_"
+#: the link's query parameters (as the clubs say them): the competition (a readable key,
+#: ``compcore.services.competitions.link_key``), the cycle as the club numbers it (DS-17),
+#: the round number, and the player id
+PARAM_COMPETITION = "competitie"
+PARAM_CYCLE = "cyclus"
+PARAM_ROUND = "ronde"
+PARAM_PLAYER = "speler"
+LINK_PARAMS = (PARAM_COMPETITION, PARAM_CYCLE, PARAM_ROUND, PARAM_PLAYER)
+#: parameter -> the value this browser session last wrote to the address bar
+WRITTEN_KEY = "_link_written"
+#: longest piece of a link repeated in a notice
+MAX_SHOWN = 60
 
 T = TypeVar("T")
 
@@ -137,6 +149,10 @@ class Ctx:
     competitions: list[CompetitionInfo]
     director: Director | None = None
     cid: int | None = None
+    #: the link's parameters this run has still to apply (see :func:`linked_select`)
+    incoming: dict[str, str] = field(default_factory=dict)
+    #: short notices about the link (an unknown competition), shown above the page
+    notices: list[str] = field(default_factory=list)
     _memo: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -206,11 +222,7 @@ def begin_run() -> Ctx:
     except CompcoreError as exc:
         st.error(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
         st.stop()
-    director = st.session_state.get(DIRECTOR_KEY)
-    if director is not None and not auth.is_valid_director(director, setting.value):
-        # his hash changed (or he was removed) since the login: the old login no longer counts
-        del st.session_state[DIRECTOR_KEY]
-        director = None
+    director = _director(path, setting.value)
     run = Ctx(
         lang=lang(),
         path=path,
@@ -221,20 +233,127 @@ def begin_run() -> Ctx:
         competitions=competitions,
         director=director,
     )
-    ids = [c.id for c in competitions]
+    run.incoming = _incoming_links()
+    run.cid = _chosen_competition(run)
+    st.session_state[CTX_KEY] = run
+    return run
+
+
+def _chosen_competition(run: Ctx) -> int | None:
+    """The competition the link names (once), else the one chosen in this session, else
+    the default; written back to the link."""
+    key = run.incoming.pop(PARAM_COMPETITION, None)
+    if key is not None:
+        named = by_link_key(run.competitions, key)
+        if named is None:
+            run.notices.append(unknown_link(run, PARAM_COMPETITION, key))
+        else:
+            st.session_state[COMPETITION_KEY] = named.id
     chosen = st.session_state.get(COMPETITION_KEY)
+    ids = [c.id for c in run.competitions]
     created = st.session_state.pop(CHOOSE_KEY, None)
     if created in ids:
         chosen = st.session_state[COMPETITION_KEY] = created
     if chosen not in ids:
-        chosen = default_competition(competitions)
+        chosen = default_competition(run.competitions)
         if chosen is None:
             st.session_state.pop(COMPETITION_KEY, None)
         else:
             st.session_state[COMPETITION_KEY] = chosen
-    run.cid = chosen
-    st.session_state[CTX_KEY] = run
-    return run
+    info = next((c for c in run.competitions if c.id == chosen), None)
+    write_link(PARAM_COMPETITION, link_key(info) if info is not None else "")
+    return chosen
+
+
+# --------------------------------------------------------------------------- links
+
+
+def _incoming_links() -> dict[str, str]:
+    """The link's parameters that this browser session did not write itself: a link opened
+    in a new session (a bookmark, the club's website), or an address typed over. The ones
+    it wrote are taken out of the address: the picker that shows that choice on this page
+    writes it again, so the address holds exactly what the page shows."""
+    written: dict[str, str] = st.session_state.setdefault(WRITTEN_KEY, {})
+    incoming = {}
+    for param in LINK_PARAMS:
+        value = st.query_params.get(param)
+        if value is None:
+            continue
+        if written.get(param) == value:
+            del st.query_params[param]
+        else:
+            incoming[param] = value
+    return incoming
+
+
+def write_link(param: str, value: str) -> None:
+    """Put the choice ``value`` in the address bar as ``param`` (empty: take it out)."""
+    written: dict[str, str] = st.session_state.setdefault(WRITTEN_KEY, {})
+    if value:
+        if st.query_params.get(param) != value:
+            st.query_params[param] = value
+        written[param] = value
+    else:
+        if param in st.query_params:
+            del st.query_params[param]
+        written.pop(param, None)
+
+
+def unknown_link(run: Ctx, param: str, value: str) -> str:
+    """The notice for a link naming a ``param`` that is not there (the default is shown)."""
+    shown = value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN] + "…"
+    return run.tr("app.link.unknown", what=run.tr(f"app.link.{param}"), value=md(shown))
+
+
+def linked_select(
+    run: Ctx,
+    label: str,
+    options: Sequence[T],
+    *,
+    param: str,
+    key: str,
+    text: Callable[[T], str],
+    default: T,
+    format_func: Callable[[T], str] = str,
+) -> T:
+    """A selectbox whose choice is part of the link: a link naming an option (``text`` of
+    it equals the parameter) chooses it once, an unknown one shows a short notice and the
+    choice stays as it was (else ``default``); the choice shown is written to the link."""
+    wanted = run.incoming.pop(param, None)
+    if wanted is not None:
+        match = next((o for o in options if text(o) == wanted), None)
+        if match is None:
+            st.info(unknown_link(run, param, wanted))
+        else:
+            st.session_state[key] = match
+    if key not in st.session_state or st.session_state[key] not in options:
+        st.session_state[key] = default
+    value: T = st.selectbox(label, options, format_func=format_func, key=key)
+    write_link(param, text(value))
+    return value
+
+
+def show_notices(run: Ctx) -> None:
+    """The run's notices about the link, above the page."""
+    for notice in run.notices:
+        st.info(notice)
+
+
+def _director(path: Path, directors: Directors) -> Director | None:
+    """The director logged in in this browser session: kept in the session, or logged in
+    again by the browser's login cookie (``ui.remember``) on the session's first run. A
+    login whose session was ended (logged out elsewhere) or whose director was removed or
+    given a new hash no longer counts."""
+    director: Director | None = st.session_state.get(DIRECTOR_KEY)
+    if director is None:
+        director = remember.resumed(path, directors)
+        if director is not None:
+            st.session_state[DIRECTOR_KEY] = director
+        return director
+    if not auth.is_valid_director(director, directors) or not remember.still_live(path, directors):
+        del st.session_state[DIRECTOR_KEY]
+        return None
+    return director
 
 
 def ctx() -> Ctx:

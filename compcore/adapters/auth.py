@@ -207,6 +207,15 @@ def login(
     return _mint(*found)
 
 
+def resume(name: str, directors: Directors | str | None) -> Director | None:
+    """A :class:`Director` for the configured director named exactly ``name``, without his
+    password: only for a login session that was started by :func:`login` and has just been
+    verified (:mod:`compcore.adapters.store.sessions`). None when no such director is
+    configured (any more)."""
+    stored_hash = as_directors(directors).hash_of(name)
+    return None if stored_hash is None else _mint(name, stored_hash)
+
+
 def is_valid_director(actor: Any, directors: Directors | str | None) -> bool:
     """Whether ``actor`` is a Director minted by :func:`login` under the hash that
     ``directors`` has for his name (a single hash: the director named ``director``)."""

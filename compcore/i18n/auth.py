@@ -31,6 +31,7 @@ NL: dict[str, str] = {
     "login.setting.unknown": "onbekende inloginstelling {name!r} (wel: {known})",
     "login.setting.whole": "inloginstelling {name} moet een geheel getal zijn, maar is {got!r}",
     "login.setting.number": "inloginstelling {name} moet een getal zijn, maar is {got!r}",
+    "login.setting.session_hours": "{name} moet een aantal uren van 0 tot en met {high} zijn, maar is {got!r}",
 }
 
 EN: dict[str, str] = {
@@ -62,4 +63,5 @@ EN: dict[str, str] = {
     "login.setting.unknown": "unknown login setting {name!r} (known: {known})",
     "login.setting.whole": "login setting {name} must be a whole number, got {got!r}",
     "login.setting.number": "login setting {name} must be a number, got {got!r}",
+    "login.setting.session_hours": "{name} must be a number of hours from 0 to {high}, got {got!r}",
 }

@@ -8,6 +8,7 @@ refuses a newer schema or someone else's database (``docs/store.md``, "Migration
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -138,10 +139,38 @@ _V5 = """
 ALTER TABLE rounds ADD COLUMN finalized BOOLEAN;
 """
 
+def _v6(con: Connection) -> None:
+    """Login sessions (``compcore.adapters.store.sessions``): the live sessions a browser's
+    cookie names, and the database's own signing secret, made once here at random. No
+    password, hash or token is stored: a session row keeps the director's name, a mark of
+    his hash (to end the session when the hash changes) and its times. Safe to run again
+    (a database rolled back to an older version keeps its sessions and its secret)."""
+    con.execute(
+        """
+        CREATE TABLE IF NOT EXISTS login_sessions (
+            id          VARCHAR PRIMARY KEY,   -- sha256 of the token's random session id
+            director    VARCHAR NOT NULL,      -- the configured name
+            hash_mark   VARCHAR NOT NULL,      -- HMAC of his hash under the secret
+            issued_at   TIMESTAMP NOT NULL,    -- UTC
+            expires_at  TIMESTAMP NOT NULL,    -- UTC
+            revoked_at  TIMESTAMP              -- UTC; NULL while live
+        );
+        CREATE TABLE IF NOT EXISTS login_secret (
+            id      INTEGER PRIMARY KEY CHECK (id = 1),
+            secret  VARCHAR NOT NULL           -- hex, 32 random bytes
+        );
+        """
+    )
+    con.execute(
+        "INSERT INTO login_secret SELECT 1, ? WHERE NOT EXISTS (SELECT 1 FROM login_secret)",
+        [secrets.token_hex(32)],
+    )
+
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
-MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (4, _V4), (5, _V5)]
+MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (4, _V4), (5, _V5), (6, _v6)]
 
 
 def latest() -> int:
