@@ -9,9 +9,9 @@ import json
 from dataclasses import replace
 from fractions import Fraction as F
 
-import duckdb
 import pytest
 from builders import load, raises_in_english, season_data
+from test_store_support import older_database
 
 from compcore.adapters import season_file
 from compcore.adapters.auth import Administrator
@@ -277,10 +277,9 @@ def test_a_schema_2_database_gets_the_finalized_column(tmp_path):
     its rounds do not say (None), so they keep the old meaning."""
     path = tmp_path / "oud.duckdb"
     season, _ = load("keizer-classic", "a b c d", KEIZER)
-    cid = Store(path).import_season(season, actor=ADMIN)
-    with duckdb.connect(str(path)) as con:
-        con.execute("ALTER TABLE rounds DROP COLUMN finalized")
-        con.execute("DELETE FROM schema_version WHERE version >= 5")
+    full = tmp_path / "nieuw.duckdb"
+    cid = Store(full).import_season(season, actor=ADMIN)
+    older_database(full, path, 4)
     migrated = Store(path)
     assert migrated.load(cid) == season and rs.stage(migrated.load(cid), 2) == "complete"
     entry = migrated.log(None, 1)[0]

@@ -12,11 +12,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import duckdb
 import pytest
 from builders import load, raises_in_english
 from test_app_support import DIRECTOR_HASH, PASSWORD, app
-from test_store_support import make_season
+from test_store_support import make_season, older_database
 
 from compcore import cli
 from compcore.adapters import auth, season_file
@@ -178,29 +177,6 @@ def test_reasons_round_trip_through_the_file_and_the_store(tmp_path):
         assert season_file.dumps(store.export_season(cid)) == text
 
 
-def schema_1_copy(full: Path, path: Path) -> None:
-    """Write at ``path`` the database an older compcore (schema 1) would hold for ``full``:
-    schema 1's tables with schema 1's columns, filled from ``full``. Generic, so a later
-    migration (a new column or table) needs no change here."""
-    with duckdb.connect(str(path)) as con:
-        con.execute(schema.MIGRATIONS[0][1])  # type: ignore[arg-type]
-        con.execute("CREATE TABLE schema_version (version BIGINT PRIMARY KEY, "
-                    "applied_at TIMESTAMP NOT NULL)")  # fmt: skip
-        con.execute("INSERT INTO schema_version VALUES (1, now())")
-        con.execute(f"ATTACH '{full}' AS full_db (READ_ONLY)")
-        tables = [r[0] for r in con.execute(
-            "SELECT table_name FROM information_schema.tables "
-            "WHERE table_catalog = current_database() AND table_schema = 'main' "
-            "AND table_name <> 'schema_version'").fetchall()]  # fmt: skip
-        for table in tables:
-            columns = ", ".join(f'"{r[0]}"' for r in con.execute(
-                "SELECT column_name FROM information_schema.columns "
-                "WHERE table_catalog = current_database() AND table_name = ?", [table],
-            ).fetchall())  # fmt: skip
-            con.execute(f"INSERT INTO main.{table} ({columns}) "
-                        f"SELECT {columns} FROM full_db.main.{table}")  # fmt: skip
-
-
 def test_a_database_of_schema_1_keeps_its_plain_text_reasons(tmp_path):
     """A database made before reasons were keys (schema 1, no *_message columns): opening it
     migrates to the latest schema, and its text reasons come back as they were."""
@@ -210,7 +186,7 @@ def test_a_database_of_schema_1_keeps_its_plain_text_reasons(tmp_path):
     season = season.with_round(replace(season.round(1), games=(game, *season.round(1).games[1:])))
     full = tmp_path / "nieuw.duckdb"
     cid = Store(full).import_season(season, actor=ADMIN)
-    schema_1_copy(full, path)
+    older_database(full, path, 1)
     migrated = Store(path)
     assert migrated.load(cid) == season
     entry = migrated.log(None, 1)[0]

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import duckdb
 import pytest
-from test_store_support import full_season, make_season
+from test_store_support import full_season, make_season, older_database
 
 from compcore.adapters import season_file
 from compcore.adapters.auth import Administrator
@@ -110,11 +110,9 @@ def test_a_schema_2_database_gets_the_calendar_and_archive_columns(tmp_path):
     competitions are not archived and have no calendar."""
     path = tmp_path / "oud.duckdb"
     season = make_season("ladder-ab", rounds=1)
-    cid = Store(path).import_season(season, actor=ADMIN)
-    with duckdb.connect(str(path)) as con:
-        con.execute("ALTER TABLE competitions DROP COLUMN calendar")
-        con.execute("ALTER TABLE competitions DROP COLUMN archived")
-        con.execute("DELETE FROM schema_version WHERE version >= 4")
+    full = tmp_path / "nieuw.duckdb"
+    cid = Store(full).import_season(season, actor=ADMIN)
+    older_database(full, path, 2)
     store = Store(path)
     assert store.load(cid) == season
     assert not archived(store, cid)

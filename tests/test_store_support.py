@@ -315,3 +315,33 @@ def test_full_and_bare_seasons_are_valid():
 @given(seasons())
 def test_generated_seasons_are_valid(s):
     assert season_file.parse(season_file.to_data(s)) == s
+
+
+def older_database(full: Path, path: Path, version: int) -> None:
+    """Write at ``path`` the database an older compcore (schema ``version``) would hold for
+    ``full``: the migration steps up to ``version`` only, each of their tables filled with
+    their columns from ``full``. Generic, so a later migration (a new column or table) needs
+    no change in the tests that open an older database."""
+    from compcore.adapters.store import schema
+
+    with duckdb.connect(str(path)) as con:
+        con.execute("CREATE TABLE schema_version (version BIGINT PRIMARY KEY, "
+                    "applied_at TIMESTAMP NOT NULL)")  # fmt: skip
+        for step_version, step in schema.MIGRATIONS:
+            if step_version > version:
+                break
+            step(con) if callable(step) else con.execute(step)  # type: ignore[func-returns-value]
+            con.execute("INSERT INTO schema_version VALUES (?, now())", [step_version])
+        con.execute(f"ATTACH '{full}' AS full_db (READ_ONLY)")
+        tables = [r[0] for r in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_catalog = "
+            "current_database() AND table_schema = 'main' AND table_name <> 'schema_version'"
+        ).fetchall()]  # fmt: skip
+        for table in tables:
+            columns = ", ".join(f'"{r[0]}"' for r in con.execute(
+                "SELECT column_name FROM information_schema.columns "
+                "WHERE table_catalog = current_database() AND table_name = ?", [table],
+            ).fetchall())  # fmt: skip
+            con.execute(f"DELETE FROM main.{table}")  # a step may have made rows (a secret)
+            con.execute(f"INSERT INTO main.{table} ({columns}) "
+                        f"SELECT {columns} FROM full_db.main.{table}")  # fmt: skip

@@ -139,6 +139,7 @@ _V5 = """
 ALTER TABLE rounds ADD COLUMN finalized BOOLEAN;
 """
 
+
 def _v6(con: Connection) -> None:
     """Login sessions (``compcore.adapters.store.sessions``): the live sessions a browser's
     cookie names, and the database's own signing secret, made once here at random. No
