@@ -63,10 +63,6 @@ def to_data(draft: Draft) -> dict[str, Any]:
     }
 
 
-def _reason(data: Mapping[str, Any]) -> Reason:
-    return Reason.decode(data)
-
-
 def _pairing(data: Mapping[str, Any]) -> Pairing:
     boards = tuple(
         Board(

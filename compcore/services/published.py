@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from compcore import pairing
 from compcore.adapters.auth import Actor
+from compcore.changes import put_round
 from compcore.errors import PairingError, Phrase, ReasonRequiredError
 from compcore.model import EMPTY, Game, Kind, Round, Season
 from compcore.pairing import Pairing, Violation
@@ -267,12 +268,13 @@ def _unplayed_index(rnd: Round, board: int) -> int:
 
 
 def swap_colours(season: Season, number: int, board: int) -> Change:
-    """The director swaps the colours of a board without a result (``board`` from 1)."""
+    """The director swaps the colours of a board without a result (``board`` from 1). The
+    same two players still meet, so an override of their meeting stays."""
     rnd = editable(season, number)
     i = _unplayed_index(rnd, board)
     games = list(rnd.games or ())
     g = games[i]
-    games[i] = replace(g, white=g.black, black=g.white, reason=DIRECTOR_REASON, override=None)
+    games[i] = replace(g, white=g.black, black=g.white, reason=DIRECTOR_REASON)
     return Change(_with(rnd, games, dict(rnd.entries or EMPTY)), rnd, BOARD_BY_HAND)
 
 
@@ -322,6 +324,7 @@ def save(
     """Store the change: a board that breaks a rule needs the director's ``reason`` (its
     override, and in the log); refused when the round changed since ``change.read``."""
     season = repo.load(competition_id)
+    put_round(season, change.round, change.read)  # a round changed meanwhile: say that first
     open_ones = needs_override(check(season, repo.ruleset(competition_id), change))
     reason = (reason or "").strip() or None
     if open_ones and reason is None:
