@@ -65,6 +65,8 @@ def show_draft(draft: rs.Draft, key: str) -> None:
         st.caption(st.session_state[f"{key}_note"])
     if draft.read != stored:
         st.warning(tr("app.draft.round_changed", number=number))
+    if st.session_state.get(f"{key}_unsaved"):
+        st.warning(tr("app.draft.not_saved", error=st.session_state[f"{key}_unsaved"]))
     by_pair = {frozenset((b.white, b.black)): b for b in pairing.boards}
     rows = []
     for i, (white, black) in enumerate(draft.boards, start=1):
@@ -154,13 +156,14 @@ def show_draft(draft: rs.Draft, key: str) -> None:
 
 
 def draft_session_keys(key: str) -> list[str]:
-    """The session keys of one draft: the draft, its stored version, its note."""
-    return [key, f"{key}_version", f"{key}_note"]
+    """The session keys of one draft: the draft, its stored version, its note, why it was
+    not stored."""
+    return [key, f"{key}_version", f"{key}_note", f"{key}_unsaved"]
 
 
 def keep_draft(key: str, draft: rs.Draft) -> None:
     """Keep the draft in this session and in the database (another device sees it). A
-    failed write keeps it here and says so at the top of the next run."""
+    failed write keeps it here, and the proposal says so until a write succeeds."""
     st.session_state[key] = draft
     version = f"{key}_version"
     try:
@@ -168,7 +171,9 @@ def keep_draft(key: str, draft: rs.Draft) -> None:
             run.store, cid, draft, actor=director, read=st.session_state.get(version)
         )
     except CompcoreError as exc:
-        state.flash("warning", tr("app.draft.not_saved", error=state.refused(run, exc)))
+        st.session_state[f"{key}_unsaved"] = state.refused(run, exc)
+    else:
+        st.session_state.pop(f"{key}_unsaved", None)
 
 
 def drop_draft(key: str) -> None:

@@ -9,6 +9,7 @@ from test_app_director import as_director, ok, submit
 from test_app_support import ADMIN, DIRECTOR_HASH, app, form_widget, texts
 
 from compcore.adapters.store import Store
+from compcore.errors import StoreError
 from compcore.model import Kind
 from compcore.services import published as pb
 from compcore.services import round as rs
@@ -249,3 +250,24 @@ def test_a_draft_made_elsewhere_is_offered_not_forced(store_ab):
     second.button(key=f"{key}_load").click().run()
     ok(second)
     assert second.session_state[key].boards == first.session_state[key].boards
+
+
+def test_a_failed_draft_write_keeps_the_proposal_on_screen(store_ab, monkeypatch):
+    """The database refuses the draft (a full disk, say): the proposal is still shown and
+    edited in this session, with a warning that it was not kept; the round is stored as
+    paired (open), nothing else changes."""
+    store, cid = store_ab
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise StoreError.at((), "store.refused", detail="disk full (test)")
+
+    monkeypatch.setattr(Store, "save_draft", refuse)
+    at = as_director(cid, "round")
+    submit(at, "Indelen")
+    key = f"draft_{cid}_4"
+    assert key in at.session_state and "Voorstel indeling ronde 4" in texts(at)
+    assert any("kon niet in de database worden bewaard" in w.value for w in at.warning)
+    assert store.load_draft(cid, 4) is None
+    at.button(key=f"{key}_swap").click().run()
+    ok(at)
+    assert at.session_state[key].edited()
