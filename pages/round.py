@@ -16,8 +16,9 @@ from compcore.adapters.reports import decimal
 from compcore.adapters.winners_report import cup_status
 from compcore.changes import BoardResult
 from compcore.errors import CompcoreError, StaleWriteError
-from compcore.model import ForcedGame
-from compcore.services import corrections
+from compcore.model import ForcedGame, Round, Season
+from compcore.services import changelog, corrections, drafts
+from compcore.services import published as pb
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
 from ui import sheets, state
@@ -66,6 +67,12 @@ def show_draft(draft: rs.Draft, key: str) -> None:
     """The proposed pairing, why each board is there, edits with the live rule check."""
     pairing = draft.pairing
     lang = run.lang
+    if st.session_state.get(f"{key}_note"):
+        st.caption(st.session_state[f"{key}_note"])
+    if draft.read != stored:
+        st.warning(tr("app.draft.round_changed", number=number))
+    if st.session_state.get(f"{key}_unsaved"):
+        st.warning(tr("app.draft.not_saved", error=st.session_state[f"{key}_unsaved"]))
     by_pair = {frozenset((b.white, b.black)): b for b in pairing.boards}
     rows = []
     for i, (white, black) in enumerate(draft.boards, start=1):
@@ -108,6 +115,7 @@ def show_draft(draft: rs.Draft, key: str) -> None:
         )
         if col1.button(tr("app.round.swap_colours"), key=f"{key}_swap"):
             draft.swap_colours(board_no - 1)
+            keep_draft(key, draft)
             st.rerun()
     movable = draft.movable(engines)
     if len(movable) > 1:
@@ -116,9 +124,10 @@ def show_draft(draft: rs.Draft, key: str) -> None:
                            key=f"{key}_b")  # fmt: skip
         if col2.button(tr("app.round.exchange"), key=f"{key}_exchange"):
             draft.exchange(a, b)
+            keep_draft(key, draft)
             st.rerun()
     if draft.edited() and st.button(tr("app.round.reset"), key=f"{key}_reset"):
-        st.session_state[key] = draft.reset()
+        keep_draft(key, draft.reset())
         st.rerun()
 
     st.markdown(f"#### {tr('app.round.check')}")
@@ -138,15 +147,203 @@ def show_draft(draft: rs.Draft, key: str) -> None:
     c1, c2 = st.columns(2)
     publish = c1.button(tr("app.round.publish"), type="primary", key=f"{key}_publish")
     if c2.button(tr("app.round.discard"), key=f"{key}_discard"):
-        st.session_state.pop(key, None)
+        drop_draft(key)
         st.rerun()
     if publish:
 
         def save(actor):
-            rs.publish(run.store, cid, draft, reason=override, actor=actor)
-            st.session_state.pop(key, None)
+            drafts.publish(run.store, cid, draft, reason=override, actor=actor)
+            state.forget(draft_session_keys(key))
 
         state.write(run, save, tr("app.round.published", number=number))
+
+
+# --------------------------------------------------------------------------- drafts kept
+
+
+def draft_session_keys(key: str) -> list[str]:
+    """The session keys of one draft: the draft, its stored version, its note, why it was
+    not stored."""
+    return [key, f"{key}_version", f"{key}_note", f"{key}_unsaved"]
+
+
+def keep_draft(key: str, draft: rs.Draft) -> None:
+    """Keep the draft in this session and in the database (another device sees it). A
+    failed write keeps it here, and the proposal says so until a write succeeds."""
+    st.session_state[key] = draft
+    version = f"{key}_version"
+    try:
+        st.session_state[version] = drafts.save(
+            run.store, cid, draft, actor=director, read=st.session_state.get(version)
+        )
+    except CompcoreError as exc:
+        st.session_state[f"{key}_unsaved"] = state.refused(run, exc)
+    else:
+        st.session_state.pop(f"{key}_unsaved", None)
+
+
+def drop_draft(key: str) -> None:
+    """Throw the draft away, here and in the database."""
+    state.forget(draft_session_keys(key))
+    try:
+        drafts.discard(run.store, cid, number, actor=director)
+    except CompcoreError as exc:
+        state.flash("warning", state.refused(run, exc))
+
+
+def saved_by(restored: drafts.Restored) -> dict[str, str]:
+    when = restored.saved_at.strftime("%d-%m-%Y %H:%M UTC")
+    return {"director": md(changelog.actor_words(restored.saved_by, run.lang)), "time": when}
+
+
+def restore_draft(key: str, *, late: bool) -> None:
+    """The draft stored for this round (saved on any device), when this session has none:
+    used with a note "concept van ..." when the session opens the round (a reload, another
+    device), offered with a button when it came in while the round was open here (a form
+    on screen is never taken away); a stale one (the round changed since) is shown as such
+    and not used."""
+    if key in st.session_state:
+        return
+    opened = f"{key}_opened"
+    first_view = not st.session_state.get(opened)
+    st.session_state[opened] = True
+    try:
+        restored = drafts.restore(run.store, season, cid, number)
+    except CompcoreError as exc:
+        st.warning(state.refused(run, exc))
+        return
+    if restored is None or restored.draft.late != late:
+        return
+    if restored.stale:
+        st.warning(tr("app.draft.stale", number=number, **saved_by(restored)))
+        if st.button(tr("app.draft.discard_stale"), key=f"{key}_discard_stale"):
+            drop_draft(key)
+            st.rerun()
+        return
+    if not first_view:
+        st.info(tr("app.draft.available", **saved_by(restored)))
+        if not st.button(tr("app.draft.load"), key=f"{key}_load"):
+            return
+    st.session_state[key] = restored.draft
+    st.session_state[f"{key}_version"] = restored.version
+    st.session_state[f"{key}_note"] = tr("app.draft.restored", **saved_by(restored))
+
+
+# --------------------------------------------------------------------------- after publishing
+
+EDIT_FORM = f"published_edit_{cid}_{number}"
+
+
+def published_changes() -> None:
+    """A latecomer, a player who leaves before playing, a board by hand: the change is
+    shown with the live rule check before it is saved (boards with a result never change)."""
+    what_key = state.widget_key(EDIT_FORM, f"edit_what_{cid}_{number}")
+    read = state.seen(what_key, stored)  # the round as the director opened this section
+    basis = season.with_round(read)
+    with st.expander(tr("app.edit.title"), expanded=read != stored):
+        st.caption(tr("app.edit.help"))
+        if read != stored:  # saved since (results too): start again from the stored round
+            st.info(tr("app.edit.changed", number=number))
+            if st.button(tr("app.edit.reload"), key=f"edit_reload_{cid}_{number}"):
+                state.renew(EDIT_FORM)
+                st.rerun()
+        what = st.radio(tr("app.edit.what"), ["late", "leave", "hand"], key=what_key,
+                        format_func=lambda w: tr(f"app.edit.what.{w}"))  # fmt: skip
+        try:
+            change = {"late": latecomer_change, "leave": leaver_change, "hand": hand_change}[what](
+                basis, read
+            )
+        except CompcoreError as exc:
+            st.error(state.refused(run, exc))
+            return
+        if change is not None:
+            show_change(change)
+
+
+def _pick(label: str, options: list[str], name: str, **kw: object) -> str | None:
+    if not options:
+        st.info(tr("app.edit.nobody"))
+        return None
+    key = state.widget_key(EDIT_FORM, f"edit_{name}_{cid}_{number}")
+    return st.selectbox(label, options, key=key, **kw)  # type: ignore[arg-type]
+
+
+def _free_label(read: Round, pid: str, template: str) -> str:
+    kind = (read.entries or {}).get(pid)
+    if kind is None:
+        return tr("app.edit.how.engine", name=md(run.name(pid)))
+    return tr(template, name=md(run.name(pid)), kind=tr(f"kind.{kind.value}"))
+
+
+def latecomer_change(basis: Season, read: Round) -> pb.Change | None:
+    who = _pick(tr("app.edit.latecomer"), pb.latecomers(basis, read), "late", format_func=run.name)
+    if who is None:
+        return None
+    free = pb.free_players(basis, ruleset, read)
+    labels = {f"pair:{pid}": _free_label(read, pid, "app.edit.how.pair") for pid in free}
+    labels |= {"bye": tr("app.edit.how.bye"), "repair": tr("app.edit.how.repair")}
+    how = _pick(tr("app.edit.how"), list(labels), "how", format_func=labels.get)
+    if how == "bye":
+        return pb.late_bye(basis, ruleset, number, who)
+    if how == "repair":
+        return pb.late_repaired(basis, ruleset, number, who)
+    return pb.late_paired(basis, ruleset, number, who, str(how).removeprefix("pair:"))
+
+
+def leaver_change(basis: Season, read: Round) -> pb.Change | None:
+    who = _pick(tr("app.edit.leaver"), pb.leavers(basis, read), "leave", format_func=run.name)
+    if who is None:
+        return None
+    free = [p for p in pb.free_players(basis, ruleset, read) if p != who]
+    labels = {"bye": tr("app.edit.opponent.bye")}
+    labels |= {f"pair:{p}": tr("app.edit.opponent.pair", name=md(run.name(p))) for p in free}
+    how = _pick(tr("app.edit.opponent"), list(labels), "opponent", format_func=labels.get)
+    partner = None if how in (None, "bye") else str(how).removeprefix("pair:")
+    return pb.player_left(basis, ruleset, number, who, partner)
+
+
+def hand_change(basis: Season, read: Round) -> pb.Change | None:
+    labels = {"colours": tr("app.edit.hand.colours"), "exchange": tr("app.edit.hand.exchange")}
+    how = _pick(tr("app.edit.hand.how"), list(labels), "hand", format_func=labels.get)
+    if how == "colours":
+        open_boards = [i for i, g in enumerate(read.games or (), 1) if g.result is None]
+        board = _pick(tr("app.round.board"), open_boards, "board")
+        return None if board is None else pb.swap_colours(basis, number, int(board))
+    players = pb.movable(basis, read)
+    a = _pick(tr("app.round.player_a"), players, "a", format_func=run.name)
+    b = _pick(tr("app.round.player_b"), [p for p in players if p != a], "b", format_func=run.name)
+    return None if a is None or b is None else pb.exchange(basis, number, a, b)
+
+
+def show_change(change: pb.Change) -> None:
+    """The round as the change makes it, the rule check, the reason when a rule breaks,
+    and the save button."""
+    st.markdown(f"**{tr('app.edit.preview')}**")
+    rows = [{tr("app.col.board"): i, tr("app.col.white"): md(run.name(g.white)),
+             tr("app.col.black"): md(run.name(g.black)),
+             tr("app.col.result"): tr(f"app.result.{g.result.value}") if g.result else "—"}
+            for i, g in enumerate(change.round.games or (), 1)]  # fmt: skip
+    st.table(pd.DataFrame(rows), hide_index=True)
+    for pid, kind in (change.round.entries or {}).items():
+        if (change.read.entries or {}).get(pid) != kind:
+            st.markdown(f"- {md(run.name(pid))}: {tr(f'kind.{kind.value}')}")
+    violations = pb.check(season, ruleset, change)
+    for v in violations:
+        (st.warning if not v.overridden else st.info)(md(rs.violation_text(v, run.lang, names)))
+    if not rs.needs_override(violations):
+        st.success(tr("app.round.check_ok"))
+        reason = ""
+    else:
+        reason = st.text_input(tr("app.round.override_reason"),
+                               key=state.widget_key(EDIT_FORM, f"edit_reason_{cid}_{number}"))  # fmt: skip
+    if st.button(tr("app.edit.save"), type="primary",
+                 key=state.widget_key(EDIT_FORM, f"edit_save_{cid}_{number}")):  # fmt: skip
+        state.write(
+            run,
+            lambda actor: pb.save(run.store, cid, change, reason=reason, actor=actor),
+            tr("app.edit.saved", number=number),
+            form=EDIT_FORM,
+        )
 
 
 def show_sheet() -> None:
@@ -358,7 +555,7 @@ def late_repairing() -> None:
             except CompcoreError as exc:
                 st.error(state.refused(run, exc))
                 return
-            st.session_state[late_key] = draft
+            keep_draft(late_key, draft)
             st.rerun()
 
 
@@ -468,7 +665,7 @@ def attendance() -> None:
         return
     state.renew(form)  # the form now shows what was stored
     if taken.draft is not None:
-        st.session_state[draft_key] = taken.draft
+        keep_draft(draft_key, taken.draft)
     if taken.pairing_error is not None:
         state.flash(
             "warning", tr("app.round.pair_failed", error=md(taken.pairing_error.describe(run.lang)))
@@ -487,7 +684,8 @@ if director is None:
         show_sheet()
     if run.login_enabled:
         st.caption(tr("app.round.login_hint"))
-elif stage in ("new", "open"):
+elif stage in ("new", "open") or draft_key in st.session_state:
+    restore_draft(draft_key, late=False)
     if draft_key in st.session_state:
         st.subheader(tr("app.round.proposal", number=number))
         show_draft(st.session_state[draft_key], draft_key)
@@ -496,9 +694,13 @@ elif stage in ("new", "open"):
     undo()
 else:
     show_sheet()
-    if stage == "published" and ruleset.pairing.late_repairing:
+    if stage == "published":
+        restore_draft(late_key, late=True)
+    if stage == "published" and (ruleset.pairing.late_repairing or late_key in st.session_state):
         late_repairing()
     if late_key not in st.session_state:
+        if stage == "published":
+            published_changes()
         results_form()
     if stage == "complete":
         st.divider()

@@ -157,7 +157,7 @@ def test_two_directors_change_the_ruleset(club_db):
 def test_attendance_saved_meanwhile_refuses_the_older_form_and_its_proposal(club_db):
     """Director 1 pairs round 4 (attendance stored, proposal on screen). Director 2, whose
     page was loaded before, saves other attendance: refused. Director 3 opens the round
-    after that, marks p02 absent and saves; director 1's proposal was made from the old
+    after that (throwing away the stored proposal), marks p02 absent and saves; director 1's proposal was made from the old
     attendance, so publishing it is refused."""
     path, ids = club_db
     store, cid = Store(path), ids["AB"]
@@ -170,6 +170,8 @@ def test_attendance_saved_meanwhile_refuses_the_older_form_and_its_proposal(club
     assert "p01" in store.load(cid).round(4).present
 
     third = as_director(cid, "round")
+    # a fresh session shows the proposal kept in the database (issue 9): he throws it away
+    third.button(key=f"draft_{cid}_4_discard").click().run()
     third.selectbox(key=f"att_{cid}_4_p02").select("absent")
     submit(third, "Aanwezigheid opslaan")
     assert store.load(cid).round(4).entries["p02"] is Kind.ABSENT

@@ -8,6 +8,7 @@ nothing. Seasons are immutable, so a write either replaces one or not at all.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +28,13 @@ from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
 from compcore.errors import Label, StoreError
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
-from compcore.services.repository import CompetitionInfo, LogEntry
+from compcore.services.repository import (
+    CompetitionInfo,
+    LogEntry,
+    StoredDraft,
+    check_draft_version,
+    next_draft_version,
+)
 from compcore.validate import SEASON
 
 
@@ -41,6 +48,7 @@ class MemoryStore:
     _archived: set[int] = field(default_factory=set)
     _next_id: int = 1
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _drafts: dict[tuple[int, int], StoredDraft] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- reads
 
@@ -192,6 +200,7 @@ class MemoryStore:
             old = self.load(competition_id)
             del self._seasons[competition_id]
             self._archived.discard(competition_id)
+            self._drafts = {k: d for k, d in self._drafts.items() if k[0] != competition_id}
             self._write_log(label, competition_id, "delete-competition", reason,
                             season_file.to_data(old), None)  # fmt: skip
         return old
@@ -208,3 +217,28 @@ class MemoryStore:
                 self._archived.discard(competition_id)
             self._write_log(label, competition_id, archive_action(archived), reason,
                             {"archived": was}, {"archived": bool(archived)})  # fmt: skip
+
+    # ---------------------------------------------------------------- drafts
+
+    def save_draft(self, competition_id: int, number: int, data: Mapping[str, Any], *,
+                   actor: Actor, read: int | None) -> int:  # fmt: skip
+        label = authorize(actor, self.director_hash)
+        payload = json.loads(json.dumps(dict(data)))  # as the database keeps it: JSON
+        with self._lock:
+            self.load(competition_id)
+            current = self._drafts.get((competition_id, number))
+            check_draft_version(current, read, number)
+            at = datetime.now(UTC)
+            version = next_draft_version(current, at)
+            self._drafts[(competition_id, number)] = StoredDraft(
+                competition_id, number, payload, label, at, version
+            )
+        return version
+
+    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
+        return self._drafts.get((competition_id, number))
+
+    def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
+        authorize(actor, self.director_hash)
+        with self._lock:
+            self._drafts.pop((competition_id, number), None)

@@ -532,3 +532,13 @@ def dump(season: Season, path: str | Path) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def round_data(rnd: Round) -> dict[str, Any]:
+    """One round as the season file writes it (a stored draft keeps its rounds so)."""
+    return _round_data(rnd)
+
+
+def round_from_data(data: Any, source: Part | Where = SEASON) -> Round:
+    """One round from its season-file form (:func:`round_data`); SeasonError if malformed."""
+    return _round(data, _steps(source), 0)

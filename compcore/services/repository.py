@@ -17,10 +17,11 @@ from typing import Any, Protocol
 
 from compcore.adapters.auth import Actor
 from compcore.changes import UNCHECKED, BoardResult, Unchecked
+from compcore.errors import Phrase, StaleWriteError
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
 
-__all__ = ["UNCHECKED", "CompetitionInfo", "LogEntry", "Repository"]
+__all__ = ["UNCHECKED", "CompetitionInfo", "LogEntry", "Repository", "StoredDraft"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,33 @@ class LogEntry:
     reason: str | None
     before: Any
     after: Any
+
+
+@dataclass(frozen=True)
+class StoredDraft:
+    """An unpublished proposal kept in the database (``compcore.services.drafts``): its JSON
+    ``data``, who saved it (an actor label) and when (UTC), and its ``version`` (every save
+    raises it by one)."""
+
+    competition_id: int
+    number: int
+    data: Any
+    saved_by: str
+    saved_at: datetime
+    version: int
+
+
+def next_draft_version(current: StoredDraft | None, at: datetime) -> int:
+    """A new draft version: unique per save (the save's time in microseconds), and above the
+    stored one, so a session that read a discarded draft never matches a later one."""
+    stamp = int(at.timestamp() * 1_000_000)
+    return max(stamp, current.version + 1) if current is not None else stamp
+
+
+def check_draft_version(current: StoredDraft | None, read: int | None, number: int) -> None:
+    """The lost-update check of a draft save: the stored version must be the one read."""
+    if (current.version if current is not None else None) != read:
+        raise StaleWriteError(Phrase("change.what.draft", number=number))
 
 
 class Repository(Protocol):
@@ -186,3 +214,22 @@ class Repository(Protocol):
         """Archive (True) or bring back (False) a competition; logged as
         ``archive-competition`` / ``unarchive-competition`` with ``{"archived": ...}``."""
         ...
+
+    # drafts: the unpublished proposal per round (not season data: not in the change log)
+
+    def save_draft(
+        self,
+        competition_id: int,
+        number: int,
+        data: Mapping[str, Any],
+        *,
+        actor: Actor,
+        read: int | None,
+    ) -> int:
+        """Store round ``number``'s draft; its new version. Refused (StaleWriteError) when
+        the stored version is not ``read`` (None: no draft expected)."""
+        ...
+
+    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None: ...
+
+    def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None: ...

@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from compcore import pairing
 from compcore.adapters.auth import Actor
-from compcore.changes import BoardResult
+from compcore.changes import BoardResult, put_round
 from compcore.cup import Bracket, bracket, is_cup
 from compcore.errors import CompcoreError, ReasonRequiredError
 from compcore.history import cycle_of
@@ -375,6 +375,7 @@ def publish(
     (stored as their ``Game.override`` and in the change log); refused when the round
     changed since the pairing was made."""
     season = repo.load(competition_id)
+    put_round(season, draft.round(), draft.read)  # a round changed meanwhile: say that first
     open_ones = needs_override(check(season, repo.ruleset(competition_id), draft))
     reason = (reason or "").strip() or None
     if open_ones and reason is None:

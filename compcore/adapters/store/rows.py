@@ -33,7 +33,7 @@ from compcore.model import (
     thaw,
 )
 from compcore.reason import Reason
-from compcore.services.repository import CompetitionInfo, LogEntry
+from compcore.services.repository import CompetitionInfo, LogEntry, StoredDraft
 
 
 def now() -> datetime:
@@ -420,3 +420,38 @@ def write_log(
          None if before is None else json.dumps(before, ensure_ascii=False),
          None if after is None else json.dumps(after, ensure_ascii=False)],
     )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- drafts
+
+
+def read_draft(con: Connection, cid: int, number: int) -> StoredDraft | None:
+    row = con.execute(
+        "SELECT data, saved_by, saved_at, version FROM drafts WHERE competition_id = ? "
+        "AND round = ?",
+        [cid, number],
+    ).fetchone()
+    if row is None:
+        return None
+    data, by, at, version = row
+    return StoredDraft(cid, number, json.loads(data), by, at.replace(tzinfo=UTC), int(version))
+
+
+def has_competition(con: Connection, cid: int) -> bool:
+    return con.execute("SELECT 1 FROM competitions WHERE id = ?", [cid]).fetchone() is not None
+
+
+def put_draft(con: Connection, cid: int, number: int, data: Any, actor: str, version: int) -> None:
+    delete_draft(con, cid, number)
+    con.execute(
+        "INSERT INTO drafts VALUES (?, ?, ?, ?, ?, ?)",
+        [cid, number, json.dumps(data, ensure_ascii=False), actor, now(), version],
+    )
+
+
+def delete_draft(con: Connection, cid: int, number: int | None = None) -> None:
+    """Delete round ``number``'s draft, or every draft of the competition."""
+    if number is None:
+        con.execute("DELETE FROM drafts WHERE competition_id = ?", [cid])
+    else:
+        con.execute("DELETE FROM drafts WHERE competition_id = ? AND round = ?", [cid, number])

@@ -168,10 +168,25 @@ def _v6(con: Connection) -> None:
     )
 
 
+#: The unpublished proposal of a round with the director's edits (a serialised Draft, see
+#: ``compcore.services.drafts``), one per competition and round: not season data, so not in
+#: the season file nor in the change log.
+_V7 = """
+CREATE TABLE drafts (
+    competition_id BIGINT NOT NULL,
+    round          BIGINT NOT NULL,
+    data           JSON NOT NULL,
+    saved_by       VARCHAR NOT NULL,      -- actor label, as in change_log
+    saved_at       TIMESTAMP NOT NULL,    -- UTC
+    version        BIGINT NOT NULL,       -- raised by every save (lost-update check)
+    PRIMARY KEY (competition_id, round)
+);
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
-MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (4, _V4), (5, _V5), (6, _v6)]
+MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (4, _V4), (5, _V5), (6, _v6), (7, _V7)]
 
 
 def latest() -> int:

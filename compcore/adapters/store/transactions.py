@@ -45,7 +45,13 @@ from compcore.errors import (
 )
 from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season, thaw
 from compcore.rulesets import Ruleset
-from compcore.services.repository import CompetitionInfo, LogEntry
+from compcore.services.repository import (
+    CompetitionInfo,
+    LogEntry,
+    StoredDraft,
+    check_draft_version,
+    next_draft_version,
+)
 from compcore.validate import SEASON
 
 # --------------------------------------------------------------------------- authorisation
@@ -169,6 +175,9 @@ class Reader:
 
     def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
         return self._snapshot(lambda con: rows.read_log(con, competition_id, limit))
+
+    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
+        return self._snapshot(lambda con: rows.read_draft(con, competition_id, number))
 
     def revision(self) -> int:
         """The newest change-log id: it changes with every write."""
@@ -564,6 +573,7 @@ class Store:
         with self._transaction(actor) as (con, label):
             old = rows.read_season(con, competition_id)
             rows.delete_competition_rows(con, competition_id)
+            rows.delete_draft(con, competition_id)
             con.execute("DELETE FROM competitions WHERE id = ?", [competition_id])
             rows.drop_unused_clubs(con)
             before = season_file.to_data(old)
@@ -588,3 +598,36 @@ class Store:
             )
             rows.write_log(con, label, competition_id, archive_action(archived), reason,
                            {"archived": was}, {"archived": bool(archived)})  # fmt: skip
+
+    # ---------------------------------------------------------------- drafts
+
+    def save_draft(
+        self,
+        competition_id: int,
+        number: int,
+        data: Mapping[str, Any],
+        *,
+        actor: Actor,
+        read: int | None,
+    ) -> int:
+        """Store round ``number``'s draft (not season data: no change-log entry); its new
+        version. Refused when the stored version is not ``read``."""
+        payload = json.loads(json.dumps(dict(data)))  # JSON only, checked before the write
+        with self._transaction(actor) as (con, label):
+            if not rows.has_competition(con, competition_id):
+                raise StoreError.at((), "store.no_id", id=competition_id)
+            current = rows.read_draft(con, competition_id, number)
+            check_draft_version(current, read, number)
+            version = next_draft_version(current, rows.now())
+            rows.put_draft(con, competition_id, number, payload, label, version)
+        return version
+
+    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
+        """Round ``number``'s stored draft, or None."""
+        with self.reader() as r:
+            return r.load_draft(competition_id, number)
+
+    def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
+        """Delete round ``number``'s draft (nothing to delete is fine)."""
+        with self._transaction(actor) as (con, _):
+            rows.delete_draft(con, competition_id, number)
