@@ -23,7 +23,7 @@ pages = [
     st.Page("pages/players.py", title=run.tr("app.page.players"), icon=":material/group:"),
     st.Page("pages/settings.py", title=run.tr("app.page.settings"), icon=":material/settings:"),
 ]
-page = st.navigation(pages)
+page = st.navigation(pages, position="top")  # a phone keeps the page in view
 sidebar.render(run)
 state.show_flash()
 page.run()
