@@ -33,15 +33,19 @@ choices = rs.round_choices(season, ruleset)
 cup = rs.finished_cup(season, ruleset)
 if cup is not None:  # MG-7: one player is left; no round can be opened
     st.info(tr("cup.over", round=cup.over_after) + " " + md(cup_status(cup, run.lang, names)))
+round_key = f"round_no_{cid}"
+if st.session_state.get(f"{round_key}_director") != (run.director is not None):
+    st.session_state.pop(round_key, None)  # logged in or out: open on that role's round
+    st.session_state[f"{round_key}_director"] = run.director is not None
 number = st.selectbox(
     tr("app.round.choose"),
     choices,
-    index=len(choices) - 1,
+    index=choices.index(rs.opening_round(season, choices, director=run.director is not None)),
     format_func=lambda n: (
         tr("app.round.label", number=n)
         + (tr("app.round.label_new") if n not in {r.number for r in season.rounds} else "")
     ),
-    key=f"round_no_{cid}",
+    key=round_key,
 )
 stage = rs.stage(season, number)
 stored = rs.stored_round(season, number)

@@ -353,3 +353,26 @@ def test_a_pairing_error_keeps_the_attendance_and_says_why(db, monkeypatch):
     assert any("indelen lukte niet: no legal pairing exists (test)" in w.value for w in at.warning)
     assert store.load(cid).round(4).is_open  # the attendance is kept
     assert f"draft_{cid}_4" not in at.session_state
+
+
+def test_the_round_page_opens_a_member_on_round_3_and_the_director_on_round_4(db):
+    """Item 8 (issue 9): the A/B ladder has rounds 1-3 complete. A member opening Ronde sees
+    round 3 (the newest with boards); after logging in on that same page the director lands
+    on round 4, the round to work on (its attendance form); logged out again: round 3."""
+    _, ids = db
+    cid = ids["AB"]
+    at = app()
+    at.session_state["competition"] = cid
+    at.run()
+    at.switch_page("pages/round.py").run()
+    ok(at)
+    assert at.selectbox(key=f"round_no_{cid}").value == 3
+    at.sidebar.text_input(key="login_name").input("director")
+    at.sidebar.text_input(key="password").input(PASSWORD)
+    at.sidebar.form_submit_button[0].click().run()
+    ok(at)
+    assert at.selectbox(key=f"round_no_{cid}").value == 4
+    assert "Aanwezigheid" in [s.value for s in at.subheader]
+    at.sidebar.button(key="logout").click().run()
+    ok(at)
+    assert at.selectbox(key=f"round_no_{cid}").value == 3

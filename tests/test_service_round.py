@@ -5,6 +5,7 @@ decision kinds) and the change log in words."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -296,3 +297,30 @@ def test_the_player_form_offers_the_flags_the_ruleset_reads() -> None:
         "engine-opt-in", "youth"]  # fmt: skip
     assert offered_flags(season("ladder-ab"), load_ruleset("ladder-ab")) == [
         "own-level-only", "youth"]  # fmt: skip
+
+
+def test_the_round_page_opens_members_on_the_newest_round_with_boards(repo):
+    """Item 8 (issue 9). The A/B ladder has rounds 1-3 complete; the choices are 1-4 (4 is
+    new). A director lands on 4, the round to work on; a member on 3, the newest round with
+    boards. With round 4 open (attendance, no boards yet) the same. Once round 4 is
+    published (boards, no results) a member lands on 4 too. A season without rounds: 1."""
+    store, cid = repo
+    season = store.load(cid)
+    choices = rs.round_choices(season, store.ruleset(cid))
+    assert choices == [1, 2, 3, 4]
+    assert rs.opening_round(season, choices, director=True) == 4
+    assert rs.opening_round(season, choices, director=False) == 3
+    rnd = rs.open_round(4, attendance_of(season, 4, "p08"), [], date="2025-01-07", cycle=0,
+                        previous=None)  # fmt: skip
+    taken = rs.take_attendance(store, cid, rnd, actor=ADMIN, read=None, pair_now=True)
+    assert rs.stage(taken.season, 4) == "open"
+    choices = rs.round_choices(taken.season, store.ruleset(cid))
+    assert choices == [1, 2, 3, 4]
+    assert rs.opening_round(taken.season, choices, director=True) == 4
+    assert rs.opening_round(taken.season, choices, director=False) == 3
+    published = rs.publish(store, cid, taken.draft, reason=None, actor=ADMIN)
+    assert rs.stage(published, 4) == "published"
+    assert rs.opening_round(published, [1, 2, 3, 4], director=False) == 4
+    empty = replace(season, rounds=())
+    assert rs.opening_round(empty, [1], director=False) == 1
+    assert rs.opening_round(empty, [1], director=True) == 1

@@ -92,6 +92,18 @@ def round_choices(season: Season, ruleset: Ruleset) -> list[int]:
     return numbers
 
 
+def opening_round(season: Season, choices: Sequence[int], *, director: bool) -> int:
+    """The round the Ronde page opens on (issue 9, item 8). A director lands on the round to
+    work on: the last of ``choices`` (an open round, or the new one after a complete round).
+    Anyone else lands on the newest round with boards (published or played): an open or new
+    round has nothing to show a member yet. Without such a round: the last choice."""
+    if not director:
+        with_boards = [r.number for r in season.rounds if r.games and r.number in choices]
+        if with_boards:
+            return with_boards[-1]
+    return choices[-1]
+
+
 def round_cycle(season: Season, ruleset: Ruleset, number: int) -> int:
     """The round's cycle (0-based): as stored, else from the ruleset's cycle length."""
     stored = stored_round(season, number)
