@@ -29,7 +29,7 @@ if len(numbers) > 1:
 table = run.standings(after_round=after, cycle=cycle)
 st.caption(scope.caption(run, ruleset, table))
 st.dataframe(
-    tables.standings_frame(table, ruleset, run.lang),
+    tables.standings_view(table, ruleset, run.lang),
     hide_index=True,
     column_config=tables.standings_columns(table, run.lang),
     width="stretch",
