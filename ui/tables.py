@@ -79,12 +79,28 @@ def standings_frame(table: Standings, ruleset: Ruleset, lang: Lang) -> pd.DataFr
     return frame
 
 
-def standings_view(table: Standings, ruleset: Ruleset, lang: Lang) -> Styler:
+def compact_columns(table: Standings, ruleset: Ruleset) -> tuple[str, ...]:
+    """The columns a phone shows first (issue 9, item 8): place, name, points, and what
+    decides between equal points: the value for a Keizer ruleset (KC-14), else the
+    ruleset's first tie-break other than the initial order (LA-10 wins, PP-6 SB), if any."""
+    wanted = ["rank", "name", "score"]
+    if ruleset.is_keizer:
+        wanted.append("value")
+    else:
+        wanted += [b for b in ruleset.tie_breaks if b != "initial-order"][:1]
+    return tuple(c for c in wanted if c in table.columns)
+
+
+def standings_view(
+    table: Standings, ruleset: Ruleset, lang: Lang, columns: tuple[str, ...] | None = None
+) -> Styler:
     """The numeric standings frame, each cell shown as :func:`reports.cell` writes it (the
-    rounding and the Dutch decimal comma of the command line); sorting uses the numbers."""
-    frame = standings_frame(table, ruleset, lang)
+    rounding and the Dutch decimal comma of the command line); sorting uses the numbers.
+    ``columns``: only these (default: all of ``table.columns``)."""
+    columns = table.columns if columns is None else columns
+    frame = standings_frame(table, ruleset, lang)[[reports.header(c, lang) for c in columns]]
     styler = frame.style
-    for column in table.columns:
+    for column in columns:
         if column in _TEXT_COLUMNS:
             continue
         header = reports.header(column, lang)
@@ -100,11 +116,13 @@ def _lookup(shown: Mapping[object, str]) -> Callable[[object], str]:
     return lambda value: shown.get(value, "" if pd.isna(value) else str(value))
 
 
-def standings_columns(table: Standings, lang: Lang) -> dict[str, st.column_config.Column]:
+def standings_columns(
+    table: Standings, lang: Lang, columns: tuple[str, ...] | None = None
+) -> dict[str, st.column_config.Column]:
     """Narrow columns with the full meaning as a tooltip; the name column pinned; numbers
     as number columns (their text from :func:`standings_view`)."""
     config = {}
-    for column in table.columns:
+    for column in table.columns if columns is None else columns:
         header = reports.header(column, lang)
         kind = (
             st.column_config.TextColumn
@@ -113,12 +131,22 @@ def standings_columns(table: Standings, lang: Lang) -> dict[str, st.column_confi
         )
         config[header] = kind(
             header,
-            width="medium" if column == "name" else "small",
+            width=_width(column, compact=columns is not None and columns != table.columns),
             help=t(f"app.colhelp.{column}", lang),
             pinned=column in ("rank", "name"),
             alignment="left" if column in _TEXT_COLUMNS else "right",
         )
     return config
+
+
+def _width(column: str, *, compact: bool) -> str | int | None:
+    """A place needs little room; the name gets 200 px, or just what the names need in
+    the compact view (four columns in a phone's 390 px)."""
+    if column == "rank":
+        return 48
+    if column == "name":
+        return None if compact else "medium"
+    return "small"
 
 
 def how_computed(table: Standings, lang: Lang, names: Mapping[str, str]) -> list[str]:

@@ -180,6 +180,8 @@ NL: dict[str, str] = {
     # standings
     "app.standings.none_played": "Er is nog geen ronde volledig gespeeld.",
     "app.standings.after_round": "Na ronde",
+    "app.standings.all_columns": "Alle kolommen",
+    "app.standings.all_columns_help": "Uit: alleen plaats, naam, punten en de waarde of wat bij gelijke punten als eerste beslist (zo past de ranglijst op een telefoon).",
     "app.standings.scope": "stand na ronde {round}",
     "app.standings.withdrawn_mark": " (gestopt)",
     "app.standings.engine_mark": " (computer)",
@@ -469,6 +471,8 @@ EN: dict[str, str] = {
     "app.sheet.override": "rule override: {reason}",
     "app.standings.none_played": "No round has been completely played yet.",
     "app.standings.after_round": "After round",
+    "app.standings.all_columns": "All columns",
+    "app.standings.all_columns_help": "Off: only place, name, points and the value or what first decides between equal points (so the standings fit a phone).",
     "app.standings.scope": "standings after round {round}",
     "app.standings.withdrawn_mark": " (withdrawn)",
     "app.standings.engine_mark": " (engine)",
