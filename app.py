@@ -25,5 +25,6 @@ pages = [
 ]
 page = st.navigation(pages, position="top")  # a phone keeps the page in view
 sidebar.render(run)
+state.wait_for_demo_seasons(run)  # a first start: the page is up while they go in
 state.show_flash()
 page.run()
