@@ -28,8 +28,9 @@ pages = [
         icon=":material/folder_open:",
     ),
 ]
-page = st.navigation(pages)
+page = st.navigation(pages, position="top")  # a phone keeps the page in view
 sidebar.render(run)
+state.wait_for_demo_seasons(run)  # a first start: the page is up while they go in
 state.show_flash()
 state.show_notices(run)
 page.run()

@@ -38,14 +38,18 @@ choices = rs.round_choices(season, ruleset)
 cup = rs.finished_cup(season, ruleset)
 if cup is not None:  # MG-7: one player is left; no round can be opened
     st.info(tr("cup.over", round=cup.over_after) + " " + md(cup_status(cup, run.lang, names)))
+round_key = f"round_no_{cid}"
+if st.session_state.get(f"{round_key}_director") != (run.director is not None):
+    st.session_state.pop(round_key, None)  # logged in or out: open on that role's round
+    st.session_state[f"{round_key}_director"] = run.director is not None
 number = state.linked_select(
     run,
     tr("app.round.choose"),
     choices,
     param=state.PARAM_ROUND,
-    key=f"round_no_{cid}",
+    key=round_key,
     text=str,
-    default=choices[-1],
+    default=rs.opening_round(season, choices, director=run.director is not None),
     format_func=lambda n: (
         tr("app.round.label", number=n)
         + (tr("app.round.label_new") if n not in {r.number for r in season.rounds} else "")
@@ -591,6 +595,7 @@ def attendance() -> None:
     """Who is there (entry kind per player), forced games, then pair."""
     options = rs.attendance_kinds(ruleset)
     players = rs.listed_players(season, number)
+    ordered = rs.attendance_order(players, rs.standings_places(run.standings()))
     forced_key = f"forced_{cid}_{number}"
     forced: list[ForcedGame] = st.session_state.setdefault(
         forced_key, list(stored.forced or ()) if stored is not None else []
@@ -599,6 +604,11 @@ def attendance() -> None:
     date_key = state.widget_key(form, f"date_{cid}_{number}")
     read = state.seen(date_key, stored)  # the round as the form was opened
     st.subheader(tr("app.round.attendance"))
+    query = st.text_input(tr("app.round.search"), key=f"att_search_{cid}_{number}",
+                          placeholder=tr("app.round.search_placeholder"))  # fmt: skip
+    listed = rs.find_players(ordered, query)
+    if len(listed) < len(players):
+        st.caption(tr("app.round.search_hidden", shown=len(listed), total=len(players)))
     with st.form(form):
         default_day = (
             Date.fromisoformat(stored.date)
@@ -615,10 +625,11 @@ def attendance() -> None:
             key=state.widget_key(form, f"engine_away_{cid}_{number}"),
         )
         columns = st.columns(3)
-        chosen: dict[str, str] = {}
-        for i, player in enumerate(players):
+        per_column = max(1, -(-len(listed) // 3))  # down each column: a phone stacks them
+        shown: dict[str, str] = {}
+        for i, player in enumerate(listed):
             default = rs.default_choice(player, stored, options)
-            chosen[player.id] = columns[i % 3].selectbox(
+            shown[player.id] = columns[i // per_column].selectbox(
                 md(player.name),  # a label reads Markdown: a name is text
                 options,
                 index=options.index(default),
@@ -628,6 +639,7 @@ def attendance() -> None:
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(tr("app.round.save_attendance"))
         pair_now = c2.form_submit_button(tr("app.round.pair"), type="primary")
+    chosen = rs.attendance_choices(players, shown, stored, options)  # the hidden ones kept
     present = sum(1 for c in chosen.values() if c == rs.PRESENT)
     st.caption(tr("app.round.present_count", count=present, total=len(players)))
 

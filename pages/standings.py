@@ -6,7 +6,7 @@ import streamlit as st
 from compcore.adapters import reports
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import bracket, is_cup
-from ui import scope, state, tables
+from ui import device, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
@@ -28,10 +28,13 @@ if len(numbers) > 1:
     )
 table = run.standings(after_round=after, cycle=cycle)
 st.caption(scope.caption(run, ruleset, table))
+everything = st.toggle(tr("app.standings.all_columns"), value=not device.on_phone(),
+                       help=tr("app.standings.all_columns_help"), key=f"st_all_{cid}")  # fmt: skip
+columns = table.columns if everything else tables.compact_columns(table, ruleset)
 st.dataframe(
-    tables.standings_frame(table, ruleset, run.lang),
+    tables.standings_view(table, ruleset, run.lang, columns),
     hide_index=True,
-    column_config=tables.standings_columns(table, run.lang),
+    column_config=tables.standings_columns(table, run.lang, columns),
     width="stretch",
     height="content",
 )

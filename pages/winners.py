@@ -160,22 +160,21 @@ if not shown:
 
 if season.decisions:
     st.subheader(tr("app.winners.decisions"))
-    st.dataframe(
-        pd.DataFrame(
-            [
-                {
-                    tr("app.col.kind"): tr(f"app.decision.{d.kind}"),
-                    tr("app.col.player"): name(d.player),
-                    tr("app.col.category"): d.category or "",
-                    tr("app.col.round"): "" if d.round is None else d.round,
-                    tr("app.col.note"): d.note or "",
-                }
-                for d in season.decisions
-            ]
-        ),
-        hide_index=True,
-        width="stretch",
+    decisions = pd.DataFrame(
+        [
+            {
+                tr("app.col.kind"): tr(f"app.decision.{d.kind}"),
+                tr("app.col.player"): name(d.player),
+                tr("app.col.category"): d.category or "",
+                tr("app.col.round"): None,
+                tr("app.col.note"): d.note or "",
+            }
+            for d in season.decisions
+        ]
     )
+    rounds = [d.round for d in season.decisions]  # a number column, empty without a round
+    decisions[tr("app.col.round")] = pd.array(rounds, dtype="Int64")
+    st.dataframe(decisions, hide_index=True, width="stretch")
 
 # the director records play-off / barrage winners and unavailable seeds
 if run.director is not None:

@@ -353,3 +353,49 @@ def test_a_pairing_error_keeps_the_attendance_and_says_why(db, monkeypatch):
     assert any("indelen lukte niet: no legal pairing exists (test)" in w.value for w in at.warning)
     assert store.load(cid).round(4).is_open  # the attendance is kept
     assert f"draft_{cid}_4" not in at.session_state
+
+
+def test_the_round_page_opens_a_member_on_round_3_and_the_director_on_round_4(db):
+    """Item 8 (issue 9): the A/B ladder has rounds 1-3 complete. A member opening Ronde sees
+    round 3 (the newest with boards); after logging in on that same page the director lands
+    on round 4, the round to work on (its attendance form); logged out again: round 3."""
+    _, ids = db
+    cid = ids["AB"]
+    at = app()
+    at.session_state["competition"] = cid
+    at.run()
+    at.switch_page("pages/round.py").run()
+    ok(at)
+    assert at.selectbox(key=f"round_no_{cid}").value == 3
+    at.sidebar.text_input(key="login_name").input("director")
+    at.sidebar.text_input(key="password").input(PASSWORD)
+    at.sidebar.form_submit_button[0].click().run()
+    ok(at)
+    assert at.selectbox(key=f"round_no_{cid}").value == 4
+    assert "Aanwezigheid" in [s.value for s in at.subheader]
+    at.sidebar.button(key="logout").click().run()
+    ok(at)
+    assert at.selectbox(key=f"round_no_{cid}").value == 3
+
+
+def test_the_attendance_list_in_standings_order_and_a_filtered_save_keeps_the_others(db):
+    """Item 8 (issue 9). Round 4 of the A/B ladder: the list follows the standings after
+    round 3 (p07, p01, p04, p05, p02, p08, p06, p03). The search "vries" leaves Quinten de
+    Vries (p01) and Greet de Vries (p07); p01 is marked absent and the list saved: p01 is
+    absent, the six hidden players are present as before (none dropped)."""
+    store, ids = db
+    cid = ids["AB"]
+    at = as_director(cid, "round")
+    keys = [s.key for s in at.selectbox if s.key and s.key.startswith(f"att_{cid}_4_")]
+    assert [k.rsplit("_", 1)[1] for k in keys] == [
+        "p07", "p01", "p04", "p05", "p02", "p08", "p06", "p03"]  # fmt: skip
+    at.text_input(key=f"att_search_{cid}_4").input("vries").run()
+    ok(at)
+    keys = [s.key for s in at.selectbox if s.key and s.key.startswith(f"att_{cid}_4_")]
+    assert [k.rsplit("_", 1)[1] for k in keys] == ["p07", "p01"]
+    assert "2 van 8 spelers getoond" in texts(at)
+    at.selectbox(key=f"att_{cid}_4_p01").select("absent")
+    submit(at, "Aanwezigheid opslaan")
+    rnd = store.load(cid).round(4)
+    assert rnd.entries == {"p01": Kind.ABSENT}
+    assert sorted(rnd.present) == ["p02", "p03", "p04", "p05", "p06", "p07", "p08"]

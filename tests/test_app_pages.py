@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pandas as pd
 import pytest
-from test_app_support import DIRECTOR_HASH, app, copy_db, small_seasons, texts
+from test_app_support import DIRECTOR_HASH, app, copy_db, shown, small_seasons, texts
 
-from compcore.adapters import season_file
+from compcore.adapters import reports, season_file
 from compcore.adapters.store import Store
 from compcore.i18n import catalog
+from compcore.scoring.standings import standings
 from ui import config
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -76,12 +78,12 @@ def test_standings_columns_follow_the_preset_in_both_languages(db):
     frame = at.dataframe[0].value
     assert list(frame.columns[:4]) == ["Pl", "Naam", "Punten", "Wa"]  # KC-14 words
     assert "Kl" in frame.columns and "Nbs" in frame.columns
-    assert "," in frame["Punten"].iloc[0]  # Dutch decimal comma
+    assert "," in shown(at.dataframe[0])["Punten"].iloc[0]  # Dutch decimal comma
     assert "stand na ronde 3" in texts(at)
     at = open_page("standings", ids["Ladder"], lang="en")
     frame = at.dataframe[0].value
     assert list(frame.columns[:4]) == ["#", "Name", "Points", "Value"]
-    assert "." in frame["Points"].iloc[0]
+    assert "." in shown(at.dataframe[0])["Points"].iloc[0]
     at = open_page("standings", ids["AB"])
     assert "Wa" not in at.dataframe[0].value.columns  # a points ladder has no value column
     assert "Winst" in at.dataframe[0].value.columns  # LA-10's tie-break is shown
@@ -128,13 +130,16 @@ def test_winners_and_languages(db):
 
 
 def test_round_page_for_members_shows_no_pairing_before_it_is_published(db):
+    """A member lands on round 3, the newest round with boards (item 8 of issue 9), not on
+    the new round 4; round 4 shows nothing before it is published."""
     _, ids = db
     at = open_page("round", ids["AB"])
-    assert "nog niet gepubliceerd" in texts(at)
-    at.selectbox(key=f"round_no_{ids['AB']}").select(3).run()
-    assert not at.exception
+    assert at.selectbox(key=f"round_no_{ids['AB']}").value == 3
     sheet = at.dataframe[0].value
     assert list(sheet.columns) == ["Bord", "Wit", "Zwart", "Uitslag"]
+    at.selectbox(key=f"round_no_{ids['AB']}").select(4).run()
+    assert not at.exception
+    assert "nog niet gepubliceerd" in texts(at)
 
 
 def test_settings_show_the_preset_source_and_the_log(db):
@@ -217,6 +222,8 @@ def test_first_start_imports_the_demo_seasons(tmp_path, monkeypatch):
     assert sorted(c.competition for c in store.competitions()) == ["AB", "Ladder"]
     assert {e.actor for e in store.log()} >= {"administrator:first-start"}
     assert "2 demo-seizoen(en) geladen" in "\n".join(c.value for c in at.sidebar.caption)
+    assert "worden geladen" not in texts(at)  # the run started again once they were in
+    assert "Koplopers" in texts(at)  # the overview with them
     # a second start does not import again
     again = app().run()
     assert not again.exception
@@ -231,3 +238,40 @@ def test_overview_button_opens_the_standings_of_that_competition(db):
     assert at.title[0].value == "Ranglijst"
     assert at.session_state["competition"] == ids["Ladder"]
     assert "Ladder · 2025-2026 · Testclub" in texts(at)
+
+
+def test_numeric_columns_sort_as_numbers_and_show_dutch_commas(db):
+    """Item 8 (issue 9): 'Punten' sorted as text puts "9,5" above "12,0"; as numbers it
+    does not. The standings' Pl, Punten and Wa are numeric columns (the Keizer ladder), and
+    the cells still read as the command line writes them: Punten with a decimal comma,
+    as the preset's 2 decimals (dubbelschaak has no display_decimals: the default 2). The
+    roster's rating is a number column as well."""
+    _, ids = db
+    at = open_page("standings", ids["Ladder"])
+    frame, text = at.dataframe[0].value, shown(at.dataframe[0])
+    for column in ("Pl", "Punten", "Wa"):
+        assert pd.api.types.is_numeric_dtype(frame[column]), column
+    assert pd.api.types.is_integer_dtype(frame["Pl"])
+    assert list(frame["Pl"]) == sorted(frame["Pl"])
+    first = frame["Punten"].iloc[0]
+    assert text["Punten"].iloc[0] == f"{first:.2f}".replace(".", ",")  # 25.5 -> "25,50"
+    assert "." not in "".join(text["Punten"])
+    at = open_page("players", ids["Ladder"])
+    assert pd.api.types.is_integer_dtype(at.dataframe[0].value["Rating"])
+
+
+def test_every_standings_cell_reads_as_the_command_line_writes_it(db):
+    """The numbers behind the table are for sorting; each cell's text is still
+    ``reports.cell`` (rounding, decimal comma, "+1" colour balance, empty percentage)."""
+    path, ids = db
+    store = Store(path)
+    season = store.load(ids["AB"])
+    ruleset = season_file.ruleset_of(season)
+    table = standings(season, ruleset)
+    at = open_page("standings", ids["AB"])
+    text = shown(at.dataframe[0])
+    for i, row in enumerate(table.rows):
+        for column in table.columns:
+            want = reports.cell(row, column, ruleset.display_decimals, "nl")
+            got = text[reports.header(column, "nl")].iloc[i]
+            assert got == want or (column == "name" and got.startswith(want)), (column, i)

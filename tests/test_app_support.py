@@ -7,6 +7,8 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import pandas as pd
+from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 
 from compcore import synthetic
@@ -78,6 +80,13 @@ def texts(at: AppTest) -> str:
                  "warning", "error", "text"):  # fmt: skip
         parts.extend(str(e.value) for e in getattr(at, kind))
     return "\n".join(parts)
+
+
+def shown(frame) -> pd.DataFrame:
+    """A dataframe element's cells as the browser shows them (a styled frame's display
+    texts, e.g. "12,5"); ``frame.value`` holds the numbers the table sorts by."""
+    display = frame.proto.arrow_data.styler.display_values
+    return convert_arrow_bytes_to_pandas_df(display) if display else frame.value
 
 
 def form_widget(widgets, key: str):

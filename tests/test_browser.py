@@ -35,6 +35,12 @@ CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 READY = "[data-testid='stApp'][data-test-script-state='notRunning']"
 PHONE = {"width": 390, "height": 844}
+#: a phone's browser: Streamlit folds its sidebar after a menu choice on a mobile device
+MOBILE = {"is_mobile": True, "has_touch": True, "user_agent": (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15"
+    " (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1")}  # fmt: skip
+#: the menu's links: at the top of a laptop's window, in the (folded) sidebar on a phone
+NAV_LINKS = "[data-testid='stTopNavLink'], [data-testid='stSidebarNav'] a"
 LAPTOP = {"width": 1366, "height": 768}
 WAIT = 60_000  # ms: the longest any single step may take before the test fails
 
@@ -155,7 +161,7 @@ def choose(page, label: str, option: str) -> None:
 
 def goto(page, title: str, marker: str) -> None:
     """Open a page from the sidebar navigation and wait for its ``marker`` text."""
-    page.locator("[data-testid='stSidebarNav'] a").filter(has_text=title).first.click()
+    page.locator(NAV_LINKS).filter(has_text=title).first.click()
     see(page, marker)
 
 
@@ -202,10 +208,44 @@ def test_a_deep_link_on_a_fresh_server_gets_the_whole_app(server, browser):
     try:
         page.goto(f"{url}/standings")
         see(page, "stand na ronde")
-        nav = page.locator("[data-testid='stSidebarNav'] a")
+        nav = page.locator(NAV_LINKS)
         titles = " ".join(nav.all_inner_texts())
         assert "Ranglijst" in titles and "Overzicht" in titles, titles
         assert page.locator("[data-testid='stException']").count() == 0
+    finally:
+        context.close()
+
+
+def test_the_menu_sits_at_the_top_and_a_phone_folds_it_after_a_choice(server, browser):
+    """Item 8: on a laptop the menu is a bar at the top (the sidebar keeps language,
+    competition and login); on a phone it is in the sidebar, which folds away after a choice
+    so that the chosen page is in view, and opens again for the language or the login."""
+    url, _, _ = server
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        see(page, "Koplopers")
+        assert page.locator("[data-testid='stTopNavLink']").filter(has_text="Ranglijst").count()
+    finally:
+        context.close()
+    context = browser.new_context(viewport=PHONE, **MOBILE)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        see(page, "Koplopers")
+        sidebar = page.locator("[data-testid='stSidebar']")
+        assert sidebar.get_attribute("data-collapsed") == "true"  # folded on arrival
+        page.locator("[data-testid='stExpandSidebarButton']").click()
+        page.wait_for_function(
+            "() => document.querySelector(\"[data-testid='stSidebar']\")"
+            ".getAttribute('data-collapsed') === 'false'", timeout=WAIT)  # fmt: skip
+        page.locator("[data-testid='stSidebarNav'] a").filter(has_text="Ranglijst").click()
+        see(page, "stand na ronde")
+        page.wait_for_function(
+            "() => document.querySelector(\"[data-testid='stSidebar']\")"
+            ".getAttribute('data-collapsed') === 'true'", timeout=WAIT)  # fmt: skip
+        shot(page, "menu-folded", "phone")
     finally:
         context.close()
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from builders import load, season_data
-from test_app_support import ADMIN, app, copy_db, texts
+from test_app_support import ADMIN, app, copy_db, shown, texts
 
 from compcore.adapters import season_file
 from compcore.adapters.store import Store
@@ -216,7 +216,7 @@ def test_standings_cycle_picker_shows_princenpaards_numbers(cycles_db) -> None:
     picker.select(0).run()  # the first cycle, 0-based inside
     assert not at.exception
     assert "Cyclus 1 · stand na ronde 1" in texts(at)
-    table = at.dataframe[0].value
+    table = shown(at.dataframe[0])
     assert (table["Naam"].iloc[0], table["Punten"].iloc[0]) == ("A", "1,0")
     at = open_page("standings", cid, lang="en")
     assert at.selectbox(key=f"st_cycle_{cid}").options == ["Cycle 1", "Cycle 2", "Cycle 3"]

@@ -33,6 +33,7 @@ from contextlib import redirect_stderr, redirect_stdout, suppress
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 from google.protobuf.message import Message
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
@@ -165,11 +166,13 @@ def visible_text(at: Any) -> list[str]:
         proto = getattr(node, "proto", None)
         if proto is None or getattr(node, "type", "") == "code":
             continue
-        arrow = getattr(getattr(proto, "arrow_data", None), "data", b"")
-        if arrow:
-            frame = convert_arrow_bytes_to_pandas_df(arrow)
+        data = getattr(proto, "arrow_data", None)
+        arrow = getattr(data, "data", b"")
+        if arrow:  # a styled table shows its display texts ("12,5"), not the numbers
+            display = data.styler.display_values if data.HasField("styler") else b""
+            frame = convert_arrow_bytes_to_pandas_df(display or arrow)
             out += [str(c) for c in frame.columns]
-            out += [str(v) for v in frame.to_numpy().ravel() if v is not None and v == v]
+            out += [str(v) for v in frame.to_numpy().ravel() if v is not None and not pd.isna(v)]
         if getattr(proto, "spec", ""):
             out += list(_titles(json.loads(proto.spec)))
         if isinstance(getattr(proto, "columns", None), str):

@@ -5,6 +5,7 @@ decision kinds) and the change log in words."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -25,6 +26,7 @@ from compcore.errors import (
 )
 from compcore.model import Kind, Result
 from compcore.rulesets import load_ruleset
+from compcore.scoring.standings import standings
 from compcore.services import changelog, competitions
 from compcore.services import round as rs
 from compcore.services.repository import CompetitionInfo, Repository
@@ -296,3 +298,73 @@ def test_the_player_form_offers_the_flags_the_ruleset_reads() -> None:
         "engine-opt-in", "youth"]  # fmt: skip
     assert offered_flags(season("ladder-ab"), load_ruleset("ladder-ab")) == [
         "own-level-only", "youth"]  # fmt: skip
+
+
+def test_the_round_page_opens_members_on_the_newest_round_with_boards(repo):
+    """Item 8 (issue 9). The A/B ladder has rounds 1-3 complete; the choices are 1-4 (4 is
+    new). A director lands on 4, the round to work on; a member on 3, the newest round with
+    boards. With round 4 open (attendance, no boards yet) the same. Once round 4 is
+    published (boards, no results) a member lands on 4 too. A season without rounds: 1."""
+    store, cid = repo
+    season = store.load(cid)
+    choices = rs.round_choices(season, store.ruleset(cid))
+    assert choices == [1, 2, 3, 4]
+    assert rs.opening_round(season, choices, director=True) == 4
+    assert rs.opening_round(season, choices, director=False) == 3
+    rnd = rs.open_round(4, attendance_of(season, 4, "p08"), [], date="2025-01-07", cycle=0,
+                        previous=None)  # fmt: skip
+    taken = rs.take_attendance(store, cid, rnd, actor=ADMIN, read=None, pair_now=True)
+    assert rs.stage(taken.season, 4) == "open"
+    choices = rs.round_choices(taken.season, store.ruleset(cid))
+    assert choices == [1, 2, 3, 4]
+    assert rs.opening_round(taken.season, choices, director=True) == 4
+    assert rs.opening_round(taken.season, choices, director=False) == 3
+    published = rs.publish(store, cid, taken.draft, reason=None, actor=ADMIN)
+    assert rs.stage(published, 4) == "published"
+    assert rs.opening_round(published, [1, 2, 3, 4], director=False) == 4
+    empty = replace(season, rounds=())
+    assert rs.opening_round(empty, [1], director=False) == 1
+    assert rs.opening_round(empty, [1], director=True) == 1
+
+
+def test_the_attendance_list_in_standings_order_then_by_rating_and_name(repo):
+    """Item 8 (issue 9). The A/B ladder after round 3 ranks p07, p01, p04, p05, p02, p08,
+    p06, p03 (as the standings page lists them). With only p07 and p04 placed (lines 1 and
+    2), the others follow by rating: p01 2638, p02 2046, p03 1790, then p06 and p05 both
+    made 1705 (by name: Daan van Dijk before Niels Dijkstra), then p08 without a rating."""
+    store, cid = repo
+    season = store.load(cid)
+    places = rs.standings_places(standings(season, store.ruleset(cid)))
+    assert sorted(places, key=places.__getitem__) == [
+        "p07", "p01", "p04", "p05", "p02", "p08", "p06", "p03"]  # fmt: skip
+    order = rs.attendance_order(season.players, places)
+    assert [p.id for p in order] == ["p07", "p01", "p04", "p05", "p02", "p08", "p06", "p03"]
+    players = [
+        replace(p, rating=1705) if p.id == "p05" else replace(p, rating=None) if p.id == "p08"
+        else p for p in season.players
+    ]  # fmt: skip
+    order = rs.attendance_order(players, {"p07": 1, "p04": 2})
+    assert [p.id for p in order] == ["p07", "p04", "p01", "p02", "p03", "p06", "p05", "p08"]
+
+
+def test_a_search_narrows_the_list_and_a_save_keeps_the_hidden_choices(repo):
+    """Item 8 (issue 9). "de vries" finds Quinten de Vries (p01) and Greet de Vries (p07),
+    in any case. Round 4 is open with p08 absent; the director searches "de vries" and
+    marks p01 absent: the choices sent are p01 and p08 absent (p08 hidden, kept as stored),
+    the other six present (hidden, their stored choice)."""
+    store, cid = repo
+    season = store.load(cid)
+    assert [p.id for p in rs.find_players(season.players, "  DE VRIES ")] == ["p01", "p07"]
+    assert len(rs.find_players(season.players, "")) == 8
+    rnd = rs.open_round(4, attendance_of(season, 4, "p08"), [], date="2025-01-07", cycle=0,
+                        previous=None)  # fmt: skip
+    season = rs.take_attendance(store, cid, rnd, actor=ADMIN, read=None).season
+    stored = season.round(4)
+    options = rs.attendance_kinds(store.ruleset(cid))
+    players = rs.listed_players(season, 4)
+    shown = {"p01": Kind.ABSENT.value, "p07": rs.PRESENT}
+    chosen = rs.attendance_choices(players, shown, stored, options)
+    assert list(chosen) == [p.id for p in players]  # the season's order, as before
+    assert {pid for pid, c in chosen.items() if c == Kind.ABSENT.value} == {"p01", "p08"}
+    assert [pid for pid, c in chosen.items() if c == rs.PRESENT] == [
+        "p02", "p03", "p04", "p05", "p06", "p07"]  # fmt: skip

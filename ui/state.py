@@ -9,6 +9,7 @@ one short connection) and recomputes standings only after something changed.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,32 +72,117 @@ def tr(key: str, **fields: object) -> str:
 # --------------------------------------------------------------------------- the store
 
 
+class Seeding:
+    """The demo seasons imported on a first start, in a thread of their own, so that the
+    first page does not wait for them (issue 9, item 9): the page comes up with a note
+    and fills in when they are in (:func:`wait_for_demo_seasons`). They go in as one
+    transaction, so a reader sees all of them or none."""
+
+    def __init__(self, store: Store, files: list[Path]) -> None:
+        self.seeded: tuple[str, ...] = ()
+        self.errors: tuple[CompcoreError, ...] = ()
+        self._done = threading.Event()
+        self._started = threading.Lock()
+        self._thread = threading.Thread(
+            target=self._run, args=(store, files), name="compcore-demo-seasons", daemon=True
+        )
+
+    def start(self) -> None:
+        """Start the import (once; later calls do nothing): after the first page is drawn,
+        so that drawing it does not share the interpreter with the import."""
+        with self._started:
+            if self._thread.ident is None:
+                self._thread.start()
+
+    def _run(self, store: Store, files: list[Path]) -> None:
+        try:
+            seeded, errors = _seed(store, files)
+            self.seeded, self.errors = tuple(seeded), tuple(errors)
+        finally:
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the demo seasons are in (or ``timeout`` seconds); whether they are."""
+        return self._done.wait(timeout)
+
+
 @dataclass(frozen=True)
 class Opened:
     store: Store
-    #: demo seasons imported on this first start, and the ones that failed (with why)
-    seeded: tuple[str, ...] = ()
-    seed_errors: tuple[CompcoreError, ...] = ()
+    #: the demo seasons being imported on this first start (None: not a first start)
+    seeding: Seeding | None = None
+
+    @property
+    def importing(self) -> bool:
+        """Whether the demo seasons are still going in (do not read the file meanwhile)."""
+        return self.seeding is not None and not self.seeding.done
+
+    @property
+    def seeded(self) -> tuple[str, ...]:
+        """The demo seasons imported on this first start."""
+        return self.seeding.seeded if self.seeding is not None and self.seeding.done else ()
+
+    @property
+    def seed_errors(self) -> tuple[CompcoreError, ...]:
+        """The demo files that failed, with why."""
+        return self.seeding.errors if self.seeding is not None and self.seeding.done else ()
 
 
 @st.cache_resource(show_spinner=False)
 def _open(path: str, directors: Directors) -> Opened:
-    """The store for ``path`` (created and seeded with the demo seasons on first start)."""
+    """The store for ``path``; on a first start (no file yet) with the demo seasons to
+    import in the background (:func:`wait_for_demo_seasons` starts it)."""
     file = Path(path)
     fresh = not file.exists()
     store = Store(file, directors=directors)
     if not fresh:
         return Opened(store)
-    seeded, errors = [], []
+    return Opened(store, Seeding(store, config.demo_files()))
+
+
+def _seed(store: Store, files: list[Path]) -> tuple[list[str], list[CompcoreError]]:
+    """Import the demo seasons: the names imported, and why the others were not."""
+    seeded, seasons, errors = _read_demos(files)
     admin = Administrator("first-start")
-    for demo in config.demo_files():
+    try:  # one transaction for all of them: one connection, and all or none visible
+        store.import_seasons(seasons, actor=admin)
+    except CompcoreError:  # one of them is refused: import one by one to say which
+        seeded, errors = _import_one_by_one(store, seeded, seasons, errors, admin)
+    return seeded, errors
+
+
+def _read_demos(files: Iterable[Path]) -> tuple[list[str], list[Season], list[CompcoreError]]:
+    """The demo files that read as seasons (their names and seasons), and why the others
+    did not."""
+    names, seasons, errors = [], [], []
+    for demo in files:
         try:
-            season, _ = season_file.load(demo)
-            store.import_season(season, actor=admin)
-            seeded.append(demo.name)
+            seasons.append(season_file.load(demo)[0])
+            names.append(demo.name)
         except CompcoreError as exc:
             errors.append(exc.located(demo.name))
-    return Opened(store, tuple(seeded), tuple(errors))
+    return names, seasons, errors
+
+
+def _import_one_by_one(
+    store: Store,
+    names: list[str],
+    seasons: list[Season],
+    errors: list[CompcoreError],
+    admin: Administrator,
+) -> tuple[list[str], list[CompcoreError]]:
+    seeded = []
+    for name, season in zip(names, seasons, strict=True):
+        try:
+            store.import_season(season, actor=admin)
+            seeded.append(name)
+        except CompcoreError as exc:
+            errors.append(exc.located(name))
+    return seeded, errors
 
 
 # --------------------------------------------------------------------------- cached reads
@@ -216,9 +302,7 @@ def begin_run() -> Ctx:
         st.stop()
     try:
         opened = _open(str(path), setting.value)
-        with opened.store.reader() as reader:
-            competitions = reader.competitions()
-            revision = reader.revision()
+        competitions, revision = _competitions(opened)
     except CompcoreError as exc:
         st.error(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
         st.stop()
@@ -354,6 +438,26 @@ def _director(path: Path, directors: Directors) -> Director | None:
         del st.session_state[DIRECTOR_KEY]
         return None
     return director
+
+
+def _competitions(opened: Opened) -> tuple[list[CompetitionInfo], int]:
+    """The competitions and the revision; none while the demo seasons go in."""
+    if opened.importing:
+        return [], 0
+    with opened.store.reader() as reader:
+        return reader.competitions(), reader.revision()
+
+
+def wait_for_demo_seasons(run: Ctx) -> None:
+    """On a first start: the page so far (navigation, sidebar) and a note are on screen
+    while the demo seasons go in; then the run starts again with them (issue 9, item 9)."""
+    if run.opened.seeding is None or not run.opened.importing:
+        return
+    note = st.info(run.tr("app.seeding"), icon=":material/hourglass_top:")
+    run.opened.seeding.start()
+    run.opened.seeding.wait()
+    note.empty()
+    st.rerun()
 
 
 def ctx() -> Ctx:

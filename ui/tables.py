@@ -6,17 +6,18 @@ comma as the command line); headers are compcore's column words (KC-14 abbreviat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pandas as pd
 import streamlit as st
+from pandas.io.formats.style import Styler
 
 from compcore.adapters import reports
 from compcore.errors import Label
 from compcore.i18n import Lang, t
 from compcore.model import Kind, Round, Season
 from compcore.rulesets import Ruleset
-from compcore.scoring.standings import Standings
+from compcore.scoring.standings import Row, Standings
 
 #: columns shown left-aligned (text); the rest are numbers, right-aligned
 _TEXT_COLUMNS = {"name", "alternation"}
@@ -33,38 +34,119 @@ def result_label(value: str | None, lang: Lang) -> str:
     return text if lang == "nl" else text.replace(" R", " F")
 
 
+def _number(row: Row, column: str) -> float | int | None:
+    """A numeric column's value for one row (sortable as a number), unrounded."""
+    if column in row.tie_breaks:
+        value = row.tie_breaks[column]
+    elif column in row.info:
+        value = row.info[column]
+    else:
+        value = getattr(row, column)
+    if value is None or isinstance(value, int):
+        return value
+    return float(value)
+
+
+def _name_text(row: Row, lang: Lang) -> str:
+    text = row.name
+    if row.withdrawn:
+        text += t("app.standings.withdrawn_mark", lang)
+    if row.virtual:
+        text += t("app.standings.engine_mark", lang)
+    return text
+
+
 def standings_frame(table: Standings, ruleset: Ruleset, lang: Lang) -> pd.DataFrame:
-    """The standings with the preset's columns, headers in ``lang``, cells as displayed."""
-    decimals = ruleset.display_decimals
-    records = []
-    for row in table.rows:
-        record = {}
-        for column in table.columns:
-            text = reports.cell(row, column, decimals, lang)
-            if column == "name":
-                if row.withdrawn:
-                    text += t("app.standings.withdrawn_mark", lang)
-                if row.virtual:
-                    text += t("app.standings.engine_mark", lang)
-            record[reports.header(column, lang)] = text
-        records.append(record)
-    headers = [reports.header(c, lang) for c in table.columns]
-    return pd.DataFrame.from_records(records, columns=headers)
-
-
-def standings_columns(table: Standings, lang: Lang) -> dict[str, st.column_config.Column]:
-    """Narrow columns with the full meaning as a tooltip; the name column pinned."""
-    config = {}
+    """The standings with the preset's columns, headers in ``lang``: numbers as numbers
+    (a column sorts as numbers), texts as text. :func:`standings_view` shows them."""
+    data: dict[str, list[object]] = {}
     for column in table.columns:
         header = reports.header(column, lang)
-        config[header] = st.column_config.TextColumn(
+        if column == "name":
+            data[header] = [_name_text(row, lang) for row in table.rows]
+        elif column in _TEXT_COLUMNS:
+            data[header] = [reports.cell(row, column, ruleset.display_decimals, lang)
+                            for row in table.rows]  # fmt: skip
+        else:
+            data[header] = [_number(row, column) for row in table.rows]
+    frame = pd.DataFrame(data, columns=[reports.header(c, lang) for c in table.columns])
+    for column in table.columns:  # a column of whole numbers with a gap stays whole
+        header = reports.header(column, lang)
+        if column not in _TEXT_COLUMNS and all(
+            isinstance(v, int) or v is None for v in data[header]
+        ):
+            frame[header] = pd.array(data[header], dtype="Int64")
+    return frame
+
+
+def compact_columns(table: Standings, ruleset: Ruleset) -> tuple[str, ...]:
+    """The columns a phone shows first (issue 9, item 8): place, name, points, and what
+    decides between equal points: the value for a Keizer ruleset (KC-14), else the
+    ruleset's first tie-break other than the initial order (LA-10 wins, PP-6 SB), if any."""
+    wanted = ["rank", "name", "score"]
+    if ruleset.is_keizer:
+        wanted.append("value")
+    else:
+        wanted += [b for b in ruleset.tie_breaks if b != "initial-order"][:1]
+    return tuple(c for c in wanted if c in table.columns)
+
+
+def standings_view(
+    table: Standings, ruleset: Ruleset, lang: Lang, columns: tuple[str, ...] | None = None
+) -> Styler:
+    """The numeric standings frame, each cell shown as :func:`reports.cell` writes it (the
+    rounding and the Dutch decimal comma of the command line); sorting uses the numbers.
+    ``columns``: only these (default: all of ``table.columns``)."""
+    columns = table.columns if columns is None else columns
+    frame = standings_frame(table, ruleset, lang)[[reports.header(c, lang) for c in columns]]
+    styler = frame.style
+    for column in columns:
+        if column in _TEXT_COLUMNS:
+            continue
+        header = reports.header(column, lang)
+        shown = {
+            _number(row, column): reports.cell(row, column, ruleset.display_decimals, lang)
+            for row in table.rows
+        }
+        styler = styler.format(_lookup(shown), subset=[header], na_rep="")
+    return styler
+
+
+def _lookup(shown: Mapping[object, str]) -> Callable[[object], str]:
+    return lambda value: shown.get(value, "" if pd.isna(value) else str(value))
+
+
+def standings_columns(
+    table: Standings, lang: Lang, columns: tuple[str, ...] | None = None
+) -> dict[str, st.column_config.Column]:
+    """Narrow columns with the full meaning as a tooltip; the name column pinned; numbers
+    as number columns (their text from :func:`standings_view`)."""
+    config = {}
+    for column in table.columns if columns is None else columns:
+        header = reports.header(column, lang)
+        kind = (
+            st.column_config.TextColumn
+            if column in _TEXT_COLUMNS
+            else st.column_config.NumberColumn
+        )
+        config[header] = kind(
             header,
-            width="medium" if column == "name" else "small",
+            width=_width(column, compact=columns is not None and columns != table.columns),
             help=t(f"app.colhelp.{column}", lang),
             pinned=column in ("rank", "name"),
             alignment="left" if column in _TEXT_COLUMNS else "right",
         )
     return config
+
+
+def _width(column: str, *, compact: bool) -> str | int | None:
+    """A place needs little room; the name gets 200 px, or just what the names need in
+    the compact view (four columns in a phone's 390 px)."""
+    if column == "rank":
+        return 48
+    if column == "name":
+        return None if compact else "medium"
+    return "small"
 
 
 def how_computed(table: Standings, lang: Lang, names: Mapping[str, str]) -> list[str]:
@@ -113,31 +195,32 @@ def flags_text(flags: tuple[str, ...] | None, lang: Lang) -> str:
     return ", ".join(flag_label(f, lang) for f in flags or ())
 
 
+def _whole(values: list[int | None]) -> pd.arrays.IntegerArray:
+    """Whole numbers with gaps (no rating yet): sorted as numbers, a gap shown empty."""
+    return pd.array(values, dtype="Int64")
+
+
 def players_frame(season: Season, lang: Lang) -> pd.DataFrame:
-    """The roster as stored."""
-    rows = []
-    for p in season.players:
-        rows.append(
-            {
-                t("app.players.col_id", lang): p.id,
-                t("app.players.col_name", lang): p.name,
-                t("app.players.col_rating", lang): "" if p.rating is None else str(p.rating),
-                t("app.players.col_strength", lang): "" if p.strength is None else str(p.strength),
-                t("app.players.col_level", lang): p.level or "",
-                t("app.players.col_flags", lang): flags_text(p.flags, lang),
-                t("app.players.col_participation", lang): t(
-                    f"app.participation.{p.participation or 'always'}", lang
-                ),
-                t("app.players.col_joined", lang): ""
-                if p.joined_round is None
-                else str(p.joined_round),
-                t("app.players.col_withdrawn", lang): ""
-                if p.withdrawn_round is None
-                else str(p.withdrawn_round),
-                t("app.players.col_engine", lang): t("app.yes", lang) if p.is_engine else "",
-            }
-        )
-    return pd.DataFrame(rows)
+    """The roster as stored; rating, strength and rounds as numbers (sorted as numbers)."""
+    players = season.players
+    return pd.DataFrame(
+        {
+            t("app.players.col_id", lang): [p.id for p in players],
+            t("app.players.col_name", lang): [p.name for p in players],
+            t("app.players.col_rating", lang): _whole([p.rating for p in players]),
+            t("app.players.col_strength", lang): _whole([p.strength for p in players]),
+            t("app.players.col_level", lang): [p.level or "" for p in players],
+            t("app.players.col_flags", lang): [flags_text(p.flags, lang) for p in players],
+            t("app.players.col_participation", lang): [
+                t(f"app.participation.{p.participation or 'always'}", lang) for p in players
+            ],
+            t("app.players.col_joined", lang): _whole([p.joined_round for p in players]),
+            t("app.players.col_withdrawn", lang): _whole([p.withdrawn_round for p in players]),
+            t("app.players.col_engine", lang): [
+                t("app.yes", lang) if p.is_engine else "" for p in players
+            ],
+        }
+    )
 
 
 def entries_frame(rnd: Round, lang: Lang, names: Mapping[str, str]) -> pd.DataFrame:

@@ -125,6 +125,18 @@ class MemoryStore:
             self._write_log(label, cid, action, None, before, season_file.to_data(new))
         return cid
 
+    def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
+        """Several new seasons at once; any refusal stores none of them (as the Store)."""
+        authorize(actor, self.director_hash)
+        checked = [validated(s, changes.name(s) if isinstance(s, Season) else SEASON)
+                   for s in seasons]  # fmt: skip
+        kept = dict(self._seasons), self._next_id, list(self._log)
+        try:
+            return [self.import_season(new, actor=actor) for new in checked]
+        except BaseException:
+            self._seasons, self._next_id, self._log = kept
+            raise
+
     def save_season(self, competition_id: int, season: Season, *, actor: Actor, action: str,
                     reason: str | None = None, read: Season | Unchecked = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, action, reason,

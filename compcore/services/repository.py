@@ -103,6 +103,10 @@ class Repository(Protocol):
 
     def import_season(self, season: Season, *, actor: Actor, replace: bool = False) -> int: ...
 
+    def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
+        """Several new seasons in one write (all or none); their ids."""
+        ...
+
     def save_season(
         self,
         competition_id: int,

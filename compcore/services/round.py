@@ -31,6 +31,7 @@ from compcore.pairing import Pairing, Violation
 from compcore.pairing.context import engine_entrant, engine_is_away
 from compcore.reason import Reason, forced_words, words
 from compcore.rulesets import Ruleset
+from compcore.scoring.standings import Standings
 from compcore.services.repository import Repository
 
 PRESENT = "present"
@@ -97,6 +98,18 @@ def round_choices(season: Season, ruleset: Ruleset) -> list[int]:
     return numbers
 
 
+def opening_round(season: Season, choices: Sequence[int], *, director: bool) -> int:
+    """The round the Ronde page opens on (issue 9, item 8). A director lands on the round to
+    work on: the last of ``choices`` (an open round, or the new one after a complete round).
+    Anyone else lands on the newest round with boards (published or played): an open or new
+    round has nothing to show a member yet. Without such a round: the last choice."""
+    if not director:
+        with_boards = [r.number for r in season.rounds if r.games and r.number in choices]
+        if with_boards:
+            return with_boards[-1]
+    return choices[-1]
+
+
 def round_cycle(season: Season, ruleset: Ruleset, number: int) -> int:
     """The round's cycle (0-based): as stored, else from the ruleset's cycle length."""
     stored = stored_round(season, number)
@@ -124,6 +137,47 @@ def kind_label(choice: str, lang: Lang) -> str:
 def listed_players(season: Season, number: int) -> list[Player]:
     """The humans registered for the round (the engine is placed by the pairing)."""
     return [p for p in season.players if not p.is_engine and p.registered_in(number)]
+
+
+def standings_places(table: Standings) -> dict[str, int]:
+    """Player id -> his line in the standings (1 = top), as the standings page lists them."""
+    return {row.player: i for i, row in enumerate(table.rows, start=1)}
+
+
+def attendance_order(players: Sequence[Player], places: Mapping[str, int]) -> list[Player]:
+    """The attendance list as the director reads it on the evening (issue 9, item 8): in
+    standings order (``places``), then the players without a place (a newcomer), the
+    highest rating first (no rating last), then by name."""
+
+    def key(player: Player) -> tuple[int, int, int, str]:
+        place = places.get(player.id)
+        if place is not None:
+            return (0, place, 0, "")
+        rating = player.rating
+        return (1, 0 if rating is not None else 1, -(rating or 0), player.name.casefold())
+
+    return sorted(players, key=key)
+
+
+def find_players(players: Sequence[Player], query: str) -> list[Player]:
+    """The players whose name holds ``query`` (any case, spaces around it ignored); an
+    empty query finds everyone."""
+    wanted = query.strip().casefold()
+    return [p for p in players if wanted in p.name.casefold()]
+
+
+def attendance_choices(
+    players: Sequence[Player],
+    shown: Mapping[str, str],
+    stored: Round | None,
+    options: Sequence[str],
+) -> dict[str, str]:
+    """Every listed player's choice, in ``players`` order: as entered where the list
+    ``shown`` him, else as the form would have shown him (:func:`default_choice`), so a
+    save while the search box hides players keeps their choice."""
+    return {
+        p.id: shown[p.id] if p.id in shown else default_choice(p, stored, options) for p in players
+    }
 
 
 def default_choice(player: Player, stored: Round | None, options: Sequence[str]) -> str:

@@ -366,21 +366,35 @@ class Store:
         authorize(actor, self._directors)  # before anything else, even the validation
         new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
         with self._transaction(actor) as (con, label):
-            row = con.execute(
-                """SELECT c.id FROM competitions c JOIN clubs cl ON cl.id = c.club_id
-                   WHERE cl.name = ? AND c.season = ? AND c.competition = ?""",
-                [new.club, new.season, new.competition],
-            ).fetchone()
-            if row and not replace:
-                raise StoreError.at(
-                    (changes.name(new),), "store.exists_replace", path=str(self.path), id=row[0]
-                )
-            before = season_file.to_data(rows.read_season(con, row[0])) if row else None
-            cid = int(row[0]) if row else rows.new_competition_id(con)
-            rows.put_season(con, cid, new)
-            self._verify_written(con, cid, new)
-            action = "replace" if row else "import"
-            rows.write_log(con, label, cid, action, None, before, season_file.to_data(new))
+            return self._import(con, label, new, replace=replace)
+
+    def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
+        """Store several new seasons in one transaction (the demo seasons on a first start:
+        one connection instead of one per season); their ids. Each is validated, verified
+        and logged as :meth:`import_season` does; any refusal stores none of them."""
+        authorize(actor, self._directors)
+        checked = [validated(s, changes.name(s) if isinstance(s, Season) else SEASON)
+                   for s in seasons]  # fmt: skip
+        with self._transaction(actor) as (con, label):
+            return [self._import(con, label, new, replace=False) for new in checked]
+
+    def _import(self, con: Connection, label: str, new: Season, *, replace: bool) -> int:
+        """Write one validated season in the open transaction, read it back, log it."""
+        row = con.execute(
+            """SELECT c.id FROM competitions c JOIN clubs cl ON cl.id = c.club_id
+               WHERE cl.name = ? AND c.season = ? AND c.competition = ?""",
+            [new.club, new.season, new.competition],
+        ).fetchone()
+        if row and not replace:
+            raise StoreError.at(
+                (changes.name(new),), "store.exists_replace", path=str(self.path), id=row[0]
+            )
+        before = season_file.to_data(rows.read_season(con, row[0])) if row else None
+        cid = int(row[0]) if row else rows.new_competition_id(con)
+        rows.put_season(con, cid, new)
+        self._verify_written(con, cid, new)
+        action = "replace" if row else "import"
+        rows.write_log(con, label, cid, action, None, before, season_file.to_data(new))
         return cid
 
     def save_season(
