@@ -37,6 +37,7 @@ from compcore.model import (
     Game,
     Kind,
     Player,
+    PlayerChange,
     RatingChange,
     Result,
     Round,
@@ -226,7 +227,7 @@ def load(path: str | Path) -> tuple[Season, Ruleset]:
 
 _TOP = (
     "format", "version", "club", "season", "competition", "ruleset", "players",
-    "ratings", "rounds", "decisions",
+    "ratings", "rounds", "decisions", "roster_changes",
 )  # fmt: skip
 _PLAYER = (
     "id", "name", "rating", "strength", "level", "flags", "participation", "virtual",
@@ -238,6 +239,7 @@ _ROUND = (
 _GAME = ("white", "black", "result", "group", "reason", "override")
 _FORCED = ("white", "black", "reason")
 _DECISION = ("kind", "player", "cycle", "category", "round", "note")
+_CHANGE = ("player", "from_round", "level", "flags")
 
 
 def _parse_shape(data: Any, source: Where) -> Season:
@@ -259,6 +261,7 @@ def _parse_shape(data: Any, source: Where) -> Season:
     )
     ratings = top.listing("ratings")
     decisions = top.listing("decisions")
+    history = top.listing("roster_changes")
     rounds = top.listing("rounds") or []
     return Season(
         club=top.text("club", required=True) or "",
@@ -275,6 +278,9 @@ def _parse_shape(data: Any, source: Where) -> Season:
         decisions=None
         if decisions is None
         else tuple(_decision(d, (*source, Phrase("at.decisions"))) for d in decisions),
+        roster_changes=None
+        if history is None
+        else tuple(_change(c, (*source, Phrase("at.roster_changes"))) for c in history),
     )
 
 
@@ -309,6 +315,23 @@ def _rating(data: Any, where: Where) -> RatingChange:
         player=f.text("player", required=True) or "",
         from_round=f.whole("from_round", required=True, minimum=1) or 1,
         rating=f.whole("rating", required=True, minimum=0) or 0,
+    )
+
+
+def _change(data: Any, where: Where) -> PlayerChange:
+    """A roster-history line: a level and/or flags from a round on (at least one of them)."""
+    f = _Fields(data, where, _CHANGE)
+    flags = f.listing("flags")
+    if flags is not None and not all(isinstance(x, str) and x for x in flags):
+        raise f.refuse("season.flags")
+    level = f.text("level")
+    if level is None and flags is None:
+        raise f.refuse("season.change_empty")
+    return PlayerChange(
+        player=f.text("player", required=True) or "",
+        from_round=f.whole("from_round", required=True, minimum=1) or 1,
+        level=level,
+        flags=None if flags is None else tuple(flags),
     )
 
 
@@ -432,8 +455,18 @@ def to_data(season: Season) -> dict[str, Any]:
             "decisions": None
             if season.decisions is None
             else [_drop_none({f: getattr(d, f) for f in _DECISION}) for d in season.decisions],
+            "roster_changes": None
+            if season.roster_changes is None
+            else [_change_data(c) for c in season.roster_changes],
         }
     )
+
+
+def _change_data(c: PlayerChange) -> dict[str, Any]:
+    data = _drop_none({"player": c.player, "from_round": c.from_round, "level": c.level})
+    if c.flags is not None:
+        data["flags"] = list(c.flags)
+    return data
 
 
 def _player_data(p: Player) -> dict[str, Any]:

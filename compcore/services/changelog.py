@@ -27,6 +27,7 @@ _ITEM_KEYS: dict[str, tuple[str, ...] | None] = {
     "rounds": ("round",),
     "players": ("id",),
     "ratings": ("player", "from_round"),
+    "roster_changes": ("player", "from_round"),
     "games": None,
     "decisions": None,
     "forced": None,
