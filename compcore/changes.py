@@ -25,6 +25,7 @@ from compcore.errors import (
     IncompleteRoundError,
     Phrase,
     ReasonRequiredError,
+    RosterError,
     SeasonError,
     StaleWriteError,
     StoreError,
@@ -299,12 +300,11 @@ def remove_player(season: Season, player: str, read: Player | Unchecked = UNCHEC
     current = _known(season, player)
     what = Phrase("change.what.player", player=current.name)
     _refuse_stale(current, read, None, what)
-    where = (name(season),)
     appears = first_appearance(season, player)
     if appears is not None:
-        raise SeasonError.at(where, "change.player_has_entries", player=current.name, round=appears)
+        raise RosterError("change.player_has_entries", player=current.name, round=appears)
     if any(d.player == player for d in season.decisions or ()):
-        raise SeasonError.at(where, "change.player_has_decision", player=current.name)
+        raise RosterError("change.player_has_decision", player=current.name)
     ratings, history = season.ratings, season.roster_changes
     new = replace(
         season,

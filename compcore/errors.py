@@ -255,3 +255,8 @@ class ReasonRequiredError(LocalizedError):
 
 class IncompleteRoundError(LocalizedError):
     """A round cannot be finalized while a board has no result."""
+
+
+class RosterError(LocalizedError):
+    """A roster change with bad input (an empty name, a round out of range, withdrawing
+    before joining): refused before anything is written."""
