@@ -24,6 +24,7 @@ from compcore.pairing import pair
 from compcore.pairing.rules import Rules
 from compcore.player_ids import new_player_id, slug
 from compcore.scoring.standings import standings
+from compcore.services import changelog
 from compcore.services import players as ps
 
 ADMIN = Administrator("test")
@@ -378,3 +379,18 @@ def test_the_duckdb_store_writes_and_removes_the_same_way(tmp_path):
     assert store.load(cid).roster_changes == (PlayerChange("nieuw", 2, flags=()),)
     ps.remove(store, cid, "nieuw", read=store.load(cid).player("nieuw"), actor=ADMIN)
     assert store.load(cid) == replace(season, roster_changes=())
+
+
+def test_the_change_log_names_a_history_line_and_a_removal_in_words():
+    store, cid = memory("ladder-ab")
+    ps.save_change(store, cid, PlayerChange("a", 2, level="A"), read=(), actor=ADMIN)
+    ps.save_player(store, cid, replace(new_player("Oeps"), id="oeps"), read=None, actor=ADMIN)
+    ps.remove(store, cid, "oeps", read=store.load(cid).player("oeps"), actor=ADMIN)
+    removed, _, changed = store.log(cid)[:3]
+    names = {"a": "Anna"}
+    assert changelog.describe(changed.before, changed.after, "nl", names) == (
+        "niveau/kenmerken Anna vanaf ronde 2: toegevoegd")  # fmt: skip
+    assert changelog.describe(changed.before, changed.after, "en", names) == (
+        "level/flags Anna from round 2: added")  # fmt: skip
+    assert changelog.describe(removed.before, removed.after, "nl", names) == (
+        "speler Oeps: verwijderd")  # fmt: skip

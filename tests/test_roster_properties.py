@@ -225,7 +225,7 @@ def test_roster_edits_never_crash_a_generated_season(preset, steps, seed):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=edit_steps, seed=st.integers(1, 500))
 def test_roster_edits_never_crash_many_generated_seasons(preset, steps, seed):
     scenario(small(preset, seed), steps)
@@ -233,7 +233,7 @@ def test_roster_edits_never_crash_many_generated_seasons(preset, steps, seed):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=edit_steps)
 def test_roster_edits_never_crash_a_demo_season(preset, steps):
     season, _ = season_file.load(ROOT / "data" / f"{preset}.json")
