@@ -394,3 +394,11 @@ def test_the_change_log_names_a_history_line_and_a_removal_in_words():
         "level/flags Anna from round 2: added")  # fmt: skip
     assert changelog.describe(removed.before, removed.after, "nl", names) == (
         "speler Oeps: verwijderd")  # fmt: skip
+
+
+def test_a_flag_only_in_the_history_is_offered_by_the_form():
+    """ladder-ab reads own-level-only (LA-3); 'jeugd' is used only in a history line."""
+    season, ruleset = load(
+        "ladder-ab", "a b", roster_changes=[{"player": "a", "from_round": 2, "flags": ["jeugd"]}]
+    )
+    assert ps.offered_flags(season, ruleset) == ["jeugd", "own-level-only"]

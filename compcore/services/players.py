@@ -185,10 +185,12 @@ def import_roster(
 
 
 def offered_flags(season: Season, ruleset: Ruleset) -> list[str]:
-    """The flags the player form offers: those already in use plus every flag the ruleset
-    reads (MG-7's entrant flags, DS-9's engine opt-in, LA-3's own-level flag), sorted."""
+    """The flags the player form offers: those already in use (the roster history's too)
+    plus every flag the ruleset reads (MG-7's entrant flags, DS-9's engine opt-in, LA-3's
+    own-level flag), sorted."""
     rules = ruleset.pairing
     flags = {f for p in season.players for f in p.flags or ()} | set(rules.entrant_flags)
+    flags |= {f for c in season.roster_changes or () for f in c.flags or ()}
     if rules.engine is not None:
         flags.add(rules.engine.opt_in_flag)
     if rules.level_only_flag:
