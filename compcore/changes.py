@@ -282,16 +282,22 @@ def add_player_change(
     return Edit(replace(season, roster_changes=history), "roster_changes", None, change)
 
 
-def first_appearance(season: Season, player: str) -> int | None:
-    """The first round that names the player (a board, an entry, the attendance, a fixed
-    game, a late arrival), or None: he has no entries yet."""
+def rounds_naming(season: Season, player: str) -> list[int]:
+    """The rounds that name the player: a board, an entry, the attendance, a fixed game, a
+    late arrival."""
+    out = []
     for rnd in season.rounds:
         named = {pid for g in rnd.games or () for pid in g.players}
         named |= set(rnd.entries or ()) | set(rnd.present or ()) | set(rnd.late or ())
         named |= {pid for f in rnd.forced or () for pid in (f.white, f.black)}
         if player in named:
-            return rnd.number
-    return None
+            out.append(rnd.number)
+    return out
+
+
+def first_appearance(season: Season, player: str) -> int | None:
+    """The first round that names the player, or None: he has no entries yet."""
+    return next(iter(rounds_naming(season, player)), None)
 
 
 def remove_player(season: Season, player: str, read: Player | Unchecked = UNCHECKED) -> Edit:

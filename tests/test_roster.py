@@ -402,3 +402,16 @@ def test_a_flag_only_in_the_history_is_offered_by_the_form():
         "ladder-ab", "a b", roster_changes=[{"player": "a", "from_round": 2, "flags": ["jeugd"]}]
     )
     assert ps.offered_flags(season, ruleset) == ["jeugd", "own-level-only"]
+
+
+def test_withdrawing_from_a_round_that_names_him_is_refused_naming_that_round():
+    """c drew in round 1 and is on round 2's attendance list: withdrawing from round 1 or
+    2 is refused naming the first such round; from round 3 it counts."""
+    store, cid = memory(rounds=("a-b 1-0, c-d =", {"present": "a b c d"}))
+    same = unchanged(store, cid)
+    read = store.load(cid).player("c")
+    for start, named in ((1, 1), (2, 2)):
+        with raises_in_english(RosterError, f"C is in round {named}: withdraw him after"):
+            ps.withdraw(store, cid, "c", start, read=read, actor=ADMIN)
+    assert same()
+    assert ps.withdraw(store, cid, "c", 3, read=read, actor=ADMIN).player("c").withdrawn_round == 3

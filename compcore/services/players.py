@@ -13,7 +13,7 @@ from dataclasses import replace
 from compcore.adapters import players_csv
 from compcore.adapters.auth import Actor
 from compcore.adapters.players_csv import ParsedPlayers
-from compcore.changes import first_appearance, history_of
+from compcore.changes import first_appearance, history_of, rounds_naming
 from compcore.errors import RosterError
 from compcore.model import Participation, Player, PlayerChange, RatingChange, Season
 from compcore.player_ids import new_player_id
@@ -105,7 +105,13 @@ def withdraw(
     actor: Actor,
 ) -> Season:
     """The player withdraws from ``from_round`` on: he is no longer paired, and stays in
-    the ranking with what he scored (KC-13)."""
+    the ranking with what he scored (KC-13). Refused while a round from then on names him
+    (he played it, or is on its attendance list: take him off it first)."""
+    season = repo.load(competition_id)
+    check_round(season, repo.ruleset(competition_id), from_round)
+    later = [n for n in rounds_naming(season, player) if n >= from_round]
+    if later:
+        raise RosterError("roster.withdraw_named", player=read.name, round=later[0])
     return save_player(
         repo, competition_id, replace(read, withdrawn_round=from_round), read=read, actor=actor
     )
