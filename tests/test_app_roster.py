@@ -187,6 +187,7 @@ def test_an_unexpected_error_is_one_sentence_and_the_traceback_goes_to_the_log(
         raise KeyError("/srv/compcore/geheim/pad.py")
 
     monkeypatch.setattr(state.Ctx, "standings", broken)
+    monkeypatch.delenv("COMPCORE_DEBUG")  # as a server runs: the boundary shows a sentence
     _, cid = db
     at = app()
     at.session_state["competition"] = cid
@@ -202,4 +203,20 @@ def test_an_unexpected_error_is_one_sentence_and_the_traceback_goes_to_the_log(
     logged = [r for r in caplog.records if r.name == "compcore.app"]
     assert logged and logged[-1].exc_info is not None
     assert logged[-1].exc_info[0] is KeyError
-    assert "pages/standings" in logged[-1].getMessage() or "standings" in logged[-1].getMessage()
+    assert "standings" in logged[-1].getMessage()
+
+
+def test_with_compcore_debug_the_error_is_raised_as_it_is(db, monkeypatch):
+    from ui import state
+
+    def broken(self, **_: object) -> None:
+        raise KeyError("p99")
+
+    monkeypatch.setattr(state.Ctx, "standings", broken)
+    _, cid = db
+    at = app()
+    at.session_state["competition"] = cid
+    at.run()
+    at.switch_page("pages/standings.py").run()
+    assert at.exception and "p99" in str(at.exception[0].value)
+    assert not at.error  # no sentence: the error itself

@@ -143,7 +143,9 @@ def command_line(season: Season, folder: Path, database: bool) -> None:
     path = folder / "season.json"
     season_file.dump(season, path)
     db, out = folder / "club.duckdb", folder / "x.json"
-    runs = [["standings", str(path)], ["winners", str(path)], ["pair", str(path)],
+    runs = [["standings", str(path)], ["standings", str(path), "--format", "csv"],
+            ["standings", str(path), "--format", "json"], ["winners", str(path)],
+            ["winners", str(path), "--format", "json"], ["pair", str(path)],
             ["check", str(path)]]  # fmt: skip
     if database:
         runs += [["import", str(path), "--db", str(db), "--replace"],
