@@ -1,9 +1,11 @@
 """compcore's Streamlit app: routes only. Every page lives in ``pages/``; the shared
-sidebar and the session live in ``ui/``."""
+sidebar and the session live in ``ui/``. The sidebar and the page run inside the error
+boundary (``ui/guard.py``): an unexpected error is one sentence on the page and a traceback
+in the server log, never a traceback on the page."""
 
 import streamlit as st
 
-from ui import sidebar, state
+from ui import guard, sidebar, state
 
 st.set_page_config(page_title="compcore", page_icon="♞", layout="wide")
 run = state.begin_run()
@@ -29,8 +31,8 @@ pages = [
     ),
 ]
 page = st.navigation(pages, position="top")  # a phone keeps the page in view
-sidebar.render(run)
+guard.guarded(lambda: sidebar.render(run), run.lang, "sidebar")
 state.wait_for_demo_seasons(run)  # a first start: the page is up while they go in
 state.show_flash()
 state.show_notices(run)
-page.run()
+guard.guarded(page.run, run.lang, page.url_path or "overview")

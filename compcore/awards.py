@@ -354,12 +354,16 @@ def _subgroups(season: Season, ruleset: Ruleset) -> tuple[Subgroup, ...]:
 def _level_top(
     season: Season, ruleset: Ruleset, non_engine: set[str]
 ) -> tuple[str, tuple[str, ...]] | None:
-    """LA-11: the top N players of one level in the overall standings."""
+    """LA-11: the top N players of one level in the overall standings (the level each
+    player has in the standings' last round: the roster history)."""
     top = ruleset.awards.level_top
     if top is None or not season.played_rounds:
         return None
-    table = standings(season, ruleset, after_round=last_complete_round(season))
+    after = last_complete_round(season)
+    table = standings(season, ruleset, after_round=after)
     players = [
-        pid for pid in table.order if pid in non_engine and season.player(pid).level == top.level
+        pid
+        for pid in table.order
+        if pid in non_engine and season.player_at(pid, after).level == top.level
     ]
     return top.level, tuple(players[: top.count])

@@ -26,11 +26,21 @@ from compcore.errors import (
     NotFinalizedError,
     Phrase,
     ReasonRequiredError,
+    RosterError,
     SeasonError,
     StaleWriteError,
     StoreError,
 )
-from compcore.model import Decision, Player, RatingChange, Result, Round, RulesetRef, Season
+from compcore.model import (
+    Decision,
+    Player,
+    PlayerChange,
+    RatingChange,
+    Result,
+    Round,
+    RulesetRef,
+    Season,
+)
 from compcore.rulesets import load_ruleset
 
 
@@ -284,6 +294,75 @@ def put_players(
             before.append(edit.before)
         after.append(edit.after)
     return Edit(season, "players", tuple(before), tuple(after))
+
+
+def history_of(season: Season, player: str) -> tuple[PlayerChange, ...]:
+    """The player's roster history (level and flag changes), as listed."""
+    return tuple(c for c in season.roster_changes or () if c.player == player)
+
+
+def _known(season: Season, player: str) -> Player:
+    found = next((p for p in season.players if p.id == player), None)
+    if found is None:
+        raise SeasonError.at((name(season),), "season.unknown_player", player=player)
+    return found
+
+
+def add_player_change(
+    season: Season,
+    change: PlayerChange,
+    read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
+) -> Edit:
+    """Roster history: a level and/or flags from a round on, appended to the player's
+    history (an earlier line is never overwritten). ``read``: his history as the form
+    showed it; refused when it changed since."""
+    _require(change, PlayerChange, "roster change", season)
+    _known(season, change.player)
+    current = history_of(season, change.player)
+    what = Phrase("change.what.history", player=_player_name(season, change.player))
+    seen = read if isinstance(read, Unchecked) else tuple(read)
+    _refuse_stale(current, seen, (*current, change), what)
+    history = (*(season.roster_changes or ()), change)
+    return Edit(replace(season, roster_changes=history), "roster_changes", None, change)
+
+
+def rounds_naming(season: Season, player: str) -> list[int]:
+    """The rounds that name the player: a board, an entry, the attendance, a fixed game, a
+    late arrival."""
+    out = []
+    for rnd in season.rounds:
+        named = {pid for g in rnd.games or () for pid in g.players}
+        named |= set(rnd.entries or ()) | set(rnd.present or ()) | set(rnd.late or ())
+        named |= {pid for f in rnd.forced or () for pid in (f.white, f.black)}
+        if player in named:
+            out.append(rnd.number)
+    return out
+
+
+def first_appearance(season: Season, player: str) -> int | None:
+    """The first round that names the player, or None: he has no entries yet."""
+    return next(iter(rounds_naming(season, player)), None)
+
+
+def remove_player(season: Season, player: str, read: Player | Unchecked = UNCHECKED) -> Edit:
+    """Remove a player added by mistake, with his rating and roster history; refused while
+    any round names him (then he withdraws instead) or a decision does."""
+    current = _known(season, player)
+    what = Phrase("change.what.player", player=current.name)
+    _refuse_stale(current, read, None, what)
+    appears = first_appearance(season, player)
+    if appears is not None:
+        raise RosterError("change.player_has_entries", player=current.name, round=appears)
+    if any(d.player == player for d in season.decisions or ()):
+        raise RosterError("change.player_has_decision", player=current.name)
+    ratings, history = season.ratings, season.roster_changes
+    new = replace(
+        season,
+        players=tuple(p for p in season.players if p.id != player),
+        ratings=None if ratings is None else tuple(r for r in ratings if r.player != player),
+        roster_changes=None if history is None else tuple(c for c in history if c.player != player),
+    )
+    return Edit(new, "players", current, None)
 
 
 def put_rating(

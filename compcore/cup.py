@@ -82,11 +82,12 @@ def is_cup(ruleset: Ruleset) -> bool:
 
 
 def entrants(season: Season, ruleset: Ruleset, round_no: int) -> list[str]:
-    """MG-7: the players registered in ``round_no`` who carry every entrant flag."""
+    """MG-7: the players registered in ``round_no`` who carry every entrant flag (as of
+    that round: the roster history)."""
     flags = ruleset.pairing.entrant_flags
     return [
         p.id
-        for p in season.players
+        for p in season.players_at(round_no)
         if not p.is_engine and p.registered_in(round_no) and all(p.has_flag(f) for f in flags)
     ]
 

@@ -259,3 +259,8 @@ class IncompleteRoundError(LocalizedError):
 
 class NotFinalizedError(LocalizedError):
     """Only a finalized round can be reopened."""
+
+
+class RosterError(LocalizedError):
+    """A roster change with bad input (an empty name, a round out of range, withdrawing
+    before joining): refused before anything is written."""

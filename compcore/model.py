@@ -138,6 +138,21 @@ class RatingChange:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerChange:
+    """A level and/or flags that apply from a round on (roster history, issue 9).
+
+    Earlier rounds keep what the player had then: the engine reads the player as of a round
+    (:meth:`Season.player_at`). ``None`` leaves that field as it was; ``flags=()`` clears
+    the flags.
+    """
+
+    player: str
+    from_round: int
+    level: str | None = None
+    flags: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """A board: white, black and (once played) the result.
 
@@ -282,6 +297,7 @@ class Season:
     rounds: tuple[Round, ...] = ()
     ratings: tuple[RatingChange, ...] | None = None
     decisions: tuple[Decision, ...] | None = None
+    roster_changes: tuple[PlayerChange, ...] | None = None
     format: str = "compcore-season"
     version: int = 1
     #: the planned club evenings (an optional extension: absent in older files)
@@ -339,6 +355,27 @@ class Season:
                 break
             rating = changed
         return rating
+
+    def player_at(self, player_id: str, round_no: int) -> Player:
+        """The player as of ``round_no``: the level and flags of the roster history
+        (changes from that round or earlier, in order; of two from the same round the later
+        listed one counts) and the rating of :meth:`rating_at`."""
+        player = self._by_id[player_id]
+        level, flags = player.level, player.flags
+        changes = sorted(
+            (c for c in self.roster_changes or () if c.player == player_id),
+            key=lambda c: c.from_round,
+        )
+        for change in changes:
+            if change.from_round > round_no:
+                break
+            level = change.level if change.level is not None else level
+            flags = change.flags if change.flags is not None else flags
+        return replace(player, level=level, flags=flags, rating=self.rating_at(player_id, round_no))
+
+    def players_at(self, round_no: int) -> tuple[Player, ...]:
+        """Every player as of ``round_no`` (:meth:`player_at`), in roster order."""
+        return tuple(self.player_at(p.id, round_no) for p in self.players)
 
     def with_round(self, new: Round) -> Season:
         """A copy with ``new`` replacing the round of the same number, or appended."""

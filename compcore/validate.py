@@ -60,6 +60,11 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             raise SeasonError.at(
                 (*top, Phrase("at.ratings")), "season.unknown_player", player=change.player
             )
+    for history in season.roster_changes or ():
+        if history.player not in known:
+            raise SeasonError.at(
+                (*top, Phrase("at.roster_changes")), "season.unknown_player", player=history.player
+            )
     for decision in season.decisions or ():
         if decision.player not in known:
             raise SeasonError.at(

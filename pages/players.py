@@ -1,12 +1,13 @@
-"""Spelers / Players: the roster; for the director adding and editing players, rating
-changes, and a CSV import with a preview and an error per bad row (a bad row imports
-nothing)."""
+"""Spelers / Players: the roster; for the director adding (an automatic readable id) and
+editing players, withdrawing one from a round, level/flags from a round (kept as history),
+removing one added by mistake, rating changes, and a CSV import with a preview and an error
+per bad row (a bad row imports nothing)."""
 
 import pandas as pd
 import streamlit as st
 
 from compcore.adapters import players_csv
-from compcore.model import RatingChange
+from compcore.model import PlayerChange, RatingChange
 from compcore.services import players as ps
 from compcore.validate import RATING_HIGH, RATING_LOW
 from ui import state
@@ -53,7 +54,7 @@ read = state.seen(field_key("name"), current)  # the player as the form was open
 with st.form(form):
     pid = st.text_input(
         tr("app.players.col_id"), value=current.id if current else "", disabled=current is not None,
-        key=field_key("id"),
+        key=field_key("id"), help=tr("app.players.id_help"),
     )  # fmt: skip
     name = st.text_input(tr("app.players.col_name"), value=current.name if current else "",
                          key=field_key("name"))  # fmt: skip
@@ -91,9 +92,10 @@ with st.form(form):
                                 key=field_key("withdrawn"))  # fmt: skip
     saved = st.form_submit_button(tr("app.players.save"), type="primary")
 if saved:
+    typed_id = (pid or "").strip()
     player = ps.form_player(
         read,
-        pid=pid or "",
+        pid=typed_id or ("" if current else ps.automatic_id(season, name or "")),
         name=name or "",
         rating=None if rating is None else int(rating),
         strength=None if strength is None else int(strength),
@@ -103,17 +105,88 @@ if saved:
         joined=None if joined is None else int(joined),
         withdrawn=None if withdrawn is None else int(withdrawn),
     )
-    if not player.id or not player.name:
-        st.error(tr("app.players.id_name_required"))
-    else:
+    state.write(
+        run,
+        lambda actor: ps.save_player(run.store, cid, player, read=read, actor=actor),
+        tr("app.players.saved", name=md(player.name.strip() or player.id)),
+        form=form,
+    )
+
+if current is not None and read is not None:
+    # the player's own actions share the player form's generation: a save renews them all
+    upcoming = season.open_round.number if season.open_round else season.last_played + 1
+    with st.expander(tr("app.players.withdraw")), st.form(f"withdraw_{k}"):
+        st.caption(tr("app.players.withdraw_help"))
+        stop_at = st.number_input(tr("app.players.withdraw_round"), min_value=1, step=1,
+                                  value=current.withdrawn_round or upcoming,
+                                  key=field_key("stop"))  # fmt: skip
+        stop = st.form_submit_button(tr("app.players.do_withdraw"))
+    if stop:
         state.write(
             run,
-            lambda actor: ps.save_player(run.store, cid, player, read=read, actor=actor),
-            tr("app.players.saved", name=md(player.name)),
+            lambda actor: ps.withdraw(run.store, cid, current.id, int(stop_at), read=read,
+                                      actor=actor),
+            tr("app.players.withdrawn", name=md(current.name), round=int(stop_at)),
+            form=form,
+        )  # fmt: skip
+
+    history = ps.history(season, current.id)
+    history_read = state.seen(field_key("ch_round"), history)
+    with st.expander(tr("app.players.change")):
+        st.caption(tr("app.players.change_help"))
+        if history:
+            st.dataframe(
+                pd.DataFrame([{
+                    tr("app.players.from_round"): c.from_round,
+                    tr("app.players.col_level"): c.level or "",
+                    tr("app.players.col_flags"): "" if c.flags is None
+                    else flags_text(c.flags, run.lang) or "–",
+                } for c in history]),
+                hide_index=True,
+            )  # fmt: skip
+        else:
+            st.caption(tr("app.players.history_none"))
+        with st.form(f"change_{k}"):
+            c1, c2 = st.columns(2)
+            change_round = c1.number_input(tr("app.players.from_round"), min_value=1, step=1,
+                                           value=upcoming, key=field_key("ch_round"))  # fmt: skip
+            new_level = c2.text_input(tr("app.players.change_level"), key=field_key("ch_level"))
+            change_flags = st.checkbox(tr("app.players.change_flags"), key=field_key("ch_do"))
+            new_flags = st.multiselect(
+                tr("app.players.col_flags"),
+                sorted(known_flags | set(current.flags or ())),
+                format_func=lambda flag: flag_label(flag, run.lang),
+                accept_new_options=True,
+                key=field_key("ch_flags"),
+            )
+            changed = st.form_submit_button(tr("app.players.do_change"))
+    if changed:
+        line = PlayerChange(current.id, int(change_round), new_level or None,
+                            tuple(new_flags) if change_flags else None)  # fmt: skip
+        state.write(
+            run,
+            lambda actor: ps.save_change(run.store, cid, line, read=history_read, actor=actor),
+            tr("app.players.change_saved", name=md(current.name), round=line.from_round),
             form=form,
         )
 
+    with st.expander(tr("app.players.remove")):
+        appears = ps.first_round(season, current.id)
+        if appears is not None:
+            st.caption(tr("app.players.not_removable", name=md(current.name), round=appears))
+        else:
+            st.caption(tr("app.players.remove_help"))
+            if st.button(tr("app.players.do_remove"), key=field_key("remove")):
+                state.write(
+                    run,
+                    lambda actor: ps.remove(run.store, cid, current.id, read=read, actor=actor),
+                    tr("app.players.removed", name=md(current.name)),
+                    form=form,
+                    forget_keys=[f"pl_choice_{cid}"],
+                )
+
 with st.expander(tr("app.players.rating_change")):
+    st.caption(tr("app.players.category_help"))
     rating_form = f"rating_{cid}"
     ratings_read = state.seen(state.widget_key(rating_form, "rc_rating"), season.ratings or ())
     with st.form(rating_form):

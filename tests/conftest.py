@@ -7,6 +7,14 @@ from pathlib import Path
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def debug(monkeypatch) -> None:
+    """Unexpected errors are raised, not hidden: the app's error boundary (``ui/guard.py``)
+    re-raises with ``COMPCORE_DEBUG``, so a page that breaks sets ``at.exception`` (its own
+    test removes the variable); the command line raises instead of exiting with 70."""
+    monkeypatch.setenv("COMPCORE_DEBUG", "1")
+
+
 @pytest.fixture
 def steady_app(monkeypatch):
     """AppTest runs as a server does once ``app.py`` has routed a first request.

@@ -26,7 +26,7 @@ from compcore.adapters.store.transactions import (
 )
 from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
 from compcore.errors import Label, StoreError
-from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
+from compcore.model import Decision, Player, PlayerChange, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
 from compcore.services.repository import (
     CompetitionInfo,
@@ -193,6 +193,18 @@ class MemoryStore:
                     read: RatingChange | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, "save-rating", reason,
                             lambda old: changes.put_rating(old, change, read))  # fmt: skip
+
+    def save_roster_change(self, competition_id: int, change: PlayerChange, *, actor: Actor,
+                           reason: str | None = None,
+                           read: Sequence[PlayerChange] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, "save-roster-change", reason,
+                            lambda old: changes.add_player_change(old, change, read))  # fmt: skip
+
+    def remove_player(self, competition_id: int, player: str, *, actor: Actor,
+                      reason: str | None = None,
+                      read: Player | Unchecked = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, "remove-player", reason,
+                            lambda old: changes.remove_player(old, player, read))  # fmt: skip
 
     def set_ruleset(self, competition_id: int, ref: RulesetRef, *, actor: Actor,
                     reason: str | None = None,

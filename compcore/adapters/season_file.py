@@ -39,6 +39,7 @@ from compcore.model import (
     Game,
     Kind,
     Player,
+    PlayerChange,
     RatingChange,
     Result,
     Round,
@@ -237,7 +238,7 @@ def load(path: str | Path) -> tuple[Season, Ruleset]:
 
 _TOP = (
     "format", "version", "club", "season", "competition", "ruleset", "players",
-    "ratings", "rounds", "decisions", "calendar",
+    "ratings", "rounds", "decisions", "calendar", "roster_changes",
 )  # fmt: skip
 _PLAYER = (
     "id", "name", "rating", "strength", "level", "flags", "participation", "virtual",
@@ -251,6 +252,7 @@ _GAME = ("white", "black", "result", "group", "reason", "override")
 _FORCED = ("white", "black", "reason")
 _DECISION = ("kind", "player", "cycle", "category", "round", "note")
 _CALENDAR = ("weekday", "holidays", "dates")
+_CHANGE = ("player", "from_round", "level", "flags")
 
 
 def _parse_shape(data: Any, source: Where) -> Season:
@@ -272,6 +274,7 @@ def _parse_shape(data: Any, source: Where) -> Season:
     )
     ratings = top.listing("ratings")
     decisions = top.listing("decisions")
+    history = top.listing("roster_changes")
     rounds = top.listing("rounds") or []
     return Season(
         club=top.text("club", required=True) or "",
@@ -289,6 +292,9 @@ def _parse_shape(data: Any, source: Where) -> Season:
         if decisions is None
         else tuple(_decision(d, (*source, Phrase("at.decisions"))) for d in decisions),
         calendar=_calendar(top._get("calendar", False), (*source, Phrase("at.calendar"))),
+        roster_changes=None
+        if history is None
+        else tuple(_change(c, (*source, Phrase("at.roster_changes"))) for c in history),
     )
 
 
@@ -344,6 +350,23 @@ def _rating(data: Any, where: Where) -> RatingChange:
         player=f.text("player", required=True) or "",
         from_round=f.whole("from_round", required=True, minimum=1) or 1,
         rating=f.whole("rating", required=True, minimum=0) or 0,
+    )
+
+
+def _change(data: Any, where: Where) -> PlayerChange:
+    """A roster-history line: a level and/or flags from a round on (at least one of them)."""
+    f = _Fields(data, where, _CHANGE)
+    flags = f.listing("flags")
+    if flags is not None and not all(isinstance(x, str) and x for x in flags):
+        raise f.refuse("season.flags")
+    level = f.text("level")
+    if level is None and flags is None:
+        raise f.refuse("season.change_empty")
+    return PlayerChange(
+        player=f.text("player", required=True) or "",
+        from_round=f.whole("from_round", required=True, minimum=1) or 1,
+        level=level,
+        flags=None if flags is None else tuple(flags),
     )
 
 
@@ -469,12 +492,22 @@ def to_data(season: Season) -> dict[str, Any]:
             if season.decisions is None
             else [_drop_none({f: getattr(d, f) for f in _DECISION}) for d in season.decisions],
             "calendar": None if season.calendar is None else _calendar_data(season.calendar),
+            "roster_changes": None
+            if season.roster_changes is None
+            else [_change_data(c) for c in season.roster_changes],
         }
     )
 
 
 def _calendar_data(c: Calendar) -> dict[str, Any]:
     return {"weekday": c.weekday, "holidays": list(c.holidays), "dates": list(c.dates)}
+
+
+def _change_data(c: PlayerChange) -> dict[str, Any]:
+    data = _drop_none({"player": c.player, "from_round": c.from_round, "level": c.level})
+    if c.flags is not None:
+        data["flags"] = list(c.flags)
+    return data
 
 
 def _player_data(p: Player) -> dict[str, Any]:

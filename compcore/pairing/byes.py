@@ -125,7 +125,7 @@ def sit_out_kind(ctx: Context, pid: str) -> Kind:
     if (
         p.bye.method == "engine"
         and p.engine is not None
-        and not ctx.season.player(pid).has_flag(p.engine.opt_in_flag)
+        and not ctx.season.player_at(pid, ctx.number).has_flag(p.engine.opt_in_flag)
         and Kind.DECLINED_ENGINE in ctx.ruleset.points.kinds
     ):
         return Kind.DECLINED_ENGINE

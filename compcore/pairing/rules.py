@@ -73,14 +73,14 @@ class Rules:
         self.engines = frozenset(pl.id for pl in season.players if pl.is_engine)
         self.level_round = round_no in p.level_only_rounds
         flag = p.level_only_flag
-        self.levels = {pl.id: pl.level for pl in season.players}
+        # LA-3, DS-9: levels and flags as of this round (the roster history)
+        now = season.players_at(round_no)
+        self.levels = {pl.id: pl.level for pl in now}
         self.level_flagged = frozenset(
-            pl.id for pl in season.players if flag is not None and pl.has_flag(flag)
+            pl.id for pl in now if flag is not None and pl.has_flag(flag)
         )
         self.opt_in = frozenset(
-            pl.id
-            for pl in season.players
-            if p.engine is not None and pl.has_flag(p.engine.opt_in_flag)
+            pl.id for pl in now if p.engine is not None and pl.has_flag(p.engine.opt_in_flag)
         )
         before = (hist or history(season, ruleset, upto=round_no - 1)).upto(round_no - 1)
         self._read_history(before, swiss)

@@ -27,6 +27,7 @@ _ITEM_KEYS: dict[str, tuple[str, ...] | None] = {
     "rounds": ("round",),
     "players": ("id",),
     "ratings": ("player", "from_round"),
+    "roster_changes": ("player", "from_round"),
     "games": None,
     "decisions": None,
     "forced": None,
@@ -156,7 +157,8 @@ def _is_items(values: list[Any]) -> bool:
 
 
 def _item_label(item: Any, lang: Lang, names: Mapping[str, str]) -> str | None:
-    """What an item is: a round, a player, a rating change, a decision, a competition."""
+    """What an item is: a round, a player, a rating change, a roster-history line, a
+    decision, a competition."""
     if not isinstance(item, dict):
         return None
     if "club" in item and "competition" in item:
@@ -167,7 +169,8 @@ def _item_label(item: Any, lang: Lang, names: Mapping[str, str]) -> str | None:
         return t("log.player", lang, player=item["name"])
     if "from_round" in item and "player" in item:
         player = names.get(item["player"], item["player"])
-        return t("log.rating", lang, player=player, round=item["from_round"])
+        key = "log.rating" if "rating" in item else "log.history"
+        return t(key, lang, player=player, round=item["from_round"])
     if "kind" in item and "player" in item:
         kind = Label("app.decision", item["kind"]).render(lang)
         return t("log.decision", lang, kind=kind, player=_name(item["player"], names))

@@ -13,7 +13,10 @@ from dataclasses import replace
 from compcore.adapters import players_csv
 from compcore.adapters.auth import Actor
 from compcore.adapters.players_csv import ParsedPlayers
-from compcore.model import Participation, Player, RatingChange, Season
+from compcore.changes import first_appearance, history_of, rounds_naming
+from compcore.errors import RosterError
+from compcore.model import Participation, Player, PlayerChange, RatingChange, Season
+from compcore.player_ids import new_player_id
 from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
 
@@ -50,11 +53,103 @@ def form_player(
     )
 
 
+def automatic_id(season: Season, name: str) -> str:
+    """The id a new player gets when the director types none: a readable slug of the name,
+    never one in use (``compcore.player_ids``)."""
+    return new_player_id(name, season.player_ids)
+
+
+def last_round(season: Season, ruleset: Ruleset) -> int:
+    """The last round a roster change may name: the season's length (cycles times rounds
+    per cycle), or the round after the last stored one when the season runs longer."""
+    stored = season.rounds[-1].number + 1 if season.rounds else 1
+    return max(ruleset.total_rounds, stored)
+
+
+def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
+    """Refuse a round number outside 1 .. :func:`last_round`."""
+    last = last_round(season, ruleset)
+    if not 1 <= number <= last:
+        raise RosterError("roster.round_range", round=number, last=last)
+
+
+def check_player(season: Season, ruleset: Ruleset, player: Player) -> None:
+    """Refuse a player the form cannot mean: no name, a round out of range, withdrawing
+    before joining."""
+    if not player.name.strip():
+        raise RosterError("roster.name_required")
+    for number in (player.joined_round, player.withdrawn_round):
+        if number is not None:
+            check_round(season, ruleset, number)
+    joined, withdrawn = player.joined_round, player.withdrawn_round
+    if joined is not None and withdrawn is not None and withdrawn < joined:
+        raise RosterError("roster.withdrawn_before_joined", withdrawn=withdrawn, joined=joined)
+
+
 def save_player(
     repo: Repository, competition_id: int, player: Player, *, read: Player | None, actor: Actor
 ) -> Season:
-    """Add the player, or write the fields the director changed since ``read``."""
+    """Add the player, or write the fields the director changed since ``read`` (a rename,
+    a new rating, joining or withdrawing from a round); bad input refused first."""
+    check_player(repo.load(competition_id), repo.ruleset(competition_id), player)
     return repo.save_player(competition_id, player, actor=actor, read=read)
+
+
+def withdraw(
+    repo: Repository,
+    competition_id: int,
+    player: str,
+    from_round: int,
+    *,
+    read: Player,
+    actor: Actor,
+) -> Season:
+    """The player withdraws from ``from_round`` on: he is no longer paired, and stays in
+    the ranking with what he scored (KC-13). Refused while a round from then on names him
+    (he played it, or is on its attendance list: take him off it first)."""
+    season = repo.load(competition_id)
+    check_round(season, repo.ruleset(competition_id), from_round)
+    later = [n for n in rounds_naming(season, player) if n >= from_round]
+    if later:
+        raise RosterError("roster.withdraw_named", player=read.name, round=later[0])
+    return save_player(
+        repo, competition_id, replace(read, withdrawn_round=from_round), read=read, actor=actor
+    )
+
+
+def save_change(
+    repo: Repository,
+    competition_id: int,
+    change: PlayerChange,
+    *,
+    read: Sequence[PlayerChange],
+    actor: Actor,
+) -> Season:
+    """A level and/or flags from a round on, added to the player's roster history (never
+    overwriting a line); ``read``: his history as the form showed it."""
+    check_round(repo.load(competition_id), repo.ruleset(competition_id), change.from_round)
+    level = (change.level or "").strip() or None
+    if level is None and change.flags is None:
+        raise RosterError("roster.change_empty")
+    done = replace(change, level=level)
+    return repo.save_roster_change(competition_id, done, read=read, actor=actor)
+
+
+def remove(
+    repo: Repository, competition_id: int, player: str, *, read: Player, actor: Actor
+) -> Season:
+    """Remove a player added by mistake; refused once a round names him."""
+    return repo.remove_player(competition_id, player, read=read, actor=actor)
+
+
+def first_round(season: Season, player: str) -> int | None:
+    """The first round that names the player (then he cannot be removed), or None."""
+    return first_appearance(season, player)
+
+
+def history(season: Season, player: str) -> tuple[PlayerChange, ...]:
+    """The player's roster history (level and flag changes), by round."""
+    return tuple(sorted(history_of(season, player), key=lambda c: c.from_round))
 
 
 def save_rating(
@@ -96,10 +191,12 @@ def import_roster(
 
 
 def offered_flags(season: Season, ruleset: Ruleset) -> list[str]:
-    """The flags the player form offers: those already in use plus every flag the ruleset
-    reads (MG-7's entrant flags, DS-9's engine opt-in, LA-3's own-level flag), sorted."""
+    """The flags the player form offers: those already in use (the roster history's too)
+    plus every flag the ruleset reads (MG-7's entrant flags, DS-9's engine opt-in, LA-3's
+    own-level flag), sorted."""
     rules = ruleset.pairing
     flags = {f for p in season.players for f in p.flags or ()} | set(rules.entrant_flags)
+    flags |= {f for c in season.roster_changes or () for f in c.flags or ()}
     if rules.engine is not None:
         flags.add(rules.engine.opt_in_flag)
     if rules.level_only_flag:

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from compcore.adapters.auth import Actor
 from compcore.changes import UNCHECKED, BoardResult, Unchecked
 from compcore.errors import Phrase, StaleWriteError
-from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season
+from compcore.model import Decision, Player, PlayerChange, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
 
 __all__ = ["UNCHECKED", "CompetitionInfo", "LogEntry", "Repository", "StoredDraft"]
@@ -192,6 +192,26 @@ class Repository(Protocol):
         actor: Actor,
         reason: str | None = None,
         read: RatingChange | Unchecked | None = UNCHECKED,
+    ) -> Season: ...
+
+    def save_roster_change(
+        self,
+        competition_id: int,
+        change: PlayerChange,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
+    ) -> Season: ...
+
+    def remove_player(
+        self,
+        competition_id: int,
+        player: str,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Player | Unchecked = UNCHECKED,
     ) -> Season: ...
 
     def set_ruleset(

@@ -24,6 +24,7 @@ from compcore.model import (
     Game,
     Kind,
     Player,
+    PlayerChange,
     RatingChange,
     Result,
     Round,
@@ -82,6 +83,7 @@ def read_season(con: Connection, competition_id: int) -> Season:
             [competition_id],
         ).fetchall()
     )
+    history = read_roster_changes(con, competition_id)
     games: dict[int, list[Game]] = {}
     for number, white, black, result, group, *why in con.execute(
         """SELECT round, white, black, result, "group", reason, reason_message, override,
@@ -134,6 +136,7 @@ def read_season(con: Connection, competition_id: int) -> Season:
         rounds=tuple(rounds),
         ratings=ratings if has_r else None,
         decisions=decisions if has_d else None,
+        roster_changes=history,
         format=fmt,
         version=version,
         calendar=_calendar(cal),
@@ -154,6 +157,23 @@ def _calendar_json(calendar: Calendar | None) -> str | None:
     data = {"weekday": calendar.weekday, "holidays": list(calendar.holidays),
             "dates": list(calendar.dates)}  # fmt: skip
     return json.dumps(data)
+
+
+def read_roster_changes(con: Connection, cid: int) -> tuple[PlayerChange, ...] | None:
+    """The roster history (None: the season has no such field)."""
+    marked = con.execute(
+        "SELECT 1 FROM roster_histories WHERE competition_id = ?", [cid]
+    ).fetchone()
+    if marked is None:
+        return None
+    return tuple(
+        PlayerChange(player, from_round, level, _tuple(flags))
+        for player, from_round, level, flags in con.execute(
+            "SELECT player, from_round, level, flags FROM player_changes "
+            "WHERE competition_id = ? ORDER BY position",
+            [cid],
+        ).fetchall()
+    )
 
 
 def competitions(con: Connection) -> list[CompetitionInfo]:
@@ -213,6 +233,10 @@ _RATING_COLUMNS = (
     ("competition_id", "BIGINT"), ("position", "INTEGER"), ("player", "VARCHAR"),
     ("from_round", "BIGINT"), ("rating", "BIGINT"),
 )  # fmt: skip
+_CHANGE_COLUMNS = (
+    ("competition_id", "BIGINT"), ("position", "INTEGER"), ("player", "VARCHAR"),
+    ("from_round", "BIGINT"), ("level", "VARCHAR"), ("flags", "VARCHAR[]"),
+)  # fmt: skip
 _DECISION_COLUMNS = (
     ("competition_id", "BIGINT"), ("position", "INTEGER"), ("kind", "VARCHAR"),
     ("player", "VARCHAR"), ("cycle", "BIGINT"), ("category", "VARCHAR"), ("round", "BIGINT"),
@@ -250,6 +274,17 @@ def put_ratings(con: Connection, cid: int, ratings: Sequence[RatingChange] | Non
     con.execute("DELETE FROM rating_changes WHERE competition_id = ?", [cid])
     _insert(con, "rating_changes", _RATING_COLUMNS, [
         (cid, i, r.player, r.from_round, r.rating) for i, r in enumerate(ratings or ())
+    ])  # fmt: skip
+
+
+def put_roster_changes(con: Connection, cid: int, history: Sequence[PlayerChange] | None) -> None:
+    con.execute("DELETE FROM player_changes WHERE competition_id = ?", [cid])
+    con.execute("DELETE FROM roster_histories WHERE competition_id = ?", [cid])
+    if history is None:
+        return
+    con.execute("INSERT INTO roster_histories VALUES (?)", [cid])
+    _insert(con, "player_changes", _CHANGE_COLUMNS, [
+        (cid, i, c.player, c.from_round, c.level, _list(c.flags)) for i, c in enumerate(history)
     ])  # fmt: skip
 
 
@@ -373,11 +408,12 @@ def put_season(con: Connection, cid: int, season: Season) -> None:
     put_players(con, cid, season.players)
     put_ratings(con, cid, season.ratings)
     put_decisions(con, cid, season.decisions)
+    put_roster_changes(con, cid, season.roster_changes)
     put_rounds(con, cid, season.rounds)
 
 
 def delete_competition_rows(con: Connection, cid: int) -> None:
-    for table in ("players", "rating_changes", "decisions"):
+    for table in ("players", "rating_changes", "decisions", "player_changes", "roster_histories"):
         con.execute(f"DELETE FROM {table} WHERE competition_id = ?", [cid])
     delete_rounds(con, cid)
 

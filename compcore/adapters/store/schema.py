@@ -125,6 +125,24 @@ ALTER TABLE games ADD COLUMN reason_message JSON;
 ALTER TABLE games ADD COLUMN override_message JSON;
 """
 
+#: Roster history (issue 9): a level and/or flags from a round on, in the order listed;
+#: ``roster_histories`` marks a season that has the field (possibly empty), as
+#: ``has_ratings`` does for ratings.
+_V3 = """
+CREATE TABLE player_changes (
+    competition_id BIGINT NOT NULL,
+    position       INTEGER NOT NULL,
+    player         VARCHAR NOT NULL,
+    from_round     BIGINT NOT NULL,
+    level          VARCHAR,
+    flags          VARCHAR[],              -- NULL: unchanged; []: flags cleared
+    PRIMARY KEY (competition_id, position)
+);
+CREATE TABLE roster_histories (
+    competition_id BIGINT PRIMARY KEY
+);
+"""
+
 #: A season's calendar (the planned club evenings, a season-file extension: NULL when the
 #: file has none) and whether the competition is archived (hidden from the picker and the
 #: overview's cards, still readable; NULL counts as not archived).
@@ -186,7 +204,15 @@ CREATE TABLE drafts (
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
-MIGRATIONS: list[Migration] = [(1, _V1), (2, _V2), (4, _V4), (5, _V5), (6, _v6), (7, _V7)]
+MIGRATIONS: list[Migration] = [
+    (1, _V1),
+    (2, _V2),
+    (3, _V3),
+    (4, _V4),
+    (5, _V5),
+    (6, _v6),
+    (7, _V7),
+]
 
 
 def latest() -> int:

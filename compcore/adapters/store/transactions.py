@@ -43,7 +43,16 @@ from compcore.errors import (
     StoreError,
     os_problem,
 )
-from compcore.model import Decision, Player, RatingChange, Round, RulesetRef, Season, thaw
+from compcore.model import (
+    Decision,
+    Player,
+    PlayerChange,
+    RatingChange,
+    Round,
+    RulesetRef,
+    Season,
+    thaw,
+)
 from compcore.rulesets import Ruleset
 from compcore.services.repository import (
     CompetitionInfo,
@@ -525,6 +534,44 @@ class Store:
             lambda old: changes.put_players(old, players, read),
             self._players_writer(competition_id),
         )  # fmt: skip
+
+    def save_roster_change(
+        self,
+        competition_id: int,
+        change: PlayerChange,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
+    ) -> Season:
+        """Append a level/flags change from a round on to the player's roster history."""
+
+        def write(con: Connection, new: Season) -> None:
+            rows.put_roster_changes(con, competition_id, new.roster_changes)
+
+        return self._change(competition_id, actor, "save-roster-change", reason,
+                            lambda old: changes.add_player_change(old, change, read),
+                            write)  # fmt: skip
+
+    def remove_player(
+        self,
+        competition_id: int,
+        player: str,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Player | Unchecked = UNCHECKED,
+    ) -> Season:
+        """Remove a player who is in no round yet (added by mistake)."""
+
+        def write(con: Connection, new: Season) -> None:
+            rows.put_players(con, competition_id, new.players)
+            rows.put_ratings(con, competition_id, new.ratings)
+            rows.put_roster_changes(con, competition_id, new.roster_changes)
+
+        return self._change(competition_id, actor, "remove-player", reason,
+                            lambda old: changes.remove_player(old, player, read),
+                            write)  # fmt: skip
 
     def save_rating(
         self,
