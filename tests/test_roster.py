@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-import duckdb
 import pytest
 from builders import load, raises_in_english, season_data
+from test_store_support import older_database
 
 from compcore.adapters import season_file
 from compcore.adapters.auth import Administrator
@@ -131,11 +131,9 @@ def test_a_bad_history_line_is_refused_naming_it(change, words):
 def test_a_schema_2_database_migrates_to_the_roster_history(tmp_path):
     path = tmp_path / "old.duckdb"
     season, _ = load("ladder-ab", "a b")
-    cid = Store(path).import_season(season, actor=ADMIN)
-    with duckdb.connect(str(path)) as con:  # back to schema 2, as the previous compcore left it
-        con.execute("DROP TABLE player_changes")
-        con.execute("DROP TABLE roster_histories")
-        con.execute("DELETE FROM schema_version WHERE version >= 3")
+    full = tmp_path / "new.duckdb"
+    cid = Store(full).import_season(season, actor=ADMIN)
+    older_database(full, path, 2)  # as a compcore of schema 2 left it
     store = Store(path)
     assert store.load(cid) == season
     changed = store.save_roster_change(cid, PlayerChange("a", 2, level="A"), actor=ADMIN)
