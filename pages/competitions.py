@@ -16,7 +16,7 @@ from compcore.model import WEEKDAYS
 from compcore.rulesets import load_ruleset, preset_names
 from compcore.services import competitions, setup
 from compcore.services.repository import CompetitionInfo
-from ui import state
+from ui import state, tables
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, COMPETITION_KEY
 
@@ -36,7 +36,7 @@ def listing(title: str, infos: list[CompetitionInfo], key: str) -> None:
     if not infos:
         st.caption(tr("app.comps.none"))
         return
-    st.dataframe(
+    tables.dataframe(
         pd.DataFrame([{tr("app.col.competition"): c.competition, tr("app.col.club"): c.club,
                        tr("app.col.season"): c.season, tr("app.col.preset"): c.preset,
                        tr("app.col.rounds"): c.rounds_played, tr("app.col.players"): c.players}
@@ -103,7 +103,7 @@ def roster_preview(source_id: int | None, preset: str, overrides: dict[str, Any]
     except CompcoreError:  # the overrides' own error is shown under their field
         return
     st.caption(tr("app.comps.preview", count=len(players)))
-    st.dataframe(
+    tables.dataframe(
         pd.DataFrame([{tr("app.players.col_id"): p.id, tr("app.players.col_name"): p.name,
                        tr("app.players.col_rating"): p.rating,
                        tr("app.players.col_level"): p.level or "",

@@ -9,7 +9,7 @@ from compcore.cup import bracket, is_cup
 from compcore.rulesets import load_ruleset
 from compcore.services import competitions
 from compcore.services import round as rs
-from ui import scope, state
+from ui import scope, state, tables
 from ui.markdown import md
 from ui.state import COMPETITION_KEY
 
@@ -81,7 +81,7 @@ for heading, listed in (("app.overview.older", older), ("app.overview.archive", 
     if not listed:
         continue
     with st.expander(tr(heading, count=len(listed))):
-        st.dataframe(
+        tables.dataframe(
             pd.DataFrame(
                 [
                     {

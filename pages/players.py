@@ -10,7 +10,7 @@ from compcore.adapters import players_csv
 from compcore.model import PlayerChange, RatingChange
 from compcore.services import players as ps
 from compcore.validate import RATING_HIGH, RATING_LOW
-from ui import state
+from ui import state, tables
 from ui.markdown import md
 from ui.tables import flag_label, flags_text, players_frame
 
@@ -20,7 +20,7 @@ st.title(tr("app.page.players"))
 state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 cid = run.cid
-st.dataframe(players_frame(season, run.lang), hide_index=True, width="stretch")
+tables.dataframe(players_frame(season, run.lang), hide_index=True, width="stretch")
 
 if run.director is None:
     st.stop()
@@ -135,7 +135,7 @@ if current is not None and read is not None:
     with st.expander(tr("app.players.change")):
         st.caption(tr("app.players.change_help"))
         if history:
-            st.dataframe(
+            tables.dataframe(
                 pd.DataFrame([{
                     tr("app.players.from_round"): c.from_round,
                     tr("app.players.col_level"): c.level or "",
@@ -225,7 +225,7 @@ if text and text.strip():
     parsed = players_csv.parse(text)
     if not parsed.ok:
         st.error(tr("app.players.csv_bad", count=len(parsed.errors)))
-        st.dataframe(
+        tables.dataframe(
             pd.DataFrame(
                 [
                     {tr("app.col.line"): e.line, tr("app.col.problem"): e.text(run.lang)}
@@ -252,7 +252,7 @@ if text and text.strip():
             ]
         )
         st.markdown(f"**{tr('app.players.preview', count=len(parsed.players))}**")
-        st.dataframe(preview, hide_index=True, width="stretch")
+        tables.dataframe(preview, hide_index=True, width="stretch")
         import_key = state.widget_key(f"csv_import_{cid}", "csv_import")
         roster_read = state.seen(import_key, season.players)  # as in this preview
         if st.button(tr("app.players.do_import"), type="primary", key=import_key):

@@ -21,7 +21,7 @@ from compcore.services import changelog, corrections, drafts
 from compcore.services import published as pb
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
-from ui import sheets, state
+from ui import sheets, state, tables
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
 
@@ -364,14 +364,14 @@ def show_sheet() -> None:
             for r in rows
         ]
     )
-    st.dataframe(frame, hide_index=True, width="stretch")
+    tables.dataframe(frame, hide_index=True, width="stretch")
     for r in rows:
         if r.note:
             st.caption(f"{tr('app.col.board')} {r.board}: {md(r.note)}")
     others = entries_frame(stored, run.lang, names)
     if len(others):
         with st.expander(tr("sheet.sitting_out")):
-            st.dataframe(others, hide_index=True, width="stretch")
+            tables.dataframe(others, hide_index=True, width="stretch")
     c1, c2 = st.columns(2)
     c1.download_button(
         tr("app.round.download_html"),

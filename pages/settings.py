@@ -15,7 +15,7 @@ from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
 from compcore.services import changelog
 from compcore.services.setup import parse_overrides
-from ui import state, toml_text
+from ui import state, tables, toml_text
 from ui.markdown import md
 
 run = state.ctx()
@@ -89,7 +89,7 @@ with st.expander(tr("app.settings.source", preset=ref.preset)):
 with st.expander(tr("app.settings.log")):
     entries = run.store.log(cid, limit=50)
     columns = ["app.col.when", "app.col.who", "app.col.action", "app.col.reason", "app.col.change"]
-    st.dataframe(
+    tables.dataframe(
         pd.DataFrame(
             [
                 [
@@ -115,7 +115,7 @@ if run.director is not None:  # who tried to log in: addresses and names, for di
             attempts = []
         login_columns = ["app.col.when", "app.col.login_name", "app.col.address",
                          "app.col.outcome", "app.col.failures", "app.col.wait"]  # fmt: skip
-        st.dataframe(
+        tables.dataframe(
             pd.DataFrame(
                 [
                     [

@@ -31,7 +31,7 @@ st.caption(scope.caption(run, ruleset, table))
 everything = st.toggle(tr("app.standings.all_columns"), value=not device.on_phone(),
                        help=tr("app.standings.all_columns_help"), key=f"st_all_{cid}")  # fmt: skip
 columns = table.columns if everything else tables.compact_columns(table, ruleset)
-st.dataframe(
+tables.dataframe(
     tables.standings_view(table, ruleset, run.lang, columns),
     hide_index=True,
     column_config=tables.standings_columns(table, run.lang, columns),
@@ -47,7 +47,7 @@ with st.expander(tr("app.standings.legend")):
 with st.expander(tr("app.standings.how")):
     for line in tables.how_computed(table, run.lang, run.names()):
         st.markdown(f"- {md(line)}")
-    st.dataframe(tables.rounds_frame(table, run.lang), hide_index=True)
+    tables.dataframe(tables.rounds_frame(table, run.lang), hide_index=True)
 suffix = f"-cyclus-{ruleset.cycle_label(table.cycle)}" if table.cycle is not None else ""
 st.download_button(
     tr("app.standings.download"),

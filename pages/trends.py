@@ -3,7 +3,7 @@ chart and the score progression. Click names in a legend to highlight those play
 
 import streamlit as st
 
-from ui import charts, scope, state
+from ui import charts, scope, state, tables
 
 run = state.ctx()
 tr = run.tr
@@ -52,4 +52,4 @@ if picked:
         index="round", columns="player", values="rank", aggfunc="first"
     )
     st.caption(tr("app.trends.picked_help"))
-    st.dataframe(view, width="stretch")
+    tables.dataframe(view, width="stretch")

@@ -10,7 +10,7 @@ from compcore import awards as aw
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
-from ui import state
+from ui import state, tables
 from ui.markdown import md
 from ui.tables import result_label
 
@@ -48,7 +48,7 @@ def show_cup(cup: Bracket) -> None:
                 }
                 for tie in rnd.ties
             ]
-            st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+            tables.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
         if rnd.byes:
             st.caption(f"{tr('cup.byes')}: {', '.join(md(name(p)) for p in rnd.byes)}")
         if rnd.away:
@@ -62,7 +62,7 @@ if result.cup is not None:
 if result.cycle_winners:
     shown = True
     st.subheader(tr("app.winners.cycles"))
-    st.dataframe(
+    tables.dataframe(
         pd.DataFrame(
             [
                 {
@@ -113,10 +113,10 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
             ]
         )
         st.markdown(f"**{tr('app.winners.seeds')}**")
-        st.dataframe(seeds, hide_index=True)
+        tables.dataframe(seeds, hide_index=True)
         if champ.playoff.schedule:
             st.markdown(f"**{tr('app.winners.schedule')}**")
-            st.dataframe(
+            tables.dataframe(
                 pd.DataFrame(
                     [
                         {
@@ -133,7 +133,7 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
 if result.subgroups:
     shown = True
     st.subheader(tr("app.winners.subgroups"))
-    st.dataframe(
+    tables.dataframe(
         pd.DataFrame(
             [
                 {
@@ -174,7 +174,7 @@ if season.decisions:
     )
     rounds = [d.round for d in season.decisions]  # a number column, empty without a round
     decisions[tr("app.col.round")] = pd.array(rounds, dtype="Int64")
-    st.dataframe(decisions, hide_index=True, width="stretch")
+    tables.dataframe(decisions, hide_index=True, width="stretch")
 
 # the director records play-off / barrage winners and unavailable seeds
 if run.director is not None:

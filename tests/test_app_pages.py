@@ -62,6 +62,9 @@ def test_every_page_renders_read_only(db, page, competition):
     assert at.title, page
     assert write_widgets(at) == [], page
     assert not at.error, [e.value for e in at.error]
+    # a missing value (no withdrawal round, no rating) is an empty cell, never Streamlit's
+    # English "None" on a Dutch screen
+    assert all(t.proto.HasField("placeholder") and t.proto.placeholder == "" for t in at.dataframe)
 
 
 def test_overview_shows_next_round_and_leaders(db):

@@ -26,6 +26,12 @@ RESULT_TEXT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "1-0F": "1-0 R", 
                "0-0F": "0-0 R"}  # fmt: skip
 
 
+def dataframe(data: object, **options: object) -> object:
+    """``st.dataframe`` as every page shows a table: a missing value is an empty cell, not
+    Streamlit's English "None" on a Dutch screen."""
+    return st.dataframe(data, placeholder="", **options)  # type: ignore[arg-type]
+
+
 def result_label(value: str | None, lang: Lang) -> str:
     """A result as the clubs write it (R: reglementair, a forfeit)."""
     if value is None:
