@@ -24,6 +24,8 @@ run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.competitions"))
 NEW_CLUB = None  # the club picker's "new club" option
+#: the director tried to create with a field not filled in: now every empty one is named
+TRIED_KEY = "new_tried"
 
 
 def choose(cid: int) -> None:
@@ -143,7 +145,9 @@ def new_competition() -> None:
     start = st.date_input(tr("setup.field.start"), value=Date.today(),
                           format=tr("app.date_format"), key="new_start")  # fmt: skip
     slots["start"] = st.empty()
-    weekday = st.selectbox(tr("setup.field.weekday"), WEEKDAYS, index=3, key="new_weekday",
+    usual = setup.usual_weekday([run.season_of(c.id) for c in run.competitions if c.club == club])
+    weekday = st.selectbox(tr("setup.field.weekday"), WEEKDAYS, key="new_weekday",
+                           index=WEEKDAYS.index(usual or WEEKDAYS[start.weekday() if start else 0]),
                            format_func=lambda d: tr(f"setup.weekday.{d}"))  # fmt: skip
     slots["weekday"] = st.empty()
     holidays = st.text_area(tr("setup.field.holidays"), key="new_holidays", height=100)
@@ -162,17 +166,23 @@ def new_competition() -> None:
         overrides=overrides, roster_from=run.season_of(source) if source is not None else None,
     )  # fmt: skip
     found = {**setup.problems(form, run.competitions), **found}
+    # a field not filled in yet is not an error until the director tries to create
+    untouched = {key for key, value in (("club", club), ("season", season), ("name", name))
+                 if not value and not st.session_state.get(TRIED_KEY)}  # fmt: skip
     for key, slot in slots.items():
-        problem(slot, found, key)
+        if key not in untouched:
+            problem(slot, found, key)
     roster_preview(source, preset, overrides)
     calendar = setup.preview_calendar(form)
     if calendar is not None:
-        st.caption(tr("app.comps.dates", count=len(calendar.dates),
-                      dates=", ".join(calendar.dates)))  # fmt: skip
+        shown = [Date.fromisoformat(d).strftime(tr("app.date_strftime")) for d in calendar.dates]
+        st.caption(tr("app.comps.dates", count=len(calendar.dates), dates=", ".join(shown)))
+    if st.session_state.get(TRIED_KEY) and found:
+        st.error(tr("app.comps.fix"))
     if st.button(tr("app.comps.create"), type="primary", key="new_create"):
         if found:
-            st.error(tr("app.comps.fix"))
-            return
+            st.session_state[TRIED_KEY] = True
+            st.rerun()
         created = setup.build(form, run.competitions)
 
         def create(actor: Any) -> int:

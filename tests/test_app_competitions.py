@@ -116,7 +116,7 @@ def test_a_director_creates_a_competition_with_a_calendar_and_a_copied_roster(db
     at.selectbox(key="new_roster").select(ids["AB"]).run()
     ok(at)
     assert errors(at) == []
-    dates = "2025-09-02, 2025-09-09, 2025-09-23, 2025-09-30, 2025-10-07"
+    dates = "02-09-2025, 09-09-2025, 23-09-2025, 30-09-2025, 07-10-2025"
     assert f"Rondedata (5): {dates}" in texts(at)
     source = store.load(ids["AB"])
     assert "Voorbeeld: 8 spelers" in texts(at)
@@ -126,7 +126,13 @@ def test_a_director_creates_a_competition_with_a_calendar_and_a_copied_roster(db
     assert (season.club, season.season, season.ruleset.preset) == (
         "Testclub", "2026-2027", "ladder-ab")  # fmt: skip
     assert dict(season.ruleset.overrides) == {"rounds_per_cycle": 5}
-    assert season.calendar.dates == tuple(dates.split(", "))
+    assert season.calendar.dates == (
+        "2025-09-02",
+        "2025-09-09",
+        "2025-09-23",
+        "2025-09-30",
+        "2025-10-07",
+    )
     assert season.player_ids == source.player_ids
     assert at.session_state["competition"] == info.id
     assert "Voorjaar aangemaakt." in texts(at)
@@ -232,10 +238,22 @@ def test_every_wrong_field_is_named_as_typed_and_nothing_is_stored(db, mistake, 
     at = open_page(ids["AB"])
     mistake(at, ids)
     ok(at)
-    assert any(message in e for e in errors(at)), errors(at)  # before the button
+    if message != "vul dit in":  # named as typed; an empty field only once he tries
+        assert any(message in e for e in errors(at)), errors(at)
     create(at)
+    assert any(message in e for e in errors(at)), errors(at)
     assert "Niet aangemaakt: verbeter eerst de velden hierboven." in errors(at)
     assert snapshot(store) == before
+
+
+def test_a_fresh_form_shows_no_errors_until_the_director_tries_to_create(db):
+    """Empty season and name are not errors while the director has not got to them yet;
+    pressing the button names each one."""
+    _, ids = db
+    at = open_page(ids["AB"])
+    assert errors(at) == []
+    create(at)
+    assert errors(at).count("vul dit in") == 2  # season and name
 
 
 # --------------------------------------------------------------------------- archive, delete

@@ -295,3 +295,17 @@ def test_a_round_with_a_date_in_an_unplanned_season_is_a_week_on():
     season = season.with_round(replace(season.round(1), date="2025-09-02"))
     assert setup.next_round_date(season, 2, date(2030, 1, 1)) == date(2025, 9, 9)
     assert isinstance(season.round(1), Round)
+
+
+def test_the_form_offers_the_clubs_usual_evening():
+    """The weekday the form starts with: the newest season's calendar weekday; without one,
+    the weekday of its newest dated round (2025-09-04 is a Thursday); nothing to go by: None."""
+    season = make_season("ladder-ab", rounds=2, open_round=False)
+    undated = replace(season, rounds=tuple(replace(r, date=None) for r in season.rounds))
+    assert setup.usual_weekday([undated]) is None
+    assert setup.usual_weekday([]) is None
+    dated = undated.with_round(replace(undated.round(2), date="2025-09-04"))
+    assert setup.usual_weekday([dated]) == "thursday"
+    cal = Calendar(TUESDAY, (), ("2026-09-01",))
+    newer = replace(dated, season="2026-2027", calendar=cal)
+    assert setup.usual_weekday([dated, newer]) == TUESDAY

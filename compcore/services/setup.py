@@ -8,6 +8,7 @@ stores :func:`build`'s season. :func:`next_round_date` is the round page's defau
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import tomllib
@@ -55,6 +56,20 @@ def season_calendar(start: date, weekday: str, holidays: Sequence[date], count: 
         holidays=tuple(d.isoformat() for d in sorted(set(holidays))),
         dates=tuple(d.isoformat() for d in club_evenings(start, weekday, set(holidays), count)),
     )
+
+
+def usual_weekday(seasons: Sequence[Season]) -> str | None:
+    """The club's usual club evening, for a new competition's form: the calendar weekday of
+    its newest season that has one, else the weekday of the newest dated round; None when
+    no season says."""
+    for season in sorted(seasons, key=lambda s: s.season, reverse=True):
+        if season.calendar is not None:
+            return season.calendar.weekday
+        dated = [r.date for r in season.rounds if r.date]
+        if dated:
+            with contextlib.suppress(ValueError):
+                return WEEKDAYS[date.fromisoformat(dated[-1]).weekday()]
+    return None
 
 
 def next_round_date(season: Season, number: int, today: date) -> date:
