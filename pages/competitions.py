@@ -186,7 +186,7 @@ def new_competition() -> None:
         created = setup.build(form, run.competitions)
 
         def create(actor: Any) -> int:
-            cid = run.store.import_season(created, actor=actor)
+            cid = run.store.import_season(created, actor=actor, action=setup.CREATE_ACTION)
             st.session_state[CHOOSE_KEY] = cid
             return cid
 

@@ -136,7 +136,7 @@ def test_a_director_creates_a_competition_with_a_calendar_and_a_copied_roster(db
     assert season.player_ids == source.player_ids
     assert at.session_state["competition"] == info.id
     assert "Voorjaar aangemaakt." in texts(at)
-    assert store.log(info.id, 1)[0].action == "import"
+    assert store.log(info.id, 1)[0].action == "create-competition"
 
 
 def test_a_new_club_and_typed_and_advanced_overrides(db):

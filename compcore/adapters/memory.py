@@ -108,7 +108,9 @@ class MemoryStore:
             self._write_log(label, competition_id, action, reason, before, after)
         return new
 
-    def import_season(self, season: Season, *, actor: Actor, replace: bool = False) -> int:
+    def import_season(
+        self, season: Season, *, actor: Actor, replace: bool = False, action: str = "import"
+    ) -> int:
         label = authorize(actor, self.director_hash)
         new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
         with self._lock:
@@ -121,8 +123,8 @@ class MemoryStore:
             if cid is None:
                 cid, self._next_id = self._next_id, self._next_id + 1
             self._seasons[cid] = new
-            action = "import" if before is None else "replace"
-            self._write_log(label, cid, action, None, before, season_file.to_data(new))
+            logged = action if before is None else "replace"
+            self._write_log(label, cid, logged, None, before, season_file.to_data(new))
         return cid
 
     def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:

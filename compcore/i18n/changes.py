@@ -85,6 +85,7 @@ NL: dict[str, str] = {
     "log.virtual.engine": "schaakcomputer",
     # what a log entry did (its action) and who did it
     "log.action.import": "competitie geïmporteerd",
+    "log.action.create-competition": "nieuwe competitie aangemaakt",
     "log.action.replace": "competitie vervangen",
     "log.action.migrate": "database bijgewerkt",
     "log.action.attendance": "aanwezigheid opgeslagen",
@@ -204,6 +205,7 @@ EN: dict[str, str] = {
     "log.field.version": "version",
     "log.virtual.engine": "engine",
     "log.action.import": "competition imported",
+    "log.action.create-competition": "new competition created",
     "log.action.replace": "competition replaced",
     "log.action.migrate": "database migrated",
     "log.action.attendance": "attendance saved",

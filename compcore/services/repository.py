@@ -101,7 +101,12 @@ class Repository(Protocol):
         """The newest change-log id: any write changes it (a cache key for reads)."""
         ...
 
-    def import_season(self, season: Season, *, actor: Actor, replace: bool = False) -> int: ...
+    def import_season(
+        self, season: Season, *, actor: Actor, replace: bool = False, action: str = "import"
+    ) -> int:
+        """Store a whole season (``replace``: over the one of the same name); a new one is
+        logged as ``action``."""
+        ...
 
     def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
         """Several new seasons in one write (all or none); their ids."""

@@ -23,6 +23,9 @@ from compcore.model import WEEKDAYS, Calendar, Player, RulesetRef, Season, freez
 from compcore.rulesets import Ruleset, load_ruleset, merge, preset_names
 from compcore.services.repository import CompetitionInfo
 
+#: the change log's action for a competition made with the app's form
+CREATE_ACTION = "create-competition"
+
 #: the most rounds a cycle, and the most cycles, a new competition may have
 MAX_ROUNDS_PER_CYCLE = 99
 MAX_CYCLES = 9

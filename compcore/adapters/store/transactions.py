@@ -369,13 +369,16 @@ class Store:
 
     # ---------------------------------------------------------------- writes
 
-    def import_season(self, season: Season, *, actor: Actor, replace: bool = False) -> int:
+    def import_season(
+        self, season: Season, *, actor: Actor, replace: bool = False, action: str = "import"
+    ) -> int:
         """Store a whole season; its competition id. An existing (club, season, competition)
-        is refused unless ``replace`` (which keeps its id and logs what was replaced)."""
+        is refused unless ``replace`` (which keeps its id and logs what was replaced). A new
+        one is logged as ``action`` (``import``; ``create-competition`` from the app's form)."""
         authorize(actor, self._directors)  # before anything else, even the validation
         new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
         with self._transaction(actor) as (con, label):
-            return self._import(con, label, new, replace=replace)
+            return self._import(con, label, new, replace=replace, action=action)
 
     def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
         """Store several new seasons in one transaction (the demo seasons on a first start:
@@ -387,7 +390,9 @@ class Store:
         with self._transaction(actor) as (con, label):
             return [self._import(con, label, new, replace=False) for new in checked]
 
-    def _import(self, con: Connection, label: str, new: Season, *, replace: bool) -> int:
+    def _import(
+        self, con: Connection, label: str, new: Season, *, replace: bool, action: str = "import"
+    ) -> int:
         """Write one validated season in the open transaction, read it back, log it."""
         row = con.execute(
             """SELECT c.id FROM competitions c JOIN clubs cl ON cl.id = c.club_id
@@ -402,8 +407,8 @@ class Store:
         cid = int(row[0]) if row else rows.new_competition_id(con)
         rows.put_season(con, cid, new)
         self._verify_written(con, cid, new)
-        action = "replace" if row else "import"
-        rows.write_log(con, label, cid, action, None, before, season_file.to_data(new))
+        logged = "replace" if row else action
+        rows.write_log(con, label, cid, logged, None, before, season_file.to_data(new))
         return cid
 
     def save_season(
