@@ -47,7 +47,7 @@ def demo_database(folder: Path) -> Path:
     from ui.state import _seed
 
     db = folder / "club.duckdb"
-    seeded, errors = _seed(Store(db), config.demo_files())
+    _seeded, errors = _seed(Store(db), config.demo_files())
     if errors:
         raise SystemExit(f"demo seasons that did not import: {errors}")
     return db
