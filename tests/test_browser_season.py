@@ -276,6 +276,8 @@ def withdraw(s: Season, name: str) -> None:
     page.get_by_label("Stopt vanaf ronde").fill("4")
     button(page, "Laten stoppen")
     see(page, f"{name} stopt vanaf ronde 4.")
+    season = s.store.load(s.cid())
+    assert next(p for p in season.players if p.name == name).withdrawn_round == 4
     page.get_by_text("Niveau of kenmerken vanaf een ronde", exact=True).click()
     s.snap("players-history", "Speler toevoegen of wijzigen")
 
@@ -311,7 +313,8 @@ def test_a_season_in_the_browser(tmp_path, browser):  # noqa: F811
     season = store.load(info.id)
     assert [r.finalized for r in season.rounds] == [True, True, True]
     actions = {e.action for e in store.log(info.id)}
-    assert {"late-bye", "correct-results"} <= actions, actions
+    assert {"attendance", "publish-round", "late-bye", "finalize-round",
+            "correct-results"} <= actions, actions  # fmt: skip
     # a bookmark on a fresh server over the same database file
     link = f"/standings?competitie={link_key(info)}&cyclus=0"
     with serving(db, tmp_path / "server2.log") as url:
