@@ -12,7 +12,7 @@ from compcore.services import players as ps
 from compcore.validate import RATING_HIGH, RATING_LOW
 from ui import state, tables
 from ui.markdown import md
-from ui.tables import flag_label, flags_text, players_frame
+from ui.tables import flag_label, flags_text, players_view
 
 run = state.ctx()
 tr = run.tr
@@ -20,7 +20,7 @@ st.title(tr("app.page.players"))
 state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 cid = run.cid
-tables.dataframe(players_frame(season, run.lang), hide_index=True, width="stretch")
+tables.dataframe(players_view(season, run.lang), hide_index=True, width="stretch")
 
 if run.director is None:
     st.stop()

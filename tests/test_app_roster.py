@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, form_widget, texts
+from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, form_widget, shown, texts
 
 from compcore.adapters import auth
 from compcore.adapters.store import Store
@@ -52,6 +52,23 @@ def choose(at, cid: int, pid: str):
 
 def errors(at) -> list[str]:
     return [str(e.value) for e in at.error]
+
+
+# --------------------------------------------------------------------------- the roster
+
+
+def test_a_gap_in_the_roster_is_an_empty_cell_not_none(db):
+    """Found in the real browser (tests/test_browser_season.py): nobody of the AB ladder
+    joined late or withdrew, so "Vanaf ronde" and "Gestopt in ronde" have no value; the
+    browser's table wrote an English "None" in each of those cells. They are empty, and
+    the ratings stay numbers (they sort as numbers)."""
+    store, cid = db
+    at = as_director(cid)
+    cells = shown(at.dataframe[0])
+    assert set(cells["Vanaf ronde"]) == {""} and set(cells["Gestopt in ronde"]) == {""}
+    ratings = [p.rating for p in store.load(cid).players]
+    assert list(cells["Rating"]) == [str(r) for r in ratings]
+    assert at.dataframe[0].value["Rating"].dtype == "Int64"
 
 
 # --------------------------------------------------------------------------- adding

@@ -229,6 +229,12 @@ def players_frame(season: Season, lang: Lang) -> pd.DataFrame:
     )
 
 
+def players_view(season: Season, lang: Lang) -> Styler:
+    """The roster as the page shows it: a gap (no rating, no joined round) is an empty
+    cell; unstyled, the browser's table writes an English "None" there."""
+    return players_frame(season, lang).style.format(na_rep="")
+
+
 def entries_frame(rnd: Round, lang: Lang, names: Mapping[str, str]) -> pd.DataFrame:
     """A round's non-game entries (bye, absences, ...), by kind."""
     rows = [
