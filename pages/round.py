@@ -21,7 +21,7 @@ from compcore.services import changelog, corrections, drafts
 from compcore.services import published as pb
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
-from ui import sheets, state, tables
+from ui import clock, sheets, state, tables
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
 
@@ -196,7 +196,7 @@ def drop_draft(key: str) -> None:
 
 
 def saved_by(restored: drafts.Restored) -> dict[str, str]:
-    when = restored.saved_at.strftime("%d-%m-%Y %H:%M UTC")
+    when = clock.local(restored.saved_at, run.lang)
     return {"director": md(changelog.actor_words(restored.saved_by, run.lang)), "time": when}
 
 

@@ -15,7 +15,7 @@ from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
 from compcore.services import changelog
 from compcore.services.setup import parse_overrides
-from ui import state, tables, toml_text
+from ui import clock, state, tables, toml_text
 from ui.markdown import md
 
 run = state.ctx()
@@ -93,7 +93,7 @@ with st.expander(tr("app.settings.log")):
         pd.DataFrame(
             [
                 [
-                    e.at.strftime("%Y-%m-%d %H:%M"),
+                    clock.local(e.at, run.lang),
                     changelog.actor_words(e.actor, run.lang),
                     changelog.action_words(e.action, run.lang),
                     changelog.reason_words(e.reason, run.lang),
@@ -119,7 +119,7 @@ if run.director is not None:  # who tried to log in: addresses and names, for di
             pd.DataFrame(
                 [
                     [
-                        a.at.strftime("%Y-%m-%d %H:%M:%S"),
+                        clock.local(a.at, run.lang, seconds=True),
                         a.name,
                         a.address or "",
                         tr(f"login.outcome.{a.outcome}"),

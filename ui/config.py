@@ -46,6 +46,8 @@ LOGIN_SECRET = "login"
 LOGIN_ENV_PREFIX = "COMPCORE_LOGIN_"
 CREATE_ENV = "COMPCORE_CREATE"
 CREATE_SECRET = "create_db"
+TIMEZONE_ENV = "COMPCORE_TIMEZONE"
+TIMEZONE_SECRET = "timezone"
 SESSION_ENV = "COMPCORE_SESSION_HOURS"
 SESSION_SECRET = "session_hours"
 #: the longest a login may be remembered: 30 days
@@ -63,6 +65,13 @@ def _secret(key: str) -> Any:
 def _resolve(value: str) -> Path:
     path = Path(value).expanduser()
     return path if path.is_absolute() else APP_DIR / path
+
+
+def timezone_name() -> str | None:
+    """The club's time zone name (``ui.clock``): the environment, else the secrets."""
+    value = os.environ.get(TIMEZONE_ENV) or _secret(TIMEZONE_SECRET)
+    text = str(value or "").strip()
+    return text or None
 
 
 def db_path() -> Path:

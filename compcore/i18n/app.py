@@ -20,6 +20,8 @@ NL: dict[str, str] = {
     # what Streamlit lets us set of its own widgets' words (docs/app.md: what it does not)
     "app.date_format": "DD-MM-YYYY",
     "app.date_strftime": "%d-%m-%Y",
+    "app.datetime_strftime": "%d-%m-%Y %H:%M",
+    "app.datetime_seconds_strftime": "%d-%m-%Y %H:%M:%S",
     "app.placeholder.choose": "Kies…",
     "app.placeholder.flags": "Kies of typ een kenmerk…",
     "app.no_competitions": "De database bevat nog geen competities. Een wedstrijdleider kan er een importeren onder Instellingen, of start de app met een lege database om de demo-seizoenen te laden.",
@@ -362,6 +364,8 @@ EN: dict[str, str] = {
     "app.cycle_label": "Cycle {cycle}",
     "app.date_format": "YYYY/MM/DD",
     "app.date_strftime": "%Y-%m-%d",
+    "app.datetime_strftime": "%Y-%m-%d %H:%M",
+    "app.datetime_seconds_strftime": "%Y-%m-%d %H:%M:%S",
     "app.placeholder.choose": "Choose…",
     "app.placeholder.flags": "Choose or type a flag…",
     "app.no_competitions": "The database holds no competitions yet. A director can import one under Settings, or start the app with an empty database to load the demo seasons.",
