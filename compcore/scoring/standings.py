@@ -223,7 +223,6 @@ def standings(
     """
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
     hist = history(season, ruleset, upto=after_round) if hist is None else hist.upto(after_round)
-    scored = apply_caps(hist, ruleset)
     scope = set(rounds)
     scope_entries: dict[str, list[Entry]] = {
         pid: [e for e in entries if e.round in scope] for pid, entries in hist.by_player.items()
@@ -231,15 +230,7 @@ def standings(
     first = rounds[0] if rounds else after_round + 1
     start_order = initial_order(season, ruleset, first)
     tie_index = {p: i for i, p in enumerate(start_order)}
-    by_round: dict[int, list[Scored]] = {k: [] for k in rounds}
-    for entries in scored.values():
-        for s in entries:
-            if s.entry.round in scope:
-                by_round[s.entry.round].append(s)
-    averaged = frozenset(ruleset.points.evening_average_kinds)
-    terms: dict[int, dict[str, list[Term]]] = {
-        k: terms_of_round(v, averaged) for k, v in by_round.items()
-    }
+    _, terms = scored_terms(hist, ruleset, rounds)
 
     population = _populations(season)
     breaks = tiebreaks.TieBreaks(scope_entries, ruleset, tie_index)
@@ -307,6 +298,22 @@ def standings(
         columns=columns(ruleset),
         snapshots=tuple(snapshots),
     )
+
+
+def scored_terms(
+    hist: History, ruleset: Ruleset, rounds: Sequence[int]
+) -> tuple[dict[int, list[Scored]], dict[int, dict[str, list[Term]]]]:
+    """Every entry of the scope's ``rounds`` with its points rule after caps (counted over
+    the whole season: DS-4, PP-2, LA-9, MG-4), and each round's linear terms per player
+    (MG-5's evening average folded in): what the standings score."""
+    scope = set(rounds)
+    by_round: dict[int, list[Scored]] = {k: [] for k in rounds}
+    for entries in apply_caps(hist, ruleset).values():
+        for s in entries:
+            if s.entry.round in scope:
+                by_round[s.entry.round].append(s)
+    averaged = frozenset(ruleset.points.evening_average_kinds)
+    return by_round, {k: terms_of_round(v, averaged) for k, v in by_round.items()}
 
 
 def _points_chain(
