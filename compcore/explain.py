@@ -307,3 +307,28 @@ def _new_cycle(
         "points": points,
     }
     return Item("new-cycle", first, None, points, Words("explain.item.new-cycle", params))
+
+
+def to_data(result: Explanation, lang: Lang, names: Mapping[str, str]) -> dict[str, object]:
+    """The JSON form: exact numbers as strings (``"27/2"``), texts in ``lang``."""
+    return {
+        "player": result.player,
+        "round": result.round,
+        "since": result.since,
+        "score_before": _exact(result.score_before),
+        "score_after": _exact(result.score_after),
+        "items": [
+            {
+                "kind": item.kind,
+                "round": item.round,
+                "opponent": item.opponent,
+                "points": _exact(item.points),
+                "text": item.text(lang, names),
+            }
+            for item in result.items
+        ],
+    }
+
+
+def _exact(value: Fraction) -> str:
+    return str(value)
