@@ -32,7 +32,7 @@ from compcore.history import history
 from compcore.i18n import Lang, t
 from compcore.model import Kind, Season
 from compcore.rulesets.schema import Points, Ruleset
-from compcore.scoring.contributions import Contribution, contributions
+from compcore.scoring.contributions import Capped, Contribution, contributions
 from compcore.scoring.standings import last_complete_round
 
 ItemKind = Literal["new-entry", "cap", "revalued", "new-cycle"]
@@ -157,14 +157,14 @@ def explain(
     since = _previous_round(season, after_round) if since is None else since
     if since >= after_round or since < 0:
         raise ExplainError(Phrase("explain.since_not_before", since=since, round=after_round))
-    hist = history(season, ruleset, upto=after_round)
-    after = contributions(season, ruleset, after_round=after_round, players=[player], hist=hist)
+    capped = Capped(history(season, ruleset, upto=after_round), ruleset)
+    after = contributions(season, ruleset, after_round=after_round, players=[player], capped=capped)
     if player not in after.standings.order:
         raise ExplainError(Phrase("explain.not_in_ranking", player=player, round=after_round))
     before_entries: tuple[Contribution, ...] = ()
     score_before = Fraction(0)
     if since > 0:
-        before = contributions(season, ruleset, after_round=since, players=[player], hist=hist)
+        before = contributions(season, ruleset, after_round=since, players=[player], capped=capped)
         before_entries = before.entries[player]
         if player in before.standings.order:
             score_before = before.standings.row(player).score

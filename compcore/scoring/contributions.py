@@ -18,9 +18,9 @@ from fractions import Fraction
 from compcore.history import Entry, History, history
 from compcore.model import Season
 from compcore.rulesets.schema import Points, Ruleset
-from compcore.scoring.entries import Scored, Term
+from compcore.scoring.entries import Scored, Term, apply_caps
 from compcore.scoring.keizer import Snapshot
-from compcore.scoring.standings import Standings, scored_terms, standings
+from compcore.scoring.standings import Standings, resolve_scope, scored_terms, standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,28 @@ class Breakdown:
         return sum((c.points for c in self.entries.get(player, ())), Fraction(0))
 
 
+class Capped:
+    """A season's entries with their points rules after caps, and each round's terms,
+    computed once and shared by several :func:`contributions` calls (an explanation reads
+    two rounds' standings). Caps count in round order, so the rules of a later history
+    hold for every earlier round too."""
+
+    def __init__(self, hist: History, ruleset: Ruleset) -> None:
+        self.hist, self.ruleset = hist, ruleset
+        self._capped = apply_caps(hist, ruleset)
+        self._rounds: dict[int, tuple[list[Scored], dict[str, list[Term]]]] = {}
+
+    def terms(
+        self, rounds: Sequence[int]
+    ) -> tuple[dict[int, list[Scored]], dict[int, dict[str, list[Term]]]]:
+        """:func:`scored_terms` of ``rounds``, each round computed once."""
+        missing = [k for k in rounds if k not in self._rounds]
+        if missing:
+            by_round, terms = scored_terms(self._capped, self.ruleset, missing)
+            self._rounds.update({k: (by_round[k], terms[k]) for k in missing})
+        return {k: self._rounds[k][0] for k in rounds}, {k: self._rounds[k][1] for k in rounds}
+
+
 def contributions(
     season: Season,
     ruleset: Ruleset,
@@ -59,16 +81,25 @@ def contributions(
     after_round: int | None = None,
     cycle: int | None = None,
     players: Collection[str] | None = None,
-    hist: History | None = None,
+    capped: Capped | None = None,
 ) -> Breakdown:
     """The standings after ``after_round`` (as :func:`standings` reads its arguments) and,
     for ``players`` (default: everyone in the ranking), each entry of the scope with its
-    points and the value they were computed with."""
-    result = standings(season, ruleset, after_round=after_round, cycle=cycle, hist=hist)
-    hist = history(season, ruleset, upto=result.after_round) if hist is None else hist
-    hist = hist.upto(result.after_round)
+    points and the value they were computed with. ``capped``: shared between calls, from a
+    history up to ``after_round`` at least."""
+    last, _, rounds = resolve_scope(season, ruleset, after_round, cycle)
+    if capped is None:
+        capped = Capped(history(season, ruleset, upto=last), ruleset)
+    by_round, terms = capped.terms(rounds)
+    result = standings(
+        season,
+        ruleset,
+        after_round=after_round,
+        cycle=cycle,
+        hist=capped.hist,
+        terms=terms,
+    )
     snaps = result.snapshots[1:]
-    by_round, terms = scored_terms(hist, ruleset, [s.round for s in snaps])
     wanted = set(result.order if players is None else players)
     entries: dict[str, list[Contribution]] = {p: [] for p in wanted}
     for snap in snaps:
