@@ -98,7 +98,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     season, ruleset = _load(args)
     player = find_player(season, args.player)
-    result = explain(season, ruleset, player, round=args.round)
+    result = explain(season, ruleset, player, round=args.round, since=args.since)
     names = {p.id: p.name for p in season.players}
     if args.format == "json":
         print(json.dumps(to_data(result, args.lang, names), ensure_ascii=False, indent=2))
@@ -244,6 +244,7 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     source(sp)
     sp.add_argument("player", metavar=m("player"), help=h("player"))
     sp.add_argument("--round", type=int, metavar=m("round"), help=h("explain_round"))
+    sp.add_argument("--since", type=int, metavar=m("round"), help=h("explain_since"))
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_explain)
 

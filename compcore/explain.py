@@ -154,6 +154,9 @@ def explain(
     if player not in season.player_ids:
         raise ExplainError(Phrase("explain.unknown_player", player=player))
     after_round = last_complete_round(season) if round is None else round
+    if after_round <= 0:
+        key = "explain.none_played" if round is None else "explain.round_too_early"
+        raise ExplainError(Phrase(key, round=after_round))
     since = _previous_round(season, after_round) if since is None else since
     if since >= after_round or since < 0:
         raise ExplainError(Phrase("explain.since_not_before", since=since, round=after_round))

@@ -215,9 +215,32 @@ def test_cli_table_in_dutch_by_name_and_round(season_path, capsys) -> None:
     [
         (["nobody"], "nobody"),
         (["a", "--round", "7"], "7"),
+        (["a", "--round", "0"], "0"),
+        (["a", "--round", "1", "--since", "1"], "1"),
     ],
 )
 def test_cli_bad_player_or_round_is_one_line_exit_2(season_path, capsys, args, words) -> None:
     assert main(["explain", str(season_path), *args]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_cli_since_and_a_database(season_path, tmp_path, capsys) -> None:
+    """d after R2 against the start (--since 0): 0 -> 57, parts R1's win on a counted with
+    a's value in S1 (28) and R2's win on c (29). The same from a database."""
+    assert main(["explain", str(season_path), "d", "--since", "0", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(i["round"], i["points"]) for i in out["items"]] == [(1, "28"), (2, "29")]
+    db = tmp_path / "club.duckdb"
+    assert main(["import", str(season_path), "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["explain", "--db", str(db), "d", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["score_before"], out["score_after"]) == ("30", "57")
+
+
+def test_nothing_played_yet_is_refused() -> None:
+    s, r = load("keizer-classic", "a b c d", [{"present": "a b c d"}])
+    with pytest.raises(ExplainError) as none:
+        explain(s, r, "a")
+    assert "no round played" in none.value.describe("en")
