@@ -89,6 +89,46 @@ def cmd_winners(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    """Why a player's score changed after a round (``compcore.explain``), as a table or
+    JSON (exact numbers as strings: ``"27/2"``)."""
+    import json
+
+    from compcore.explain import explain, find_player, to_data
+
+    season, ruleset = _load(args)
+    player = find_player(season, args.player)
+    result = explain(season, ruleset, player, round=args.round, since=args.since)
+    names = {p.id: p.name for p in season.players}
+    if args.format == "json":
+        print(json.dumps(to_data(result, args.lang, names), ensure_ascii=False, indent=2))
+        return 0
+    from compcore.explain import number_text, signed_text
+
+    heading = t(
+        "explain.cli.heading",
+        args.lang,
+        name=names[player],
+        round=result.round,
+        since=result.since,
+        before=number_text(result.score_before),
+        after=number_text(result.score_after),
+    )
+    print(heading)
+    for item in result.items:
+        print(f"  {item.text(args.lang, names)}")
+    print(
+        t(
+            "explain.total",
+            args.lang,
+            before=number_text(result.score_before),
+            after=number_text(result.score_after),
+            points=signed_text(result.difference),
+        )
+    )
+    return 0
+
+
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.file and args.file.lower().endswith(".trf"):
         from compcore.adapters.trf import trf_text
@@ -199,6 +239,14 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("after_round"))
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_winners)
+
+    sp = sub.add_parser("explain", help=h("explain"))
+    source(sp)
+    sp.add_argument("player", metavar=m("player"), help=h("player"))
+    sp.add_argument("--round", type=int, metavar=m("round"), help=h("explain_round"))
+    sp.add_argument("--since", type=int, metavar=m("round"), help=h("explain_since"))
+    sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
+    sp.set_defaults(run=cmd_explain)
 
     sp = sub.add_parser("pair", help=h("pair"))
     source(sp)

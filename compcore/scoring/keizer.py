@@ -56,6 +56,11 @@ class Snapshot:
     oscillated: bool = False
     period: int = 0
     swapping: tuple[str, ...] = ()
+    #: the values (units of 1/``value_scale``) the scores were computed with: for round k's
+    #: entries in at-time mode, for every entry of the scope in recompute and iterate mode
+    #: (in an oscillation, those of the ranking before the chosen one); empty for S(0) and
+    #: point systems. ``values`` is what the ranking gives for the next round.
+    scored_with: Mapping[str, int] = field(default_factory=dict)
 
     @cached_property
     def scores(self) -> dict[str, Fraction]:
@@ -184,7 +189,7 @@ def chain(
                 totals[player] = totals.get(player, 0) + points
             units_scores = {p: totals.get(p, 0) for p in players}
             order = rank(units_scores, scale, k)
-            snap = Snapshot(k, order, units_scores, scale, method="at-time")
+            snap = Snapshot(k, order, units_scores, scale, method="at-time", scored_with=current)
         else:
             for player, player_terms in round_terms.items():
                 (dense or linear).add(player, player_terms, vs)
@@ -194,7 +199,8 @@ def chain(
                 else _PythonStepper(k, players, linear, values, rank, scale, tie_index)
             )
             if mode == "iterate" and iterate_at(k):
-                snap = _iterate(k, order, stepper, max_iterations, scale)
+                snap, used = _iterate(k, order, stepper, max_iterations, scale)
+                snap = replace(snap, scored_with=values.units(used, k))
             else:  # one step from S(k-1)
                 ranking, scores = stepper.step(stepper.encode(order))
                 snap = Snapshot(
@@ -204,6 +210,7 @@ def chain(
                     scale,
                     method="recompute",
                     iterations=1,
+                    scored_with=current,
                 )
             order = snap.order
         if progression or k == rounds[-1]:
@@ -384,8 +391,12 @@ def _iterate(
     stepper: _Stepper,
     max_iterations: int,
     scale: int,
-) -> Snapshot:
-    states: list[tuple[Any, Any]] = []
+) -> tuple[Snapshot, tuple[str, ...]]:
+    """The snapshot after iterating round k from ``start``, and the ranking whose values
+    gave its scores (the snapshot's own at a fixed point; in an oscillation, the one before
+    the chosen ranking in the cycle)."""
+    # each state: (new ranking, its scores, the ranking whose values gave those scores)
+    states: list[tuple[Any, Any, Any]] = []
     seen: dict[Hashable, int] = {}
     # the starting ranking is S(k-1), which knows nothing of round k yet: it is not a state
     ranking = stepper.encode(start)
@@ -399,7 +410,7 @@ def _iterate(
                 scale,
                 method="iterate",
                 iterations=count,
-            )
+            ), stepper.ids(ranking)
         if new in seen:
             cycle = states[seen[new] :]
             chosen = min(cycle, key=lambda s: stepper.tie_key(s[0]))
@@ -417,12 +428,12 @@ def _iterate(
                 oscillated=True,
                 period=len(cycle),
                 swapping=swapping,
-            )
+            ), stepper.ids(chosen[2])
         seen[new] = len(states)
-        states.append((new, scores))
+        states.append((new, scores, ranking))
         ranking = new
     # no fixed point and no repeat within the bound: report it as an oscillation
-    last, last_scores = states[-1]
+    last, last_scores, used = states[-1]
     return Snapshot(
         k,
         stepper.ids(last),
@@ -431,4 +442,4 @@ def _iterate(
         method="iterate",
         iterations=max_iterations,
         oscillated=True,
-    )
+    ), stepper.ids(used)

@@ -210,6 +210,7 @@ def standings(
     cycle: int | None = None,
     detail: bool = True,
     hist: History | None = None,
+    terms: Mapping[int, Mapping[str, Sequence[Term]]] | None = None,
 ) -> Standings:
     """The standings after ``after_round`` (default: the last complete round), for ``cycle``
     where the ruleset restarts per cycle (default: the cycle of that round).
@@ -220,10 +221,10 @@ def standings(
     snapshot (a Keizer ranking still runs through every round; a point system's does not
     need the earlier rankings at all). ``hist``: the season's history if the caller has it
     already (any rounds up to ``after_round`` at least; pairing shares it with the rules).
+    ``terms``: the scope's :func:`scored_terms`, if the caller has them (contributions).
     """
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
     hist = history(season, ruleset, upto=after_round) if hist is None else hist.upto(after_round)
-    scored = apply_caps(hist, ruleset)
     scope = set(rounds)
     scope_entries: dict[str, list[Entry]] = {
         pid: [e for e in entries if e.round in scope] for pid, entries in hist.by_player.items()
@@ -231,15 +232,8 @@ def standings(
     first = rounds[0] if rounds else after_round + 1
     start_order = initial_order(season, ruleset, first)
     tie_index = {p: i for i, p in enumerate(start_order)}
-    by_round: dict[int, list[Scored]] = {k: [] for k in rounds}
-    for entries in scored.values():
-        for s in entries:
-            if s.entry.round in scope:
-                by_round[s.entry.round].append(s)
-    averaged = frozenset(ruleset.points.evening_average_kinds)
-    terms: dict[int, dict[str, list[Term]]] = {
-        k: terms_of_round(v, averaged) for k, v in by_round.items()
-    }
+    if terms is None:
+        _, terms = scored_terms(apply_caps(hist, ruleset), ruleset, rounds)
 
     population = _populations(season)
     breaks = tiebreaks.TieBreaks(scope_entries, ruleset, tie_index)
@@ -307,6 +301,23 @@ def standings(
         columns=columns(ruleset),
         snapshots=tuple(snapshots),
     )
+
+
+def scored_terms(
+    capped: Mapping[str, Sequence[Scored]], ruleset: Ruleset, rounds: Sequence[int]
+) -> tuple[dict[int, list[Scored]], dict[int, dict[str, list[Term]]]]:
+    """Every entry of the scope's ``rounds`` with its points rule after caps (``capped``:
+    :func:`apply_caps` of a history covering them; caps count over the whole season in
+    round order, DS-4, PP-2, LA-9, MG-4), and each round's linear terms per player (MG-5's
+    evening average folded in): what the standings score."""
+    scope = set(rounds)
+    by_round: dict[int, list[Scored]] = {k: [] for k in rounds}
+    for entries in capped.values():
+        for s in entries:
+            if s.entry.round in scope:
+                by_round[s.entry.round].append(s)
+    averaged = frozenset(ruleset.points.evening_average_kinds)
+    return by_round, {k: terms_of_round(v, averaged) for k, v in by_round.items()}
 
 
 def _points_chain(
