@@ -56,6 +56,10 @@ class Snapshot:
     oscillated: bool = False
     period: int = 0
     swapping: tuple[str, ...] = ()
+    #: the values (units of 1/``value_scale``) every entry of the scope was scored with in
+    #: this round (recompute, iterate); at an oscillation those of the ranking one step
+    #: before ``order``, so they differ from ``values``; empty for at-time and points
+    scored_with: Mapping[str, int] = field(default_factory=dict)
 
     @cached_property
     def scores(self) -> dict[str, Fraction]:
@@ -63,6 +67,20 @@ class Snapshot:
 
     def value(self, player: str) -> Fraction:
         return Fraction(self.values[player], self.value_scale)
+
+    def shown_value(self, player: str) -> Fraction:
+        """The value the standings show (KC-14 Wa; issue 10, item 3: values and scores agree).
+
+        After an iterated round: the value the scores were computed with. At a fixed point
+        that is the ranking's own value; at an oscillation (KC-4) the chosen ranking's own
+        values would give other scores, so the column shows the values actually used and
+        the diagnostics the ranking's own (:attr:`values`). Otherwise (recompute, DS-1 "op
+        basis van de actuele ranglijst"; at-time) the value from this ranking, the one the
+        next round is scored with.
+        """
+        if self.method == "iterate" and player in self.scored_with:
+            return Fraction(self.scored_with[player], self.value_scale)
+        return self.value(player)
 
 
 #: rank(scores in units of 1/scale, scale, round) -> players in order
@@ -194,7 +212,8 @@ def chain(
                 else _PythonStepper(k, players, linear, values, rank, scale, tie_index)
             )
             if mode == "iterate" and iterate_at(k):
-                snap = _iterate(k, order, stepper, max_iterations, scale)
+                snap, scored_from = _iterate(k, order, stepper, max_iterations, scale)
+                snap = replace(snap, scored_with=values.units(scored_from, k))
             else:  # one step from S(k-1)
                 ranking, scores = stepper.step(stepper.encode(order))
                 snap = Snapshot(
@@ -204,6 +223,7 @@ def chain(
                     scale,
                     method="recompute",
                     iterations=1,
+                    scored_with=current,
                 )
             order = snap.order
         if progression or k == rounds[-1]:
@@ -384,15 +404,18 @@ def _iterate(
     stepper: _Stepper,
     max_iterations: int,
     scale: int,
-) -> Snapshot:
-    states: list[tuple[Any, Any]] = []
+) -> tuple[Snapshot, tuple[str, ...]]:
+    """Iterate from ``start`` (KC-4); the snapshot, and the ranking whose values its scores
+    were computed with (at a fixed point the snapshot's own ranking)."""
+    #: each state: (ranking, its scores, the ranking whose values gave those scores)
+    states: list[tuple[Any, Any, Any]] = []
     seen: dict[Hashable, int] = {}
     # the starting ranking is S(k-1), which knows nothing of round k yet: it is not a state
     ranking = stepper.encode(start)
     for count in range(1, max_iterations + 1):
         new, scores = stepper.step(ranking)
         if new == ranking:
-            return Snapshot(
+            snap = Snapshot(
                 k,
                 stepper.ids(new),
                 stepper.units(scores),
@@ -400,6 +423,7 @@ def _iterate(
                 method="iterate",
                 iterations=count,
             )
+            return snap, stepper.ids(ranking)
         if new in seen:
             cycle = states[seen[new] :]
             chosen = min(cycle, key=lambda s: stepper.tie_key(s[0]))
@@ -407,7 +431,7 @@ def _iterate(
             positions = [{p: i for i, p in enumerate(o)} for o in orders]
             chosen_ids = stepper.ids(chosen[0])
             swapping = tuple(p for p in chosen_ids if len({pos[p] for pos in positions}) > 1)
-            return Snapshot(
+            snap = Snapshot(
                 k,
                 chosen_ids,
                 stepper.units(chosen[1]),
@@ -418,12 +442,13 @@ def _iterate(
                 period=len(cycle),
                 swapping=swapping,
             )
+            return snap, stepper.ids(chosen[2])
         seen[new] = len(states)
-        states.append((new, scores))
+        states.append((new, scores, ranking))
         ranking = new
     # no fixed point and no repeat within the bound: report it as an oscillation
-    last, last_scores = states[-1]
-    return Snapshot(
+    last, last_scores, last_from = states[-1]
+    snap = Snapshot(
         k,
         stepper.ids(last),
         stepper.units(last_scores),
@@ -432,3 +457,4 @@ def _iterate(
         iterations=max_iterations,
         oscillated=True,
     )
+    return snap, stepper.ids(last_from)
