@@ -136,15 +136,18 @@ def standings_view(
         if column in _TEXT_COLUMNS:
             continue
         header = reports.header(column, lang)
-        text = (
-            (lambda row: _arrow(row.place_change))
-            if column == "place_change"
-            else (lambda row, c=column: reports.cell(row, c, ruleset.display_decimals, lang))
-        )
-        shown = {_number(row, column): text(row) for row in table.rows}
+        shown = {_number(row, column): _text(row, column, ruleset, lang) for row in table.rows}
         gap = t("app.standings.new_mark", lang) if column == "place_change" else ""
         styler = styler.format(_lookup(shown), subset=[header], na_rep=gap)
     return styler
+
+
+def _text(row: Row, column: str, ruleset: Ruleset, lang: Lang) -> str:
+    """A cell as shown: the place change as an arrow (:func:`_arrow`), the rest as the
+    command line writes it."""
+    if column == "place_change":
+        return _arrow(row.place_change)
+    return reports.cell(row, column, ruleset.display_decimals, lang)
 
 
 def _lookup(shown: Mapping[object, str]) -> Callable[[object], str]:
