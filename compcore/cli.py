@@ -64,7 +64,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     cycle = None if args.cycle is None else ruleset.cycle_from_label(args.cycle)
     result = standings(season, ruleset, after_round=args.after_round, cycle=cycle)
     if args.format == "json":
-        print(reports.to_json(result, ruleset))
+        print(reports.to_json(result, ruleset, args.lang))
     elif args.format == "csv":
         sys.stdout.write(reports.to_csv(result, ruleset, args.lang))
     else:

@@ -30,7 +30,9 @@ table = run.standings(after_round=after, cycle=cycle)
 st.caption(scope.caption(run, ruleset, table))
 everything = st.toggle(tr("app.standings.all_columns"), value=not device.on_phone(),
                        help=tr("app.standings.all_columns_help"), key=f"st_all_{cid}")  # fmt: skip
-columns = table.columns if everything else tables.compact_columns(table, ruleset)
+columns = tables.with_changes(
+    table, table.columns if everything else tables.compact_columns(table, ruleset)
+)
 tables.dataframe(
     tables.standings_view(table, ruleset, run.lang, columns),
     hide_index=True,
@@ -38,10 +40,14 @@ tables.dataframe(
     width="stretch",
     height="content",
 )
+if table.ties:
+    with st.expander(tr("app.standings.ties")):
+        st.markdown("\n".join(f"- {md(line)}" for line in tables.tie_lines(table, run.lang)))
 with st.expander(tr("app.standings.legend")):
     st.markdown(
         "\n".join(
-            f"- **{reports.header(c, run.lang)}**: {tr(f'app.colhelp.{c}')}" for c in table.columns
+            f"- **{reports.header(c, run.lang)}**: {tr(f'app.colhelp.{c}')}"
+            for c in tables.with_changes(table, table.columns)
         )
     )
 with st.expander(tr("app.standings.how")):

@@ -79,13 +79,15 @@ def test_standings_columns_follow_the_preset_in_both_languages(db):
     _, ids = db
     at = open_page("standings", ids["Ladder"])
     frame = at.dataframe[0].value
-    assert list(frame.columns[:4]) == ["Pl", "Naam", "Punten", "Wa"]  # KC-14 words
+    # KC-14 words, the place change next to the place and the points gained next to the
+    # points (issue 10, item 3)
+    assert list(frame.columns[:6]) == ["Pl", "±Pl", "Naam", "Punten", "Erbij", "Wa"]
     assert "Kl" in frame.columns and "Nbs" in frame.columns
     assert "," in shown(at.dataframe[0])["Punten"].iloc[0]  # Dutch decimal comma
     assert "stand na ronde 3" in texts(at)
     at = open_page("standings", ids["Ladder"], lang="en")
     frame = at.dataframe[0].value
-    assert list(frame.columns[:4]) == ["#", "Name", "Points", "Value"]
+    assert list(frame.columns[:6]) == ["#", "±#", "Name", "Points", "Gained", "Value"]
     assert "." in shown(at.dataframe[0])["Points"].iloc[0]
     at = open_page("standings", ids["AB"])
     assert "Wa" not in at.dataframe[0].value.columns  # a points ladder has no value column

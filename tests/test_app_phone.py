@@ -58,7 +58,8 @@ def test_a_phone_is_known_by_its_browser():
 def test_all_columns_is_one_tap_away(club_db):
     """Without a phone's browser (AppTest sends none) the standings show every column; the
     switch "Alle kolommen" off leaves the Keizer ladder's Pl, Naam, Punten and Wa and the
-    A/B ladder's Pl, Naam, Punten and Winst (LA-10), still as numbers with Dutch commas."""
+    A/B ladder's Pl, Naam, Punten and Winst (LA-10), still as numbers with Dutch commas,
+    with the place change (±Pl, issue 10 item 3) next to the place."""
     _, ids = club_db
     at = app()
     at.session_state["competition"] = ids["Ladder"]
@@ -68,8 +69,8 @@ def test_all_columns_is_one_tap_away(club_db):
     full = list(at.dataframe[0].value.columns)
     assert len(full) > 4 and at.toggle(key=f"st_all_{ids['Ladder']}").value is True
     at.toggle(key=f"st_all_{ids['Ladder']}").set_value(False).run()
-    assert list(at.dataframe[0].value.columns) == ["Pl", "Naam", "Punten", "Wa"]
+    assert list(at.dataframe[0].value.columns) == ["Pl", "±Pl", "Naam", "Punten", "Wa"]
     assert "," in shown(at.dataframe[0])["Punten"].iloc[0]
     at.sidebar.selectbox(key="competition").select(ids["AB"]).run()
     at.toggle(key=f"st_all_{ids['AB']}").set_value(False).run()
-    assert list(at.dataframe[0].value.columns) == ["Pl", "Naam", "Punten", "Winst"]
+    assert list(at.dataframe[0].value.columns) == ["Pl", "±Pl", "Naam", "Punten", "Winst"]

@@ -62,11 +62,37 @@ def _name_text(row: Row, lang: Lang) -> str:
     return text
 
 
+def with_changes(table: Standings, columns: tuple[str, ...]) -> tuple[str, ...]:
+    """``columns`` with the change since the previous round next to what changed (issue 10,
+    item 3): the places gained after the place, the points gained after the points (where
+    ``columns`` has them; the compact view has no room for the points). Standings with no
+    previous round to compare with get none."""
+    if len(table.snapshots) < 2:
+        return columns
+    out: list[str] = []
+    for column in columns:
+        out.append(column)
+        if column == "rank":
+            out.append("place_change")
+        elif column == "score" and columns == table.columns:
+            out.append("points_change")
+    return tuple(out)
+
+
+def _arrow(places: int | None) -> str:
+    """A place change as the phone shows it: ▲2 up two, ▼1 down one, = the same."""
+    if places is None:
+        return ""
+    return f"▲{places}" if places > 0 else f"▼{-places}" if places < 0 else "="
+
+
 def standings_frame(table: Standings, ruleset: Ruleset, lang: Lang) -> pd.DataFrame:
-    """The standings with the preset's columns, headers in ``lang``: numbers as numbers
-    (a column sorts as numbers), texts as text. :func:`standings_view` shows them."""
+    """The standings with the preset's columns and the change columns
+    (:func:`with_changes`), headers in ``lang``: numbers as numbers (a column sorts as
+    numbers), texts as text. :func:`standings_view` shows them."""
     data: dict[str, list[object]] = {}
-    for column in table.columns:
+    shown = with_changes(table, table.columns)
+    for column in shown:
         header = reports.header(column, lang)
         if column == "name":
             data[header] = [_name_text(row, lang) for row in table.rows]
@@ -75,8 +101,8 @@ def standings_frame(table: Standings, ruleset: Ruleset, lang: Lang) -> pd.DataFr
                             for row in table.rows]  # fmt: skip
         else:
             data[header] = [_number(row, column) for row in table.rows]
-    frame = pd.DataFrame(data, columns=[reports.header(c, lang) for c in table.columns])
-    for column in table.columns:  # a column of whole numbers with a gap stays whole
+    frame = pd.DataFrame(data, columns=[reports.header(c, lang) for c in shown])
+    for column in shown:  # a column of whole numbers with a gap stays whole
         header = reports.header(column, lang)
         if column not in _TEXT_COLUMNS and all(
             isinstance(v, int) or v is None for v in data[header]
@@ -102,20 +128,26 @@ def standings_view(
 ) -> Styler:
     """The numeric standings frame, each cell shown as :func:`reports.cell` writes it (the
     rounding and the Dutch decimal comma of the command line); sorting uses the numbers.
-    ``columns``: only these (default: all of ``table.columns``)."""
-    columns = table.columns if columns is None else columns
+    ``columns``: only these (default: all, :func:`with_changes`)."""
+    columns = with_changes(table, table.columns) if columns is None else columns
     frame = standings_frame(table, ruleset, lang)[[reports.header(c, lang) for c in columns]]
     styler = frame.style
     for column in columns:
         if column in _TEXT_COLUMNS:
             continue
         header = reports.header(column, lang)
-        shown = {
-            _number(row, column): reports.cell(row, column, ruleset.display_decimals, lang)
-            for row in table.rows
-        }
-        styler = styler.format(_lookup(shown), subset=[header], na_rep="")
+        shown = {_number(row, column): _text(row, column, ruleset, lang) for row in table.rows}
+        gap = t("app.standings.new_mark", lang) if column == "place_change" else ""
+        styler = styler.format(_lookup(shown), subset=[header], na_rep=gap)
     return styler
+
+
+def _text(row: Row, column: str, ruleset: Ruleset, lang: Lang) -> str:
+    """A cell as shown: the place change as an arrow (:func:`_arrow`), the rest as the
+    command line writes it."""
+    if column == "place_change":
+        return _arrow(row.place_change)
+    return reports.cell(row, column, ruleset.display_decimals, lang)
 
 
 def _lookup(shown: Mapping[object, str]) -> Callable[[object], str]:
@@ -128,7 +160,8 @@ def standings_columns(
     """Narrow columns with the full meaning as a tooltip; the name column pinned; numbers
     as number columns (their text from :func:`standings_view`)."""
     config = {}
-    for column in table.columns if columns is None else columns:
+    full = with_changes(table, table.columns)
+    for column in full if columns is None else columns:
         header = reports.header(column, lang)
         kind = (
             st.column_config.TextColumn
@@ -137,9 +170,9 @@ def standings_columns(
         )
         config[header] = kind(
             header,
-            width=_width(column, compact=columns is not None and columns != table.columns),
+            width=_width(column, compact=columns is not None and columns != full),
             help=t(f"app.colhelp.{column}", lang),
-            pinned=column in ("rank", "name"),
+            pinned=column in ("rank", "place_change", "name"),
             alignment="left" if column in _TEXT_COLUMNS else "right",
         )
     return config
@@ -148,7 +181,7 @@ def standings_columns(
 def _width(column: str, *, compact: bool) -> str | int | None:
     """A place needs little room; the name gets 200 px, or just what the names need in
     the compact view (four columns in a phone's 390 px)."""
-    if column == "rank":
+    if column in ("rank", "place_change"):
         return 48
     if column == "name":
         return None if compact else "medium"
@@ -164,6 +197,9 @@ def how_computed(table: Standings, lang: Lang, names: Mapping[str, str]) -> list
         lines.append(t("diag.oscillated", lang, iterations=diag["iterations"], players=swapping))
     elif diag["mode"] == "iterate":
         lines.append(t("diag.fixed", lang, iterations=diag["iterations"]))
+    used = reports.values_used_line(table, lang, names)
+    if used:
+        lines.append(used)
     for item in diag["rounds"]:
         if item["oscillated"]:
             swapping = ", ".join(names.get(p, p) for p in item.get("swapping", ()))
@@ -172,6 +208,12 @@ def how_computed(table: Standings, lang: Lang, names: Mapping[str, str]) -> list
                   iterations=item["iterations"])
             )  # fmt: skip
     return lines
+
+
+def tie_lines(table: Standings, lang: Lang) -> list[str]:
+    """For every two neighbours on equal points, why the upper one is ahead (issue 10,
+    item 3): "Anna staat voor Bert (beiden 12): WP 10½ tegen 8"."""
+    return [reason.phrase.render(lang) for reason in table.ties]
 
 
 def rounds_frame(table: Standings, lang: Lang) -> pd.DataFrame:

@@ -11,13 +11,16 @@ PP-5 cycle 1, 2, 3); compcore counts them from 0 inside, as the season file does
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from compcore.adapters.csv_text import csv_text
 from compcore.i18n import Lang, t
 from compcore.rulesets import Ruleset
+from compcore.scoring.keizer import Snapshot
 from compcore.scoring.standings import Row, Standings
+from compcore.scoring.ties import TieReason
 
 
 def exact(value: Fraction) -> str:
@@ -56,7 +59,23 @@ def cell(row: Row, column: str, decimals: int, lang: Lang) -> str:
         return decimal(value, 0, lang) if value is not None else ""
     if column == "colour_balance":
         return f"{value:+d}" if value else "0"
+    if column == "place_change":
+        return "" if value is None else (f"{value:+d}" if value else "0")
+    if column == "points_change":
+        return signed(value, decimals, lang)
     return str(value)
+
+
+def signed(value: Fraction | None, decimals: int, lang: Lang) -> str:
+    """A change in points with its sign: "+27", "-1", "0"."""
+    if value is None:
+        return ""
+    text = decimal(value, decimals, lang)
+    return f"+{text}" if value > 0 else text
+
+
+#: the change since the previous round (issue 10, item 3): extra columns after the preset's
+CHANGE_COLUMNS = ("place_change", "points_change")
 
 
 def header(column: str, lang: Lang) -> str:
@@ -85,6 +104,7 @@ def diagnostics(standings: Standings) -> dict[str, Any]:
         "oscillated": final.oscillated,
         "period": final.period,
         "swapping": list(final.swapping),
+        **_values_used(final),
         "rounds": [
             {
                 "round": s.round,
@@ -98,9 +118,73 @@ def diagnostics(standings: Standings) -> dict[str, Any]:
     }
 
 
-def to_json(standings: Standings, ruleset: Ruleset) -> str:
+def _values_used(final: Snapshot) -> dict[str, Any]:
+    """Where an iteration oscillated (KC-4) the standings show the values the scores were
+    computed with (:meth:`Snapshot.shown_value`); ``next_values`` holds the chosen
+    ranking's own values where they differ (exact, as strings)."""
+    if not (final.oscillated and final.scored_with):
+        return {}
+    return {
+        "next_values": {
+            p: exact(final.value(p))
+            for p in final.order
+            if p in final.scored_with and final.shown_value(p) != final.value(p)
+        }
+    }
+
+
+def values_used_line(standings: Standings, lang: Lang, names: Mapping[str, str]) -> str | None:
+    """After an oscillation (KC-4): the sentence that the value column holds the values the
+    points were computed with, and what the chosen ranking itself gives (the other state)."""
+    final = standings.final
+    moved = _values_used(final).get("next_values")
+    if not moved:
+        return None
+    players = ", ".join(
+        t(
+            "diag.next_value",
+            lang,
+            player=names.get(p, p),
+            next=decimal(final.value(p), 2, lang) if final.value_scale > 1 else final.values[p],
+            shown=decimal(final.shown_value(p), 2, lang)
+            if final.value_scale > 1
+            else final.scored_with[p],
+        )
+        for p in moved
+    )
+    return t("diag.values_used", lang, players=players)
+
+
+def _change(row: Row) -> dict[str, Any]:
+    """The change since the previous round (:mod:`compcore.scoring.movement`)."""
+    points = row.points_change
+    return {
+        "place_change": row.place_change,
+        "points_change": None if points is None else float(points),
+        "points_change_exact": None if points is None else exact(points),
+    }
+
+
+def _tie(reason: TieReason, lang: Lang) -> dict[str, Any]:
+    """Why this row is ahead of the next one on equal points (:mod:`compcore.scoring.ties`)."""
+
+    def raw(value: Fraction | int | None) -> str | int | None:
+        return exact(value) if isinstance(value, Fraction) else value
+
+    return {
+        "below": reason.lower,
+        "by": reason.by,
+        "values": [raw(reason.upper_value), raw(reason.lower_value)],
+        "text": reason.phrase.render(lang),
+    }
+
+
+def to_json(standings: Standings, ruleset: Ruleset, lang: Lang = "nl") -> str:
     """The rows, and a top-level block with the scope (:func:`scope`) and how the standings
-    were computed (:func:`diagnostics`)."""
+    were computed (:func:`diagnostics`). Beyond the contract's fields each row has its
+    change since the previous round (``place_change``, ``points_change``) and, when the
+    next row has the same points, why it is ahead (``ahead``, its text in ``lang``)."""
+    ahead = {r.upper: r for r in standings.ties}
     rows = []
     for row in standings.rows:
         item: dict[str, Any] = {
@@ -127,6 +211,9 @@ def to_json(standings: Standings, ruleset: Ruleset) -> str:
         item["withdrawn"] = row.withdrawn
         if row.virtual:
             item["virtual"] = True
+        item.update(_change(row))
+        if row.player in ahead:
+            item["ahead"] = _tie(ahead[row.player], lang)
         rows.append(item)
     top = {**scope(standings, ruleset), **diagnostics(standings)}
     return json.dumps({"standings": top, "rows": rows}, ensure_ascii=False, indent=2)
@@ -136,13 +223,14 @@ def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
     """The table as CSV; standings of one cycle start with a column holding the club's
     number for that cycle (``Ruleset.cycle_label``), so a saved file says which cycle.
     Names cannot act as spreadsheet formulas (:func:`compcore.adapters.csv_text.csv_text`)."""
-    heads = [header(c, lang) for c in standings.columns]
+    cols = (*standings.columns, *CHANGE_COLUMNS)
+    heads = [header(c, lang) for c in cols]
     lead: list[str] = []
     if standings.cycle is not None:
         heads.insert(0, header("cycle", lang))
         lead.append(str(ruleset.cycle_label(standings.cycle)))
     body = (
-        lead + [cell(row, c, ruleset.display_decimals, "en") for c in standings.columns]
+        lead + [cell(row, c, ruleset.display_decimals, "en") for c in cols]
         for row in standings.rows
     )
     return csv_text([heads, *body])
@@ -174,5 +262,8 @@ def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
         )
     elif final.method == "iterate":
         how += "; " + t("diag.fixed", lang, iterations=final.iterations)
+    used = values_used_line(standings, lang, {r.player: r.name for r in standings.rows})
+    if used:
+        how += "; " + used
     out = [f"{', '.join(where)} ({how})", line(heads), *(line(b) for b in body)]
     return "\n".join(out) + "\n"

@@ -106,6 +106,8 @@ NL: dict[str, str] = {
     "app.colhelp.buchholz": "weerstandspunten (Buchholz)",
     "app.colhelp.wins": "aantal overwinningen",
     "app.colhelp.fewest-jokers": "aantal jokers (minder is beter bij gelijke stand)",
+    "app.colhelp.place_change": "plaatsen gestegen (▲) of gedaald (▼) sinds de vorige ronde",
+    "app.colhelp.points_change": "punten erbij sinds de vorige ronde",
     # a tie-break column the standings words do not have yet
     # results as offered per board
     "app.result.1-0": "1-0",
@@ -221,6 +223,8 @@ NL: dict[str, str] = {
     "app.standings.col_iterations": "Stappen",
     "app.standings.col_oscillated": "Schommelt",
     "app.standings.download": "Ranglijst als CSV",
+    "app.standings.ties": "Gelijke punten: waarom staat de een hoger?",
+    "app.standings.new_mark": "nieuw",
     # trends
     "app.trends.help": "Klik op namen in de legenda om spelers te laten oplichten (shift-klik voor meer spelers).",
     "app.trends.value": "Waarde",
@@ -447,6 +451,8 @@ EN: dict[str, str] = {
     "app.colhelp.buchholz": "Buchholz",
     "app.colhelp.wins": "number of wins",
     "app.colhelp.fewest-jokers": "jokers used (fewer is better on equal points)",
+    "app.colhelp.place_change": "places up (▲) or down (▼) since the previous round",
+    "app.colhelp.points_change": "points gained since the previous round",
     "app.result.1-0": "1-0",
     "app.result.1/2-1/2": "½-½ (draw)",
     "app.result.0-1": "0-1",
@@ -557,6 +563,8 @@ EN: dict[str, str] = {
     "app.standings.col_iterations": "Steps",
     "app.standings.col_oscillated": "Oscillates",
     "app.standings.download": "Standings as CSV",
+    "app.standings.ties": "Equal points: why is one ahead?",
+    "app.standings.new_mark": "new",
     "app.trends.help": "Click names in the legend to highlight players (shift-click for more).",
     "app.trends.value": "Value",
     "app.trends.rank": "Place",

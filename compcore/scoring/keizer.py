@@ -69,6 +69,20 @@ class Snapshot:
     def value(self, player: str) -> Fraction:
         return Fraction(self.values[player], self.value_scale)
 
+    def shown_value(self, player: str) -> Fraction:
+        """The value the standings show (KC-14 Wa; issue 10, item 3: values and scores agree).
+
+        After an iterated round: the value the scores were computed with. At a fixed point
+        that is the ranking's own value; at an oscillation (KC-4) the chosen ranking's own
+        values would give other scores, so the column shows the values actually used and
+        the diagnostics the ranking's own (:attr:`values`). Otherwise (recompute, DS-1 "op
+        basis van de actuele ranglijst"; at-time) the value from this ranking, the one the
+        next round is scored with.
+        """
+        if self.method == "iterate" and player in self.scored_with:
+            return Fraction(self.scored_with[player], self.value_scale)
+        return self.value(player)
+
 
 #: rank(scores in units of 1/scale, scale, round) -> players in order
 Ranker = Callable[[Mapping[str, Number], int, int], tuple[str, ...]]

@@ -28,6 +28,8 @@ from compcore.scoring.entries import (
     terms_of_round,
 )
 from compcore.scoring.keizer import Snapshot, chain, scale_for
+from compcore.scoring.movement import changes
+from compcore.scoring.ties import TieReason, tie_reasons
 from compcore.scoring.values import Number, RankTable, RatingTable
 
 
@@ -60,6 +62,11 @@ class Row:
     info: Mapping[str, Fraction | int] = field(default_factory=dict)
     withdrawn: bool = False
     virtual: bool = False
+    #: places gained (+) or lost (-) since the previous round of the scope; None: not ranked
+    #: then (a new member) or no previous standings (:func:`compcore.scoring.movement.changes`)
+    place_change: int | None = None
+    #: points gained since the previous round of the scope (exact; may be negative)
+    points_change: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +80,8 @@ class Standings:
     columns: tuple[str, ...]
     #: S(0), then one snapshot per round of the scope (for charts: values, ranks, scores)
     snapshots: tuple[Snapshot, ...]
+    #: why the upper of two neighbours on equal points is ahead (:mod:`~.ties`)
+    ties: tuple[TieReason, ...] = ()
 
     @property
     def final(self) -> Snapshot:
@@ -291,8 +300,7 @@ def standings(
         )
     else:
         snapshots = _points_chain(rounds, terms, initial, population, rank, detail)
-    final = snapshots[-1]
-    rows = _rows(season, ruleset, final, hist, scope_entries, tie_index) if detail else ()
+    rows = _rows(season, ruleset, snapshots, hist, scope_entries, tie_index) if detail else ()
     return Standings(
         ruleset=ruleset.name,
         after_round=after_round,
@@ -300,6 +308,7 @@ def standings(
         rows=rows,
         columns=columns(ruleset),
         snapshots=tuple(snapshots),
+        ties=tie_reasons(rows, ruleset, season, first, tie_index),
     )
 
 
@@ -372,11 +381,13 @@ def columns(ruleset: Ruleset) -> tuple[str, ...]:
 def _rows(
     season: Season,
     ruleset: Ruleset,
-    final: Snapshot,
+    snapshots: Sequence[Snapshot],
     hist: History,
     scope_entries: Mapping[str, Sequence[Entry]],
     tie_index: Mapping[str, int],
 ) -> tuple[Row, ...]:
+    final = snapshots[-1]
+    moved = changes(snapshots)
     extra = {b for b in ruleset.tie_breaks if b != "initial-order"} | set(ruleset.info_columns)
     scores = final.scores
     computed: dict[str, dict[str, Fraction | int]] = {}
@@ -400,7 +411,7 @@ def _rows(
                 player=pid,
                 name=player.name,
                 score=scores[pid],
-                value=final.value(pid) if ruleset.is_keizer else None,
+                value=final.shown_value(pid) if ruleset.is_keizer else None,
                 games=games,
                 won=won,
                 drawn=drawn,
@@ -418,6 +429,8 @@ def _rows(
                 withdrawn=player.withdrawn_round is not None
                 and player.withdrawn_round <= final.round,
                 virtual=player.is_engine,
+                place_change=moved[pid].places if pid in moved else None,
+                points_change=moved[pid].points if pid in moved else None,
             )
         )
     return tuple(rows)

@@ -1,0 +1,157 @@
+"""Why one of two players on the same points is ahead (issue 10, item 3).
+
+The ranking breaks a tie by the ruleset's tie-breaks in order (PP-6: Sonneborn-Berger,
+then fewest jokers; LA-10: wins), always ending with the initial order (DS-2, KC-3, LA-2:
+strength list, rating, name, as the ruleset's ``initial_order`` lists them). For every two
+neighbours in the table with equal scores, :func:`tie_reasons` names the first of these
+that separates them, with both players' values: "WP 10½ tegen 8".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
+from typing import Protocol
+
+from compcore.errors import Phrase
+from compcore.i18n import Lang, t
+from compcore.model import Season
+from compcore.rulesets.schema import Ruleset
+
+TieValue = Fraction | int | None
+
+
+class _Ranked(Protocol):
+    """What a tie reason reads of a standings row."""
+
+    @property
+    def player(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def score(self) -> Fraction: ...
+    @property
+    def tie_breaks(self) -> Mapping[str, Fraction | int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A number in a sentence: whole, with ½ (the clubs' half points: ``10½``), else two
+    decimals (a Dutch decimal comma); no value is "geen"/"none"."""
+
+    value: TieValue
+
+    def render(self, lang: Lang) -> str:
+        if self.value is None:
+            return t("tie.none", lang)
+        v = Fraction(self.value)
+        sign, v = ("-" if v < 0 else ""), abs(v)
+        if v.denominator == 1:
+            return f"{sign}{v.numerator}"
+        if v.denominator == 2:
+            whole = v.numerator // 2
+            return f"{sign}{whole or ''}½"
+        text = f"{sign}{float(v):.2f}"
+        return text.replace(".", ",") if lang == "nl" else text
+
+
+@dataclass(frozen=True, slots=True)
+class TieReason:
+    """``upper`` is ahead of ``lower`` on equal ``score`` because of ``by``: a tie-break
+    (``sonneborn-berger``, ``wins``, ``fewest-jokers``, ``buchholz``), a key of the initial
+    order (``strength``, ``rating``, ``name``) or, when those are equal too, the place in
+    the initial order itself (``initial-order``); the two players' values for it."""
+
+    upper: str
+    lower: str
+    upper_name: str
+    lower_name: str
+    score: Fraction
+    by: str
+    upper_value: TieValue
+    lower_value: TieValue
+
+    @property
+    def why(self) -> Phrase:
+        """The deciding tie-break with both values: "WP 10½ tegen 8"."""
+        return Phrase(
+            f"tie.by.{self.by}", upper=Figure(self.upper_value), lower=Figure(self.lower_value)
+        )
+
+    @property
+    def phrase(self) -> Phrase:
+        """The whole line: "Anna staat voor Bert (beiden 12): WP 10½ tegen 8"."""
+        return Phrase(
+            "tie.ahead",
+            upper=self.upper_name,
+            lower=self.lower_name,
+            score=Figure(self.score),
+            why=self.why,
+        )
+
+
+def tie_reasons(
+    rows: Sequence[_Ranked],
+    ruleset: Ruleset,
+    season: Season,
+    first_round: int,
+    tie_index: Mapping[str, int],
+) -> tuple[TieReason, ...]:
+    """For every two neighbours in ``rows`` (in ranking order) with the same score, why the
+    upper one is ahead. ``first_round``: the scope's first round (ratings of the initial
+    order are those valid then); ``tie_index``: each player's place in the initial order,
+    from 0."""
+    return tuple(
+        _reason(a, b, ruleset, season, first_round, tie_index)
+        for a, b in pairwise(rows)
+        if a.score == b.score
+    )
+
+
+def _reason(
+    a: _Ranked,
+    b: _Ranked,
+    ruleset: Ruleset,
+    season: Season,
+    first_round: int,
+    tie_index: Mapping[str, int],
+) -> TieReason:
+    for name in ruleset.tie_breaks:
+        if name == "initial-order":
+            break
+        va, vb = a.tie_breaks.get(name), b.tie_breaks.get(name)
+        if va != vb:
+            return _made(a, b, name, va, vb)
+    return _by_initial_order(a, b, ruleset, season, first_round, tie_index)
+
+
+def _by_initial_order(
+    a: _Ranked,
+    b: _Ranked,
+    ruleset: Ruleset,
+    season: Season,
+    first_round: int,
+    tie_index: Mapping[str, int],
+) -> TieReason:
+    """The first key of the ruleset's initial order (DS-2, KC-3, LA-2) that differs, else
+    the places in the initial order."""
+    pa, pb = season.player(a.player), season.player(b.player)
+    for key in ruleset.initial_order:
+        if key == "strength" and pa.strength != pb.strength:
+            return _made(a, b, key, pa.strength, pb.strength)
+        if key == "rating":
+            ra, rb = (
+                season.rating_at(a.player, first_round),
+                season.rating_at(b.player, first_round),
+            )
+            if ra != rb:
+                return _made(a, b, key, ra, rb)
+        if key == "name" and pa.name.casefold() != pb.name.casefold():
+            return _made(a, b, key, None, None)
+    return _made(a, b, "initial-order", tie_index[a.player] + 1, tie_index[b.player] + 1)
+
+
+def _made(a: _Ranked, b: _Ranked, by: str, va: TieValue, vb: TieValue) -> TieReason:
+    return TieReason(a.player, b.player, a.name, b.name, a.score, by, va, vb)
