@@ -60,7 +60,8 @@ def test_kc4_iterate_oscillation_names_the_values_the_score_was_computed_with() 
     """KC-4 iterate, values top 4 (4 3 2 1). R1: a-c draw, d-b draw. The iteration
     oscillates between R1 = c d a b and R2 = a b c d; R2 is chosen (closest to the initial
     order) with the scores computed from R1's values c4 d3 a2 b1: a = 1/2 x 4 = 2. The value
-    column shows R2's values (c 2), but a's draw counted with c's value 4: that is the
+    column shows the value the scores were computed with (c 4, issue 10 item 3; R2's own
+    value c 2 is in the diagnostics), and a's draw counted with c's value 4: that is the
     value the explanation names."""
     s, r = load(
         "keizer-classic",
@@ -69,7 +70,7 @@ def test_kc4_iterate_oscillation_names_the_values_the_score_was_computed_with() 
         overrides={"keizer": {"iterate_rounds": ["every"], "values": {"top": 4}}},
     )
     table = standings(s, r)
-    assert table.oscillated and table.row("c").value == 2
+    assert table.oscillated and table.row("c").value == 4
     result = explain(s, r, "a")
     assert (result.since, result.score_before, result.score_after) == (0, 0, 2)
     assert parts(result) == [("new-entry", 1, F(2))]
