@@ -34,7 +34,6 @@ pages = [
         "pages/signoff.py",
         title=run.tr("signoff.title"),
         icon=":material/event_busy:",
-        url_path="afmelden",
         visibility="hidden",
     ),
 ]

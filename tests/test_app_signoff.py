@@ -46,7 +46,7 @@ def clock(monkeypatch, moment: datetime) -> None:
 
 
 def member_page(secret: str | None):
-    """A phone opening the member's link ``/afmelden?token=...``."""
+    """A phone opening the member's link ``/signoff?token=...``."""
     at = app()
     at.run()
     at.switch_page("pages/signoff.py")
@@ -216,7 +216,7 @@ def test_the_director_makes_a_link_with_a_card_and_revokes_it(ladder):
     at.button(key=f"signoff_make_{cid}_p03").click().run()
     assert not at.exception and not at.error
     (url,) = [c.value for c in at.code]
-    assert "afmelden?token=" in url
+    assert "signoff?token=" in url
     secret = url.split("token=")[1]
     assert signoff.resolve(store, secret, MONDAY).player == "p03"
     assert "Bas Vermeulen heeft een afmeldlink" in texts(at)

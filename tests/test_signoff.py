@@ -12,6 +12,7 @@ import pytest
 from test_app_support import small_seasons
 
 from compcore.adapters.auth import Administrator
+from compcore.adapters.member_card import card_svg, member_url
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.adapters.store.schema import MIGRATIONS
@@ -265,3 +266,38 @@ def test_links_and_marks_in_the_database(tmp_path):
     store.delete_competition(cid, actor=ADMIN)
     assert store.member_token(signoff.hash_token(secret)) is None
     assert store.marks(cid) == []
+
+
+# --------------------------------------------------------------------------- the card
+
+
+@pytest.mark.parametrize(
+    ("page_url", "link"),
+    [
+        ("https://club.nl/players?speler=p03", "https://club.nl/signoff?token=a-b_c"),
+        ("https://club.nl/compcore/players", "https://club.nl/compcore/signoff?token=a-b_c"),
+        ("http://localhost:8501/", "http://localhost:8501/signoff?token=a-b_c"),
+        (None, "/signoff?token=a-b_c"),
+    ],
+)
+def test_the_member_link_is_the_apps_root_plus_the_signoff_page(page_url, link):
+    """The director's page address without its own step and query, then the sign-off page
+    (a base path like /compcore is kept)."""
+    assert member_url(page_url, "a-b_c") == link
+
+
+def test_the_card_holds_the_name_and_the_links_qr_code():
+    """An SVG (well-formed XML) with the name (escaped) and the QR code of exactly this
+    link: segno's image for the link is embedded, and another link's is not."""
+    import xml.etree.ElementTree as ET
+
+    import segno
+
+    url = "https://club.nl/signoff?token=abc"
+    svg = card_svg(url, "Bas <de> Vries", "Interne competitie", "Scan de code")
+    root = ET.fromstring(svg)
+    texts = [e.text for e in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts == ["Scan de code", "Bas <de> Vries", "Interne competitie"]
+    (image,) = root.iter("{http://www.w3.org/2000/svg}image")
+    assert image.get("href") == segno.make(url, error="m").svg_data_uri(scale=8, border=2)
+    assert image.get("href") != segno.make(url + "x", error="m").svg_data_uri(scale=8, border=2)

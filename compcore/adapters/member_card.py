@@ -13,14 +13,14 @@ from xml.sax.saxutils import escape, quoteattr
 import segno
 
 #: the sign-off page's address below the app's root (``app.py`` routes it)
-SIGNOFF_PATH = "afmelden"
+SIGNOFF_PATH = "signoff"
 
 _WIDTH, _HEIGHT, _QR_SIZE = 340, 430, 260
 
 
 def member_url(page_url: str | None, secret: str) -> str:
     """The member's link: the app's root (the director's page address without its last
-    path step and its query) + ``afmelden?token=<secret>``; without a known address a link
+    path step and its query) + ``signoff?token=<secret>``; without a known address a link
     from the root of the site."""
     token = quote(secret, safe="")
     if not page_url:
@@ -28,11 +28,6 @@ def member_url(page_url: str | None, secret: str) -> str:
     parts = urlsplit(page_url)
     root = parts.path.rsplit("/", 1)[0] if parts.path.count("/") >= 1 else ""
     return urlunsplit((parts.scheme, parts.netloc, f"{root}/{SIGNOFF_PATH}", f"token={token}", ""))
-
-
-def qr_matrix(url: str) -> tuple[tuple[int, ...], ...]:
-    """The QR code's modules (1 dark), as printed on the card."""
-    return tuple(tuple(row) for row in segno.make(url, error="m").matrix)
 
 
 def card_svg(url: str, name: str, competition: str, heading: str) -> str:
