@@ -34,7 +34,10 @@ except SignoffRefused as exc:
     st.stop()
 cid, player = token.competition_id, token.player
 season, ruleset = run.season_of(cid), run.ruleset_of(cid)
-name = next(p.name for p in season.players if p.id == player)
+name = next((p.name for p in season.players if p.id == player), None)
+if name is None:  # removed from the roster after the link was made
+    st.error(tr("signoff.refused.unknown"))
+    st.stop()
 st.subheader(tr("signoff.hello", name=md(name)))
 mine = [m for m in run.store.marks(cid) if m.player == player]
 evenings = signoff.coming_evenings(season, ruleset, player, mine, now)

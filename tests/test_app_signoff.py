@@ -231,3 +231,18 @@ def test_the_director_makes_a_link_with_a_card_and_revokes_it(ladder):
     anonymous.run()
     anonymous.switch_page("pages/players.py").run()
     assert "Afmeldlinks" not in texts(anonymous)
+
+
+def test_the_link_of_a_player_removed_since_is_refused(ladder):
+    """A player added by mistake gets a link and is removed: his link opens nothing."""
+    from compcore.model import Player
+
+    store, cid = ladder
+    store.save_player(cid, Player(id="p99", name="Per Ongeluk"), actor=ADMIN, read=None)
+    secret = signoff.make_token(store, cid, "p99", actor=ADMIN, now=MONDAY)
+    store.remove_player(cid, "p99", actor=ADMIN)
+    at = member_page(secret)
+    assert [e.value for e in at.error] == [
+        "Deze afmeldlink is onbekend. Vraag de wedstrijdleider om een nieuwe."
+    ]
+    assert not at.radio

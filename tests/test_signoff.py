@@ -132,6 +132,7 @@ def test_coming_evenings_are_the_next_three_rounds_with_their_deadlines(repo):
     ]  # fmt: skip
     assert evenings[0].deadline == DEADLINE_R4 and all(e.open for e in evenings)
     assert [e.choice for e in evenings] == ["present"] * 3  # participation "always"
+    assert signoff.coming_evenings(store.load(cid), store.ruleset(cid), "gone", [], MONDAY) == []
 
 
 def test_a_mark_before_the_deadline_is_stored_and_one_at_it_is_refused(repo):

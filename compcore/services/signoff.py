@@ -172,8 +172,11 @@ def newest_marks(marks: Iterable[Mark]) -> dict[tuple[int, str], Mark]:
 def coming_evenings(
     season: Season, ruleset: Ruleset, player: str, marks: Sequence[Mark], now: datetime
 ) -> list[Evening]:
-    """The member's coming evenings, with his choice and whether it may still change."""
-    me = next(p for p in season.players if p.id == player)
+    """The member's coming evenings, with his choice and whether it may still change; none
+    for a player no longer in the season (removed after his link was made)."""
+    me = next((p for p in season.players if p.id == player), None)
+    if me is None:
+        return []
     numbers = [n for n in coming_numbers(season, ruleset) if me.registered_in(n)]
     newest = newest_marks(marks)
     evenings = []
