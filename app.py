@@ -29,6 +29,13 @@ pages = [
         title=run.tr("app.page.competitions"),
         icon=":material/folder_open:",
     ),
+    # a member's own sign-off page: reached only by his personal link, not in the menu
+    st.Page(
+        "pages/signoff.py",
+        title=run.tr("signoff.title"),
+        icon=":material/event_busy:",
+        visibility="hidden",
+    ),
 ]
 page = st.navigation(pages, position="top")  # a phone keeps the page in view
 guard.guarded(lambda: sidebar.render(run), run.lang, "sidebar")

@@ -257,6 +257,11 @@ class IncompleteRoundError(LocalizedError):
     """A round cannot be finalized while a board has no result."""
 
 
+class SignoffRefused(LocalizedError):
+    """A member's sign-off link or mark refused (unknown, revoked or expired link; another
+    player; a played round; a kind the rulebook lacks; after the deadline). Nothing stored."""
+
+
 class NotFinalizedError(LocalizedError):
     """Only a finalized round can be reopened."""
 

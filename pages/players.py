@@ -10,7 +10,7 @@ from compcore.adapters import players_csv
 from compcore.model import PlayerChange, RatingChange
 from compcore.services import players as ps
 from compcore.validate import RATING_HIGH, RATING_LOW
-from ui import state, tables
+from ui import signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import flag_label, flags_text, players_view
 
@@ -215,6 +215,9 @@ with st.expander(tr("app.players.rating_change")):
                 tr("app.players.rating_saved", name=md(run.name(who))),
                 form=rating_form,
             )  # fmt: skip
+
+if current is not None:
+    signoff_links.render(run, current)  # the member's own sign-off link and card
 
 st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))

@@ -17,11 +17,11 @@ from compcore.adapters.winners_report import cup_status
 from compcore.changes import BoardResult
 from compcore.errors import CompcoreError, StaleWriteError
 from compcore.model import ForcedGame, Round, Season
-from compcore.services import changelog, corrections, drafts
+from compcore.services import changelog, corrections, drafts, signoff
 from compcore.services import published as pb
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
-from ui import clock, sheets, state, tables
+from ui import clock, sheets, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
 
@@ -604,6 +604,9 @@ def attendance() -> None:
     date_key = state.widget_key(form, f"date_{cid}_{number}")
     read = state.seen(date_key, stored)  # the round as the form was opened
     st.subheader(tr("app.round.attendance"))
+    marks = run.store.marks(cid, number)  # the members' own sign-offs (issue 10)
+    since = signoff.attendance_saved_at(run.store.log(cid, 1000), number)
+    marked = signoff.marked_choices(marks, number, since)
     query = st.text_input(tr("app.round.search"), key=f"att_search_{cid}_{number}",
                           placeholder=tr("app.round.search_placeholder"))  # fmt: skip
     listed = rs.find_players(ordered, query)
@@ -628,7 +631,7 @@ def attendance() -> None:
         per_column = max(1, -(-len(listed) // 3))  # down each column: a phone stacks them
         shown: dict[str, str] = {}
         for i, player in enumerate(listed):
-            default = rs.default_choice(player, stored, options)
+            default = rs.default_choice(player, stored, options, marked)
             shown[player.id] = columns[i // per_column].selectbox(
                 md(player.name),  # a label reads Markdown: a name is text
                 options,
@@ -639,7 +642,8 @@ def attendance() -> None:
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(tr("app.round.save_attendance"))
         pair_now = c2.form_submit_button(tr("app.round.pair"), type="primary")
-    chosen = rs.attendance_choices(players, shown, stored, options)  # the hidden ones kept
+    chosen = rs.attendance_choices(players, shown, stored, options, marked)  # hidden ones kept
+    signoff_links.show_marks(run, ruleset, marks, used=bool(marked))
     present = sum(1 for c in chosen.values() if c == rs.PRESENT)
     st.caption(tr("app.round.present_count", count=present, total=len(players)))
 

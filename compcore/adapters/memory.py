@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,8 +31,11 @@ from compcore.rulesets import Ruleset
 from compcore.services.repository import (
     CompetitionInfo,
     LogEntry,
+    Mark,
+    MemberToken,
     StoredDraft,
     check_draft_version,
+    check_member_mark,
     next_draft_version,
 )
 from compcore.validate import SEASON
@@ -49,6 +52,8 @@ class MemoryStore:
     _next_id: int = 1
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _drafts: dict[tuple[int, int], StoredDraft] = field(default_factory=dict)
+    _tokens: dict[str, MemberToken] = field(default_factory=dict)
+    _marks: list[Mark] = field(default_factory=list)
 
     # ---------------------------------------------------------------- reads
 
@@ -227,6 +232,9 @@ class MemoryStore:
             del self._seasons[competition_id]
             self._archived.discard(competition_id)
             self._drafts = {k: d for k, d in self._drafts.items() if k[0] != competition_id}
+            self._tokens = {h: t for h, t in self._tokens.items()
+                            if t.competition_id != competition_id}  # fmt: skip
+            self._marks = [m for m in self._marks if m.competition_id != competition_id]
             self._write_log(label, competition_id, "delete-competition", reason,
                             season_file.to_data(old), None)  # fmt: skip
         return old
@@ -268,3 +276,39 @@ class MemoryStore:
         authorize(actor, self.director_hash)
         with self._lock:
             self._drafts.pop((competition_id, number), None)
+
+    # ---------------------------------------------------------------- member links
+
+    def add_member_token(self, token: MemberToken, *, actor: Actor) -> None:
+        authorize(actor, self.director_hash)
+        with self._lock:
+            self.load(token.competition_id)
+            if token.token_hash in self._tokens:
+                raise StoreError.at((), "store.database", detail="token exists")
+            self._tokens[token.token_hash] = token
+
+    def revoke_member_tokens(self, competition_id: int, player: str, at: datetime, *,
+                             actor: Actor) -> int:  # fmt: skip
+        authorize(actor, self.director_hash)
+        with self._lock:
+            live = [t for t in self._tokens.values() if t.revoked_at is None
+                    and (t.competition_id, t.player) == (competition_id, player)]  # fmt: skip
+            for token in live:
+                self._tokens[token.token_hash] = replace(token, revoked_at=at)
+        return len(live)
+
+    def member_token(self, token_hash: str) -> MemberToken | None:
+        return self._tokens.get(token_hash)
+
+    def member_tokens(self, competition_id: int) -> list[MemberToken]:
+        found = [t for t in self._tokens.values() if t.competition_id == competition_id]
+        return sorted(found, key=lambda t: (t.created_at, t.token_hash))
+
+    def add_mark(self, mark: Mark, *, token_hash: str) -> None:
+        with self._lock:
+            check_member_mark(self._tokens.get(token_hash), mark)
+            self._marks.append(mark)
+
+    def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
+        return [m for m in self._marks if m.competition_id == competition_id
+                and (number is None or m.round == number)]  # fmt: skip

@@ -25,6 +25,8 @@ NL: dict[str, str] = {
     "error.ruleset.keizer_extra": "system 'points' heeft geen [keizer]-sectie",
     "error.ruleset.points_plain": "points.{kind}: system 'points' heeft gewone getallen nodig, niet {text}",
     "error.ruleset.cup_final": "awards.champion 'cup-final' heeft pairing.method 'knockout' nodig",
+    "error.ruleset.clock_time": "verwacht een tijdstip zoals '18:30', niet {value}",
+    "error.ruleset.timezone": "{value} is geen tijdzone (zoals 'Europe/Amsterdam')",
     "error.ruleset.engine_missing": "pairing.bye.method 'engine' heeft een [pairing.engine]-sectie nodig",
     # pydantic's error types
     "pydantic.int_type": "verwacht een geheel getal",
@@ -76,6 +78,8 @@ EN: dict[str, str] = {
     "error.ruleset.keizer_extra": "system 'points' has no [keizer] section",
     "error.ruleset.points_plain": "points.{kind}: system 'points' needs plain numbers, not {text}",
     "error.ruleset.cup_final": "awards.champion 'cup-final' needs pairing.method 'knockout'",
+    "error.ruleset.clock_time": "expected a time of day such as '18:30', got {value}",
+    "error.ruleset.timezone": "{value} is not a time zone (such as 'Europe/Amsterdam')",
     "error.ruleset.engine_missing": "pairing.bye.method 'engine' needs a [pairing.engine] section",
     "pydantic.int_type": "expected a valid integer",
     "pydantic.int_parsing": "expected a valid integer",

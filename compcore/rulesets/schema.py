@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
     AfterValidator,
@@ -429,6 +430,55 @@ class Awards(_Frozen):
     cup_rating_gap: int | None = None
 
 
+# --------------------------------------------------------------------------- attendance
+
+_CLOCK_RE = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
+
+
+def _clock_time(value: Any) -> str:
+    """A time of day as ``"HH:MM"`` (24 hours)."""
+    if not isinstance(value, str) or not _CLOCK_RE.match(value):
+        raise PydanticCustomError(
+            "error.ruleset.clock_time",
+            "expected a time of day such as '18:30', got {value}",
+            {"value": repr(value)},
+        )
+    return value
+
+
+ClockTime = Annotated[str, BeforeValidator(_clock_time)]
+
+
+class SignoffDeadline(_Frozen):
+    """The last moment a member may sign off or on for a club evening himself: ``days_before``
+    days before the evening, at ``time`` (the club's local time, ``timezone``). DS-15 (seed
+    000: "op de betreffende dinsdag tot 18:30"): the evening itself, 18:30; PP-2: 19:00;
+    KC-9: 20:00 (everyone present at 20:00 is paired). A rulebook that names no time: the
+    evening itself at 18:00, two hours before the clocks start."""
+
+    days_before: int = Field(default=0, ge=0, le=14)
+    time: ClockTime = "18:00"
+    timezone: str = "Europe/Amsterdam"
+
+    @model_validator(mode="after")
+    def _known_timezone(self) -> SignoffDeadline:
+        try:
+            ZoneInfo(self.timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise PydanticCustomError(
+                "error.ruleset.timezone",
+                "{value} is not a time zone (such as 'Europe/Amsterdam')",
+                {"value": repr(self.timezone)},
+            ) from None
+        return self
+
+
+class AttendanceRules(_Frozen):
+    """Members' own sign-off and sign-up for the coming club evenings (issue 10)."""
+
+    deadline: SignoffDeadline = SignoffDeadline()
+
+
 # --------------------------------------------------------------------------- the ruleset
 
 
@@ -484,6 +534,8 @@ class Ruleset(_Frozen):
     display_decimals: int = Field(default=2, ge=0, le=6)
     pairing: PairingRules
     awards: Awards = Awards()
+    #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
+    attendance: AttendanceRules = AttendanceRules()
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->
     #: "DS-11", "repeat-reversed" -> "DS-13.1"); names: see docs/pairing.md
     rule_ids: RuleIdsField = Field(default_factory=lambda: RuleIds())

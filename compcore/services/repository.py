@@ -17,11 +17,19 @@ from typing import Any, Protocol
 
 from compcore.adapters.auth import Actor
 from compcore.changes import UNCHECKED, BoardResult, Unchecked
-from compcore.errors import Phrase, StaleWriteError
+from compcore.errors import NotAuthorized, Phrase, StaleWriteError
 from compcore.model import Decision, Player, PlayerChange, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
 
-__all__ = ["UNCHECKED", "CompetitionInfo", "LogEntry", "Repository", "StoredDraft"]
+__all__ = [
+    "UNCHECKED",
+    "CompetitionInfo",
+    "LogEntry",
+    "Mark",
+    "MemberToken",
+    "Repository",
+    "StoredDraft",
+]
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,52 @@ class StoredDraft:
     saved_by: str
     saved_at: datetime
     version: int
+
+
+@dataclass(frozen=True)
+class MemberToken:
+    """A member's personal sign-off link (issue 10, item 4): only the sha256 of its secret
+    is kept (``token_hash``); times are UTC. It counts while it is not revoked and before
+    ``expires_at``."""
+
+    competition_id: int
+    player: str
+    token_hash: str
+    created_at: datetime
+    expires_at: datetime
+    revoked_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A sign-off or sign-up for one club evening: ``choice`` is ``present`` or an entry
+    kind (``absent``, ``external``, ...); ``by`` is ``member:<player>`` for the member's own
+    mark (UTC ``marked_at``)."""
+
+    competition_id: int
+    round: int
+    player: str
+    choice: str
+    marked_at: datetime
+    by: str
+
+
+def member_label(player: str) -> str:
+    """Who made a member's own mark, as :attr:`Mark.by` says it."""
+    return f"member:{player}"
+
+
+def check_member_mark(token: MemberToken | None, mark: Mark) -> None:
+    """The store's own check of a member's write: the token is live at the mark's time and
+    belongs to the marked player and competition; else NotAuthorized (nothing stored)."""
+    if (
+        token is None
+        or token.revoked_at is not None
+        or mark.marked_at >= token.expires_at
+        or (token.competition_id, token.player) != (mark.competition_id, mark.player)
+        or mark.by != member_label(token.player)
+    ):
+        raise NotAuthorized.at((), "signoff.refused.not_yours")
 
 
 def next_draft_version(current: StoredDraft | None, at: datetime) -> int:
@@ -262,3 +316,27 @@ class Repository(Protocol):
     def load_draft(self, competition_id: int, number: int) -> StoredDraft | None: ...
 
     def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None: ...
+
+    # members' sign-off links and marks (issue 10): not season data, not in the change log
+
+    def add_member_token(self, token: MemberToken, *, actor: Actor) -> None:
+        """Store a new member link (a director's write)."""
+        ...
+
+    def revoke_member_tokens(
+        self, competition_id: int, player: str, at: datetime, *, actor: Actor
+    ) -> int:
+        """Revoke every live link of ``player``; how many were revoked."""
+        ...
+
+    def member_token(self, token_hash: str) -> MemberToken | None: ...
+
+    def member_tokens(self, competition_id: int) -> list[MemberToken]: ...
+
+    def add_mark(self, mark: Mark, *, token_hash: str) -> None:
+        """A member's own mark, allowed by his live token (:func:`check_member_mark`)."""
+        ...
+
+    def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
+        """The marks (of round ``number``), oldest first."""
+        ...

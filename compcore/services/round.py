@@ -171,17 +171,28 @@ def attendance_choices(
     shown: Mapping[str, str],
     stored: Round | None,
     options: Sequence[str],
+    marked: Mapping[str, str] = MappingProxyType({}),
 ) -> dict[str, str]:
     """Every listed player's choice, in ``players`` order: as entered where the list
     ``shown`` him, else as the form would have shown him (:func:`default_choice`), so a
     save while the search box hides players keeps their choice."""
     return {
-        p.id: shown[p.id] if p.id in shown else default_choice(p, stored, options) for p in players
+        p.id: shown[p.id] if p.id in shown else default_choice(p, stored, options, marked)
+        for p in players
     }
 
 
-def default_choice(player: Player, stored: Round | None, options: Sequence[str]) -> str:
-    """From the stored open round if any, else the player's participation (DS-15)."""
+def default_choice(
+    player: Player,
+    stored: Round | None,
+    options: Sequence[str],
+    marked: Mapping[str, str] = MappingProxyType({}),
+) -> str:
+    """The member's own mark made since the list was last saved (``marked``, issue 10:
+    the list starts from these marks), else the stored open round if any, else the
+    player's participation (DS-15)."""
+    if marked.get(player.id) in options:
+        return marked[player.id]
     if stored is not None:
         if player.id in (stored.present or ()):
             return PRESENT

@@ -34,7 +34,13 @@ from compcore.model import (
     thaw,
 )
 from compcore.reason import Reason
-from compcore.services.repository import CompetitionInfo, LogEntry, StoredDraft
+from compcore.services.repository import (
+    CompetitionInfo,
+    LogEntry,
+    Mark,
+    MemberToken,
+    StoredDraft,
+)
 
 
 def now() -> datetime:
@@ -491,3 +497,91 @@ def delete_draft(con: Connection, cid: int, number: int | None = None) -> None:
         con.execute("DELETE FROM drafts WHERE competition_id = ?", [cid])
     else:
         con.execute("DELETE FROM drafts WHERE competition_id = ? AND round = ?", [cid, number])
+
+
+# --------------------------------------------------------------------------- member links
+
+
+def _naive_utc(moment: datetime) -> datetime:
+    """A moment as a TIMESTAMP column keeps it: UTC, no zone."""
+    return moment.astimezone(UTC).replace(tzinfo=None)
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    return None if moment is None else moment.replace(tzinfo=UTC)
+
+
+_TOKEN_COLUMNS = "competition_id, player, token_hash, created_at, expires_at, revoked_at"
+
+
+def _token(row: Sequence[Any]) -> MemberToken:
+    cid, player, token_hash, created, expires, revoked = row
+    return MemberToken(int(cid), player, token_hash, created.replace(tzinfo=UTC),
+                       expires.replace(tzinfo=UTC), _utc(revoked))  # fmt: skip
+
+
+def put_member_token(con: Connection, token: MemberToken) -> None:
+    con.execute(
+        "INSERT INTO member_tokens (token_hash, competition_id, player, created_at, expires_at, "
+        "revoked_at) VALUES (?, ?, ?, ?, ?, NULL)",
+        [token.token_hash, token.competition_id, token.player,
+         _naive_utc(token.created_at), _naive_utc(token.expires_at)],
+    )  # fmt: skip
+
+
+def revoke_member_tokens(con: Connection, cid: int, player: str, at: datetime) -> int:
+    live = con.execute(
+        "SELECT count(*) FROM member_tokens WHERE competition_id = ? AND player = ? "
+        "AND revoked_at IS NULL",
+        [cid, player],
+    ).fetchone()
+    con.execute(
+        "UPDATE member_tokens SET revoked_at = ? WHERE competition_id = ? AND player = ? "
+        "AND revoked_at IS NULL",
+        [_naive_utc(at), cid, player],
+    )
+    return int(live[0]) if live else 0
+
+
+def read_member_token(con: Connection, token_hash: str) -> MemberToken | None:
+    row = con.execute(
+        f"SELECT {_TOKEN_COLUMNS} FROM member_tokens WHERE token_hash = ?", [token_hash]
+    ).fetchone()
+    return None if row is None else _token(row)
+
+
+def read_member_tokens(con: Connection, cid: int) -> list[MemberToken]:
+    found = con.execute(
+        f"SELECT {_TOKEN_COLUMNS} FROM member_tokens WHERE competition_id = ? "
+        "ORDER BY created_at, token_hash",
+        [cid],
+    ).fetchall()
+    return [_token(row) for row in found]
+
+
+def put_mark(con: Connection, mark: Mark) -> None:
+    row = con.execute(
+        "SELECT coalesce(max(position), 0) FROM attendance_marks WHERE competition_id = ?",
+        [mark.competition_id],
+    ).fetchone()
+    position = (int(row[0]) if row else 0) + 1
+    con.execute(
+        "INSERT INTO attendance_marks VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [mark.competition_id, mark.round, mark.player, mark.choice,
+         _naive_utc(mark.marked_at), mark.by, position],
+    )  # fmt: skip
+
+
+def read_marks(con: Connection, cid: int, number: int | None) -> list[Mark]:
+    found = con.execute(
+        "SELECT round, player, choice, marked_at, marked_by FROM attendance_marks "
+        "WHERE competition_id = ? AND (? IS NULL OR round = ?) ORDER BY position",
+        [cid, number, number],
+    ).fetchall()
+    return [Mark(cid, int(r), p, c, at.replace(tzinfo=UTC), by) for r, p, c, at, by in found]
+
+
+def delete_member_data(con: Connection, cid: int) -> None:
+    """A deleted competition's links and marks."""
+    con.execute("DELETE FROM member_tokens WHERE competition_id = ?", [cid])
+    con.execute("DELETE FROM attendance_marks WHERE competition_id = ?", [cid])

@@ -201,6 +201,30 @@ CREATE TABLE drafts (
 );
 """
 
+#: Members' sign-off links and their marks (issue 10, item 4): not season data, so neither in
+#: the season file nor in the change log. A link keeps only the sha256 of its secret; a mark
+#: is appended, never changed (the newest per round and player counts).
+_V8 = """
+CREATE TABLE member_tokens (
+    token_hash     VARCHAR PRIMARY KEY,   -- sha256 hex of the secret in the link
+    competition_id BIGINT NOT NULL,
+    player         VARCHAR NOT NULL,
+    created_at     TIMESTAMP NOT NULL,    -- UTC
+    expires_at     TIMESTAMP NOT NULL,    -- UTC
+    revoked_at     TIMESTAMP              -- UTC; NULL while live
+);
+CREATE TABLE attendance_marks (
+    competition_id BIGINT NOT NULL,
+    round          BIGINT NOT NULL,
+    player         VARCHAR NOT NULL,
+    choice         VARCHAR NOT NULL,      -- 'present' or an entry kind
+    marked_at      TIMESTAMP NOT NULL,    -- UTC
+    marked_by      VARCHAR NOT NULL,      -- 'member:<player>'
+    position       BIGINT NOT NULL,       -- order of writing
+    PRIMARY KEY (competition_id, position)
+);
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
@@ -212,6 +236,7 @@ MIGRATIONS: list[Migration] = [
     (5, _V5),
     (6, _v6),
     (7, _V7),
+    (8, _V8),
 ]
 
 

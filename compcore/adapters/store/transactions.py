@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -57,8 +58,11 @@ from compcore.rulesets import Ruleset
 from compcore.services.repository import (
     CompetitionInfo,
     LogEntry,
+    Mark,
+    MemberToken,
     StoredDraft,
     check_draft_version,
+    check_member_mark,
     next_draft_version,
 )
 from compcore.validate import SEASON
@@ -188,6 +192,15 @@ class Reader:
     def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
         return self._snapshot(lambda con: rows.read_draft(con, competition_id, number))
 
+    def member_token(self, token_hash: str) -> MemberToken | None:
+        return self._snapshot(lambda con: rows.read_member_token(con, token_hash))
+
+    def member_tokens(self, competition_id: int) -> list[MemberToken]:
+        return self._snapshot(lambda con: rows.read_member_tokens(con, competition_id))
+
+    def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
+        return self._snapshot(lambda con: rows.read_marks(con, competition_id, number))
+
     def revision(self) -> int:
         """The newest change-log id: it changes with every write."""
         newest = self.log(None, 1)
@@ -309,12 +322,19 @@ class Store:
         """Authorize, then one transaction: commit on success, roll back on any error and
         report the error that caused it."""
         label = authorize(actor, self._directors)
+        with self._unauthorized_transaction() as con:
+            yield con, label
+
+    @contextmanager
+    def _unauthorized_transaction(self) -> Iterator[Connection]:
+        """One write transaction for a caller checked otherwise (a member's mark: his
+        token is checked inside it)."""
         if self.read_only is not None:
             raise StoreError.at((str(self.path),), "store.read_only", cause=self.read_only_words)
         with self._lock, connect(self.path, read_only=False) as con:
             con.begin()
             try:
-                yield con, label
+                yield con
                 con.commit()
             except BaseException as exc:
                 _rollback(con)
@@ -640,6 +660,7 @@ class Store:
             old = rows.read_season(con, competition_id)
             rows.delete_competition_rows(con, competition_id)
             rows.delete_draft(con, competition_id)
+            rows.delete_member_data(con, competition_id)
             con.execute("DELETE FROM competitions WHERE id = ?", [competition_id])
             rows.drop_unused_clubs(con)
             before = season_file.to_data(old)
@@ -697,3 +718,36 @@ class Store:
         """Delete round ``number``'s draft (nothing to delete is fine)."""
         with self._transaction(actor) as (con, _):
             rows.delete_draft(con, competition_id, number)
+
+    # ---------------------------------------------------------------- member links
+
+    def add_member_token(self, token: MemberToken, *, actor: Actor) -> None:
+        """Store a new member link (not season data: no change-log entry)."""
+        with self._transaction(actor) as (con, _):
+            if not rows.has_competition(con, token.competition_id):
+                raise StoreError.at((), "store.no_id", id=token.competition_id)
+            rows.put_member_token(con, token)
+
+    def revoke_member_tokens(
+        self, competition_id: int, player: str, at: datetime, *, actor: Actor
+    ) -> int:
+        with self._transaction(actor) as (con, _):
+            return rows.revoke_member_tokens(con, competition_id, player, at)
+
+    def member_token(self, token_hash: str) -> MemberToken | None:
+        with self.reader() as r:
+            return r.member_token(token_hash)
+
+    def member_tokens(self, competition_id: int) -> list[MemberToken]:
+        with self.reader() as r:
+            return r.member_tokens(competition_id)
+
+    def add_mark(self, mark: Mark, *, token_hash: str) -> None:
+        """A member's own mark; the token is checked in the same transaction."""
+        with self._unauthorized_transaction() as con:
+            check_member_mark(rows.read_member_token(con, token_hash), mark)
+            rows.put_mark(con, mark)
+
+    def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
+        with self.reader() as r:
+            return r.marks(competition_id, number)
