@@ -56,6 +56,12 @@ class Snapshot:
     oscillated: bool = False
     period: int = 0
     swapping: tuple[str, ...] = ()
+    #: recompute and iterate: the ranking whose values scored every entry of the scope
+    #: (S(k-1) for one step; at a fixed point the ranking itself; under an oscillation the
+    #: ranking before the chosen one); empty for at-time (round k used S(k-1)'s values)
+    basis: tuple[str, ...] = ()
+    #: the values (units of 1/``value_scale``) of ``basis``: what the scores were computed with
+    scored_with: Mapping[str, int] = field(default_factory=dict)
 
     @cached_property
     def scores(self) -> dict[str, Fraction]:
@@ -204,7 +210,9 @@ def chain(
                     scale,
                     method="recompute",
                     iterations=1,
+                    basis=order,
                 )
+            snap = replace(snap, scored_with=values.units(snap.basis, k))
             order = snap.order
         if progression or k == rounds[-1]:
             snapshots.append(replace(snap, values=values.units(order, k + 1), value_scale=vs))
@@ -385,7 +393,8 @@ def _iterate(
     max_iterations: int,
     scale: int,
 ) -> Snapshot:
-    states: list[tuple[Any, Any]] = []
+    # each state: (ranking, its scores, the ranking whose values gave those scores)
+    states: list[tuple[Any, Any, Any]] = []
     seen: dict[Hashable, int] = {}
     # the starting ranking is S(k-1), which knows nothing of round k yet: it is not a state
     ranking = stepper.encode(start)
@@ -399,6 +408,7 @@ def _iterate(
                 scale,
                 method="iterate",
                 iterations=count,
+                basis=stepper.ids(ranking),
             )
         if new in seen:
             cycle = states[seen[new] :]
@@ -417,12 +427,13 @@ def _iterate(
                 oscillated=True,
                 period=len(cycle),
                 swapping=swapping,
+                basis=stepper.ids(chosen[2]),
             )
         seen[new] = len(states)
-        states.append((new, scores))
+        states.append((new, scores, ranking))
         ranking = new
     # no fixed point and no repeat within the bound: report it as an oscillation
-    last, last_scores = states[-1]
+    last, last_scores, last_basis = states[-1]
     return Snapshot(
         k,
         stepper.ids(last),
@@ -431,4 +442,5 @@ def _iterate(
         method="iterate",
         iterations=max_iterations,
         oscillated=True,
+        basis=stepper.ids(last_basis),
     )
