@@ -47,8 +47,7 @@ tables.dataframe(
 )
 st.markdown(playerview.total_line(run, ruleset, lines, row))
 
-frame = charts.trend_frame(table, run.names(), ruleset.is_keizer)
-mine = frame[frame["player_id"] == pid]
+mine = charts.player_frame(table, pid, ruleset.is_keizer)
 if len(mine) > 1 or ruleset.is_keizer:
     st.subheader(tr("app.player.over_season"))
     st.altair_chart(

@@ -17,6 +17,7 @@ from compcore.adapters.store import Store
 from compcore.scoring.contributions import player_rounds
 from compcore.scoring.standings import standings
 from tests.test_app_links import LADDER, ok, opened
+from ui import charts
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
@@ -142,3 +143,14 @@ def test_phone_compact_standings_keep_the_link_and_numbers(db):
     assert list(frame.columns)[:3] == ["Pl", "Naam", "Punten"]
     assert urlsplit(frame["Naam"][0]).path == "speler"
     assert frame["Punten"].dtype.kind == "f" or frame["Punten"].dtype.kind == "i"
+
+
+def test_the_players_chart_rows_are_the_trends_rows(db):
+    """The player page's chart frame is the trends page's frame for that player (the same
+    snapshots: place, score and value after each round), built for one player only."""
+    season, ruleset = season_of(db, "Ladder")
+    table = standings(season, ruleset)
+    every = charts.trend_frame(table, {p.id: p.name for p in season.players}, True)
+    for pid in season.player_ids:
+        mine = every[every["player_id"] == pid][["round", "rank", "score", "value"]]
+        assert charts.player_frame(table, pid, True).equals(mine.reset_index(drop=True))

@@ -8,6 +8,7 @@ players clicked in its legend (``alt.selection_point(fields=["player"], bind="le
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 import altair as alt
 import pandas as pd
@@ -40,6 +41,24 @@ def trend_frame(table: Standings, names: Mapping[str, str], keizer: bool) -> pd.
                 }
             )
     return pd.DataFrame(rows, columns=["round", "player", "player_id", "rank", "score", "value"])
+
+
+def player_frame(table: Standings, player: str, keizer: bool) -> pd.DataFrame:
+    """:func:`trend_frame`'s rows of one player (round, rank, score, value), made directly:
+    the player page needs one line, not the whole club's."""
+    rows = []
+    for snap in table.snapshots[1:]:
+        if player not in snap.units:
+            continue
+        rows.append(
+            {
+                "round": snap.round,
+                "rank": snap.order.index(player) + 1,
+                "score": float(Fraction(snap.units[player], snap.scale)),
+                "value": float(snap.value(player)) if keizer and player in snap.values else None,
+            }
+        )
+    return pd.DataFrame(rows, columns=["round", "rank", "score", "value"])
 
 
 def _base(frame: pd.DataFrame, y: alt.Y, labels: Mapping[str, str]) -> alt.Chart:
