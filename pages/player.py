@@ -5,7 +5,7 @@ value and place over the rounds. The link holds the player (``?speler=``)."""
 import streamlit as st
 
 from compcore.scoring.contributions import player_rounds
-from ui import charts, playerview, scope, state, tables
+from ui import charts, device, playerview, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
@@ -43,6 +43,7 @@ tables.dataframe(
     playerview.rounds_view(run, season, ruleset, lines),
     hide_index=True,
     column_config=playerview.rounds_columns(run, ruleset),
+    column_order=playerview.compact_order(run, ruleset) if device.on_phone() else None,
     width="stretch",
 )
 st.markdown(playerview.total_line(run, ruleset, lines, row))

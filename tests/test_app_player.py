@@ -154,3 +154,17 @@ def test_the_players_chart_rows_are_the_trends_rows(db):
     for pid in season.player_ids:
         mine = every[every["player_id"] == pid][["round", "rank", "score", "value"]]
         assert charts.player_frame(table, pid, True).equals(mine.reset_index(drop=True))
+
+
+def test_a_phone_sees_the_compact_round_table(db, monkeypatch):
+    """On a phone (a "Mobi" browser) the round table shows round, kind, opponent, value and
+    points only; the laptop also colour and result."""
+    from ui import device
+
+    at = opened("player", competitie=LADDER, speler="p03")
+    assert list(at.dataframe[0].proto.column_order) == []
+    monkeypatch.setattr(device, "on_phone", lambda: True)
+    at = opened("player", competitie=LADDER, speler="p03")
+    assert list(at.dataframe[0].proto.column_order) == [
+        "Ronde", "Soort", "Tegenstander", "Waarde", "Punten"
+    ]  # fmt: skip

@@ -124,6 +124,13 @@ def rounds_columns(run: Ctx, ruleset: Ruleset) -> dict[str, st.column_config.Col
     return config
 
 
+def compact_order(run: Ctx, ruleset: Ruleset) -> tuple[str, ...]:
+    """The columns a phone shows (about 390 px): round, kind, opponent, value (Keizer) and
+    points; colour and the board's result are left out there."""
+    shown = ["round", "kind", "opponent", *(["value"] if ruleset.is_keizer else []), "points"]
+    return tuple(run.tr(f"app.player.col.{c}") for c in shown)
+
+
 def summary(run: Ctx, ruleset: Ruleset, row: Row) -> str:
     """Place, score and (Keizer) value, as the standings show them."""
     text = run.tr("app.player.summary", name=md(row.name), rank=row.rank,
