@@ -5,7 +5,7 @@ in the server log, never a traceback on the page."""
 
 import streamlit as st
 
-from ui import guard, sidebar, state
+from ui import guard, links, sidebar, state
 
 st.set_page_config(page_title="compcore", page_icon="♞", layout="wide")
 run = state.begin_run()
@@ -19,6 +19,13 @@ pages = [
     st.Page("pages/round.py", title=run.tr("app.page.round"), icon=":material/event:"),
     st.Page(
         "pages/standings.py", title=run.tr("app.page.standings"), icon=":material/leaderboard:"
+    ),
+    # a member's own page (issue 10): listed, and opened by tapping any name (ui/links.py)
+    st.Page(
+        "pages/player.py",
+        title=run.tr("app.page.player"),
+        icon=":material/person:",
+        url_path=links.URL_PATH,
     ),
     st.Page("pages/trends.py", title=run.tr("app.page.trends"), icon=":material/trending_up:"),
     st.Page("pages/winners.py", title=run.tr("app.page.winners"), icon=":material/emoji_events:"),

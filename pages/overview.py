@@ -9,7 +9,7 @@ from compcore.cup import bracket, is_cup
 from compcore.rulesets import load_ruleset
 from compcore.services import competitions
 from compcore.services import round as rs
-from ui import scope, state, tables
+from ui import links, scope, state, tables
 from ui.markdown import md
 from ui.state import COMPETITION_KEY
 
@@ -66,11 +66,10 @@ for i, info in enumerate(current):
         if info.rounds_played and cup is None:
             table = run.standings_of(info.id)
             where = scope.caption(run, ruleset, table)
-            leaders = [
-                f"{row.rank}. {md(row.name)} — {reports.cell(row, 'score', ruleset.display_decimals, run.lang)}"
-                for row in table.rows[:3]
-            ]
-            st.markdown(f"**{tr('app.overview.leaders')}** ({where})  \n" + "  \n".join(leaders))
+            st.markdown(f"**{tr('app.overview.leaders')}** ({where})")
+            for row in table.rows[:3]:  # a name opens the player's page (issue 10, item 1)
+                score = reports.cell(row, "score", ruleset.display_decimals, run.lang)
+                links.page_link(run, row.player, f"{row.rank}. {md(row.name)} — {score}", info)
         if st.button(tr("app.overview.open_standings"), key=f"ov_{info.id}",
                      on_click=choose, args=(info.id,)):  # fmt: skip
             st.switch_page("pages/standings.py")

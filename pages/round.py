@@ -21,7 +21,7 @@ from compcore.services import changelog, corrections, drafts, signoff
 from compcore.services import published as pb
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
-from ui import clock, sheets, signoff_links, state, tables
+from ui import clock, links, sheets, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
 
@@ -357,14 +357,19 @@ def show_sheet() -> None:
         [
             {
                 tr("app.col.board"): r.board,
-                tr("app.col.white"): r.white,
-                tr("app.col.black"): r.black,
+                tr("app.col.white"): links.player_url(run, g.white, r.white),
+                tr("app.col.black"): links.player_url(run, g.black, r.black),
                 tr("app.col.result"): r.result,
             }
-            for r in rows
+            for r, g in zip(rows, stored.games or (), strict=True)
         ]
     )
-    tables.dataframe(frame, hide_index=True, width="stretch")
+    tables.dataframe(  # a name opens the player's page (issue 10, item 1)
+        frame,
+        hide_index=True,
+        width="stretch",
+        column_config={tr(c): links.name_column(tr(c)) for c in ("app.col.white", "app.col.black")},
+    )
     for r in rows:
         if r.note:
             st.caption(f"{tr('app.col.board')} {r.board}: {md(r.note)}")

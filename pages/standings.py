@@ -6,7 +6,7 @@ import streamlit as st
 from compcore.adapters import reports
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import bracket, is_cup
-from ui import device, scope, state, tables
+from ui import device, links, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
@@ -33,10 +33,17 @@ everything = st.toggle(tr("app.standings.all_columns"), value=not device.on_phon
 columns = tables.with_changes(
     table, table.columns if everything else tables.compact_columns(table, ruleset)
 )
-tables.dataframe(
-    tables.standings_view(table, ruleset, run.lang, columns),
+cycle_text = str(ruleset.cycle_label(table.cycle)) if table.cycle is not None else None
+tables.dataframe(  # a name opens the player's page (issue 10, item 1)
+    tables.standings_view(
+        table,
+        ruleset,
+        run.lang,
+        columns,
+        link=lambda pid, name: links.player_url(run, pid, name, cycle_text),
+    ),
     hide_index=True,
-    column_config=tables.standings_columns(table, run.lang, columns),
+    column_config=tables.standings_columns(table, run.lang, columns, linked=True),
     width="stretch",
     height="content",
 )

@@ -10,7 +10,7 @@ from compcore import awards as aw
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
-from ui import state, tables
+from ui import links, state, tables
 from ui.markdown import md
 from ui.tables import result_label
 
@@ -68,7 +68,11 @@ if result.cycle_winners:
                 {
                     tr("app.col.cycle"): tr("app.cycle_label", cycle=ruleset.cycle_label(w.cycle)),
                     tr("app.col.category"): w.category or "",
-                    tr("app.col.player"): name(w.player) if w.player else "—",
+                    tr("app.col.player"): links.player_url(
+                        run, w.player, name(w.player), str(ruleset.cycle_label(w.cycle))
+                    )
+                    if w.player
+                    else None,
                     tr("app.col.status"): tr(
                         "app.winners.final" if w.final else "app.winners.leader"
                     ),
@@ -78,6 +82,8 @@ if result.cycle_winners:
         ),
         hide_index=True,
         width="stretch",
+        # a name opens the player's page (issue 10, item 1)
+        column_config={tr("app.col.player"): links.name_column(tr("app.col.player"))},
     )
 
 for champ in result.championships if result.cup is None else ():  # a cup: its winner above
@@ -153,7 +159,7 @@ if result.level_top is not None:
     level, top = result.level_top
     st.subheader(tr("app.winners.level_top", count=len(top), level=md(level)))
     for place, pid in enumerate(top, start=1):
-        st.markdown(f"{place}. {md(name(pid))}")
+        links.page_link(run, pid, f"{place}. {md(name(pid))}")
 
 if not shown:
     st.info(tr("app.winners.nothing"))

@@ -16,6 +16,7 @@ from test_app_support import (
     app,
     breaking_exchange,
     form_widget,
+    shown,
     texts,
 )
 
@@ -153,7 +154,7 @@ def test_the_whole_round(db):
     from compcore.scoring.standings import standings
 
     table = standings(expected, season_file.ruleset_of(expected))
-    assert at.dataframe[0].value["Naam"].iloc[0].startswith(table.rows[0].name)
+    assert shown(at.dataframe[0])["Naam"].iloc[0].startswith(table.rows[0].name)
     at.switch_page("pages/trends.py").run()
     assert chart_rounds(at) == 4
 

@@ -187,6 +187,7 @@ PAGES = [  # (navigation title, a text on the page, file name)
     ("Overzicht", "Koplopers", "overview"),
     ("Ronde", "Ronde", "round"),
     ("Ranglijst", "stand na ronde", "standings"),
+    ("Speler", "precies de score in de ranglijst", "speler"),
     ("Trends", "Klik op namen in de legenda", "trends"),
     ("Winnaars", "Clubkampioen", "winners"),
     ("Spelers", "Spelers", "players"),

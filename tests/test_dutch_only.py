@@ -117,10 +117,12 @@ def season_names(seasons: list[Season]) -> list[str]:
 # --------------------------------------------------------------------------- the app
 
 
-#: proto fields that hold no visible text
+#: proto fields that hold no visible text (a chart's ``datasets`` are named by a hash of
+#: their content: "9381ebe50be3..." is no English "be")
 _HIDDEN = {"id", "form_id", "icon", "page_script_hash", "url", "mime", "arrow_data", "data",
            "spec", "columns", "selection_mode", "type", "format", "default", "value",
-           "raw_value", "theme", "vega_lite_chart", "use_container_width", "file_name"}  # fmt: skip
+           "raw_value", "theme", "vega_lite_chart", "use_container_width", "file_name",
+           "datasets"}  # fmt: skip
 
 
 def _strings(message: Message) -> Iterator[str]:
@@ -204,7 +206,7 @@ def club(demo_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int], list[str
 
 
 JAN_HASH = hash_password(PASSWORD, iterations=1_000)
-PAGES = ["overview", "round", "standings", "trends", "winners", "players", "settings",
+PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
          "competitions"]  # fmt: skip
 
 

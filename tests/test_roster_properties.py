@@ -258,7 +258,7 @@ def test_the_reported_case_a_player_from_the_round_after_the_open_one(preset):
 # --------------------------------------------------------------------------- every page
 
 
-PAGES = ("overview", "round", "standings", "trends", "winners", "players", "settings",
+PAGES = ("overview", "round", "standings", "player", "trends", "winners", "players", "settings",
          "competitions")  # fmt: skip
 
 

@@ -8,6 +8,7 @@ players clicked in its legend (``alt.selection_point(fields=["player"], bind="le
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 import altair as alt
 import pandas as pd
@@ -40,6 +41,24 @@ def trend_frame(table: Standings, names: Mapping[str, str], keizer: bool) -> pd.
                 }
             )
     return pd.DataFrame(rows, columns=["round", "player", "player_id", "rank", "score", "value"])
+
+
+def player_frame(table: Standings, player: str, keizer: bool) -> pd.DataFrame:
+    """:func:`trend_frame`'s rows of one player (round, rank, score, value), made directly:
+    the player page needs one line, not the whole club's."""
+    rows = []
+    for snap in table.snapshots[1:]:
+        if player not in snap.units:
+            continue
+        rows.append(
+            {
+                "round": snap.round,
+                "rank": snap.order.index(player) + 1,
+                "score": float(Fraction(snap.units[player], snap.scale)),
+                "value": float(snap.value(player)) if keizer and player in snap.values else None,
+            }
+        )
+    return pd.DataFrame(rows, columns=["round", "rank", "score", "value"])
 
 
 def _base(frame: pd.DataFrame, y: alt.Y, labels: Mapping[str, str]) -> alt.Chart:
@@ -90,3 +109,38 @@ def bump_chart(frame: pd.DataFrame, labels: Mapping[str, str]) -> alt.Chart:
 def score_chart(frame: pd.DataFrame, labels: Mapping[str, str]) -> alt.Chart:
     """Score progression: the total after each round."""
     return _base(frame, alt.Y("score:Q", title=labels["score"]), labels)
+
+
+def player_chart(frame: pd.DataFrame, labels: Mapping[str, str], keizer: bool) -> alt.LayerChart:
+    """One player's place (place 1 on top, left axis) and, for a Keizer ruleset, value (right
+    axis) after each round of the scope: two lines over the same rounds."""
+    x = alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0))
+    place = (
+        alt.Chart(frame)
+        .mark_line(point=True, color="#4c78a8")
+        .encode(
+            x=x,
+            y=alt.Y("rank:Q", title=labels["rank"], scale=alt.Scale(reverse=True, zero=False),
+                    axis=alt.Axis(tickMinStep=1, titleColor="#4c78a8")),
+            tooltip=[alt.Tooltip("round:O", title=labels["round"]),
+                     alt.Tooltip("rank:Q", title=labels["rank"])],
+        )
+    )  # fmt: skip
+    layers: list[alt.Chart] = [place]
+    if keizer:
+        layers.append(
+            alt.Chart(frame)
+            .mark_line(point=True, color="#f58518", strokeDash=[4, 2])
+            .encode(
+                x=x,
+                y=alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False),
+                        axis=alt.Axis(orient="right", titleColor="#f58518")),
+                tooltip=[alt.Tooltip("round:O", title=labels["round"]),
+                         alt.Tooltip("value:Q", title=labels["value"], format=".1f")],
+            )
+        )  # fmt: skip
+    return (
+        alt.layer(*layers)
+        .resolve_scale(y="independent")
+        .properties(height=240, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    )

@@ -18,6 +18,7 @@ from compcore.i18n import Lang, t
 from compcore.model import Kind, Round, Season
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Row, Standings
+from ui import links
 
 #: columns shown left-aligned (text); the rest are numbers, right-aligned
 _TEXT_COLUMNS = {"name", "alternation"}
@@ -124,14 +125,25 @@ def compact_columns(table: Standings, ruleset: Ruleset) -> tuple[str, ...]:
 
 
 def standings_view(
-    table: Standings, ruleset: Ruleset, lang: Lang, columns: tuple[str, ...] | None = None
+    table: Standings,
+    ruleset: Ruleset,
+    lang: Lang,
+    columns: tuple[str, ...] | None = None,
+    link: Callable[[str, str], str] | None = None,
 ) -> Styler:
     """The numeric standings frame, each cell shown as :func:`reports.cell` writes it (the
     rounding and the Dutch decimal comma of the command line); sorting uses the numbers.
-    ``columns``: only these (default: all, :func:`with_changes`)."""
+    ``columns``: only these (default: all, :func:`with_changes`). ``link(player, name)``:
+    each name becomes that address (the player's page; :func:`standings_columns` with
+    ``linked`` shows it as the name)."""
     columns = with_changes(table, table.columns) if columns is None else columns
     frame = standings_frame(table, ruleset, lang)[[reports.header(c, lang) for c in columns]]
+    if link is not None and "name" in columns:
+        name = reports.header("name", lang)
+        frame[name] = [link(row.player, text) for row, text in zip(table.rows, frame[name], strict=True)]  # fmt: skip
     styler = frame.style
+    if link is not None and "name" in columns:  # the cell's text is the name, not the address
+        styler = styler.format(links.shown_name, subset=[reports.header("name", lang)])
     for column in columns:
         if column in _TEXT_COLUMNS:
             continue
@@ -155,16 +167,19 @@ def _lookup(shown: Mapping[object, str]) -> Callable[[object], str]:
 
 
 def standings_columns(
-    table: Standings, lang: Lang, columns: tuple[str, ...] | None = None
+    table: Standings, lang: Lang, columns: tuple[str, ...] | None = None, linked: bool = False
 ) -> dict[str, st.column_config.Column]:
     """Narrow columns with the full meaning as a tooltip; the name column pinned; numbers
-    as number columns (their text from :func:`standings_view`)."""
+    as number columns (their text from :func:`standings_view`). ``linked``: the names are
+    links to the player's page (``standings_view(link=...)``)."""
     config = {}
     full = with_changes(table, table.columns)
     for column in full if columns is None else columns:
         header = reports.header(column, lang)
-        kind = (
-            st.column_config.TextColumn
+        kind: Callable[..., st.column_config.Column] = (
+            links.name_column
+            if linked and column == "name"
+            else st.column_config.TextColumn
             if column in _TEXT_COLUMNS
             else st.column_config.NumberColumn
         )

@@ -39,6 +39,15 @@ class Contribution:
     #: that value, as the engine used it
     value: Fraction | None = None
 
+    @property
+    def round(self) -> int:
+        return self.entry.round
+
+    @property
+    def averaged(self) -> bool:
+        """MG-5: the points are the evening's average."""
+        return self.rule.basis == "evening-average"
+
 
 @dataclass(frozen=True, slots=True)
 class Breakdown:
@@ -50,6 +59,28 @@ class Breakdown:
     def total(self, player: str) -> Fraction:
         """The sum of ``player``'s contributions (equal to his standings score)."""
         return sum((c.points for c in self.entries.get(player, ())), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRounds:
+    """One player's rounds in a standings' scope and their total: the player page."""
+
+    player: str
+    lines: tuple[Contribution, ...]
+
+    @property
+    def total(self) -> Fraction:
+        """The sum of the lines: exactly the player's score in the standings."""
+        return sum((line.points for line in self.lines), Fraction(0))
+
+
+def player_rounds(season: Season, ruleset: Ruleset, table: Standings, player: str) -> PlayerRounds:
+    """``player``'s entries in ``table``'s scope (its round and cycle), each with the value
+    it was scored with and its points; their total is his score in ``table``."""
+    breakdown = contributions(
+        season, ruleset, after_round=table.after_round, cycle=table.cycle, players=[player]
+    )
+    return PlayerRounds(player, breakdown.entries.get(player, ()))
 
 
 class Capped:

@@ -1,0 +1,61 @@
+"""Speler / Player (issue 10, item 1): one player's rounds in a cycle, each with the value
+it was scored with and its points; the total, which is his score in the standings; his
+value and place over the rounds. The link holds the player (``?speler=``)."""
+
+import streamlit as st
+
+from compcore.scoring.contributions import player_rounds
+from ui import charts, device, explanation, playerview, scope, state, tables
+from ui.markdown import md
+
+run = state.ctx()
+tr = run.tr
+st.title(tr("app.page.player"))
+state.require_competition(run)
+season, ruleset = run.season(), run.ruleset()
+cid = run.cid
+if not season.players:
+    st.info(tr("app.player.none"))
+    st.stop()
+# a player picker with search (a selectbox filters as one types); the link chooses first
+options = sorted(season.player_ids, key=lambda p: (run.name(p).casefold(), p))
+pid = state.linked_select(
+    run,
+    tr("app.player.choose"),
+    options,
+    param=state.PARAM_PLAYER,
+    key=f"pp_who_{cid}",
+    text=lambda p: p,
+    default=playerview.default_player(run, options),
+    format_func=run.name,
+)
+cycle, numbers = scope.played_rounds_of_cycle(run, "pp")
+table = run.standings(after_round=numbers[-1], cycle=cycle)
+st.caption(scope.caption(run, ruleset, table))
+if pid not in table.final.scores:
+    st.info(tr("app.player.not_ranked", player=md(run.name(pid))))
+    st.stop()
+
+row = table.row(pid)
+lines = player_rounds(season, ruleset, table, pid)
+st.markdown(playerview.summary(run, ruleset, row))
+tables.dataframe(
+    playerview.rounds_view(run, season, ruleset, lines),
+    hide_index=True,
+    column_config=playerview.rounds_columns(run, ruleset),
+    column_order=playerview.compact_order(run, ruleset) if device.on_phone() else None,
+    width="stretch",
+)
+st.markdown(playerview.total_line(run, ruleset, lines, row))
+
+mine = charts.player_frame(table, pid, ruleset.is_keizer)
+if len(mine) > 1 or ruleset.is_keizer:
+    st.subheader(tr("app.player.over_season"))
+    st.altair_chart(
+        charts.player_chart(mine, playerview.chart_labels(run), ruleset.is_keizer),
+        width="stretch",
+        key=f"pp_chart_{cid}_{cycle}_{pid}",
+    )
+
+# "Waarom veranderde mijn score?" (issue 10, item 2)
+explanation.render(run, pid, cycle)
