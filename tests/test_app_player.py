@@ -140,7 +140,7 @@ def test_phone_compact_standings_keep_the_link_and_numbers(db):
     at = opened("standings", competitie=LADDER)
     at.toggle(key=f"st_all_{db[1]['Ladder']}").set_value(False).run()
     frame = at.dataframe[0].value
-    assert list(frame.columns)[:3] == ["Pl", "Naam", "Punten"]
+    assert list(frame.columns)[:4] == ["Pl", "±Pl", "Naam", "Punten"]
     assert urlsplit(frame["Naam"][0]).path == "speler"
     assert frame["Punten"].dtype.kind == "f" or frame["Punten"].dtype.kind == "i"
 

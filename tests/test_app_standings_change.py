@@ -99,7 +99,8 @@ def test_after_an_oscillation_the_value_column_agrees_with_the_scores(tmp_path, 
     monkeypatch.setenv("COMPCORE_DIRECTOR_HASH", DIRECTOR_HASH)
     at = _open(cid)
     frame = at.dataframe[0].value
-    assert dict(zip(frame["Naam"], frame["Wa"], strict=True)) == {"A": 2, "B": 1, "C": 4, "D": 3}
+    names = shown(at.dataframe[0])["Naam"]  # the cell holds the player page's link
+    assert dict(zip(names, frame["Wa"], strict=True)) == {"A": 2, "B": 1, "C": 4, "D": 3}
     assert list(shown(at.dataframe[0])["Punten"]) == ["2,00", "1,50", "1,00", "0,50"]
     assert (
         "de gekozen stand zelf geeft: A 4 (in de ranglijst 2), B 3 (in de ranglijst 1), "
