@@ -50,7 +50,9 @@ st.markdown(playerview.total_line(run, ruleset, lines, row))
 
 mine = charts.player_frame(table, pid, ruleset.is_keizer)
 if len(mine) > 1 or ruleset.is_keizer:
-    st.subheader(tr("app.player.over_season"))
+    st.subheader(
+        tr("app.player.over_season" if ruleset.is_keizer else "app.player.place_over_season")
+    )
     st.altair_chart(
         charts.player_chart(mine, playerview.chart_labels(run), ruleset.is_keizer),
         width="stretch",
