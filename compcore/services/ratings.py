@@ -1,0 +1,147 @@
+"""A federation rating list matched against the roster, and applied from a round on (issue 11).
+
+The roster has no field for a KNSB relatienummer or a FIDE id, and no migration adds one:
+a player is matched **by id** only where the season already stores the number as his
+player id (an all-digit id, as a club importing from the federation gets), and otherwise
+**by name**, aware of diacritics and of the lists' ``Achternaam, Voornaam`` order
+("Van der Aa, Quinten" is "Quinten van der Aa"; "Müller" is "Muller").
+
+:func:`match` reads the rows once (a generator of a million rows is fine), and keeps only
+the rows that concern a player. :func:`apply` turns the matches into rating changes from a
+round on (MG-1): earlier rounds keep the rating they had.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from compcore.adapters.auth import Actor
+from compcore.adapters.rating_lists import ListRow
+from compcore.model import Player, RatingChange, Season
+from compcore.services.repository import Repository
+
+How = Literal["id", "name"]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingMatch:
+    """A player found in the list: his rating in the round the import starts (``old``),
+    the list's rating (``new``), how he was found, and the list's line."""
+
+    player: Player
+    old: int | None
+    new: int | None
+    how: How
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguous:
+    """A player the list names more than once (or two players of one name): the lines."""
+
+    player: Player
+    lines: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """What the list says about the roster: ``matches`` (one row each), ``unmatched``
+    (players the list does not name), ``ambiguous`` (players it names more than once)."""
+
+    matches: tuple[RatingMatch, ...]
+    unmatched: tuple[Player, ...]
+    ambiguous: tuple[Ambiguous, ...]
+    rows: int
+
+
+def name_key(name: str) -> str:
+    """A name as compared: ``Achternaam, Voornaam`` turned round, diacritics dropped, lower
+    case, one space between words: ``"Van der Aa, Quinten"`` -> ``"quinten van der aa"``."""
+    if "," in name:
+        last, _, first = name.partition(",")
+        name = f"{first} {last}"
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", plain.lower()).split())
+
+
+def _by_name(players: Sequence[Player]) -> dict[str, list[Player]]:
+    index: dict[str, list[Player]] = {}
+    for p in players:
+        index.setdefault(name_key(p.name), []).append(p)
+    return index
+
+
+def match(season: Season, rows: Iterable[ListRow], from_round: int) -> MatchResult:
+    """Match the list's rows to the season's players: by id where a player's id is the
+    list's number, else by name; a player found by id ignores rows found by name."""
+    players = [p for p in season.players if not p.is_engine]
+    by_id = {p.id: p for p in players if p.id.isdigit()}
+    by_name = _by_name(players)
+    found: dict[str, list[tuple[How, ListRow]]] = {}
+    count = 0
+    for row in rows:
+        count += 1
+        player = by_id.get(row.number)
+        if player is not None:
+            found.setdefault(player.id, []).append(("id", row))
+            continue
+        for p in by_name.get(name_key(row.name), ()):
+            found.setdefault(p.id, []).append(("name", row))
+    return _result(season, players, by_name, found, from_round, count)
+
+
+def _result(
+    season: Season,
+    players: Sequence[Player],
+    by_name: dict[str, list[Player]],
+    found: dict[str, list[tuple[How, ListRow]]],
+    from_round: int,
+    count: int,
+) -> MatchResult:
+    matches: list[RatingMatch] = []
+    ambiguous: list[Ambiguous] = []
+    unmatched: list[Player] = []
+    for p in players:
+        hits = found.get(p.id, [])
+        by_id = [h for h in hits if h[0] == "id"]
+        hits = by_id or hits
+        twins = not by_id and len(by_name[name_key(p.name)]) > 1
+        if not hits:
+            unmatched.append(p)
+        elif len(hits) > 1 or twins:
+            ambiguous.append(Ambiguous(p, tuple(r.line for _, r in hits)))
+        else:
+            how, row = hits[0]
+            old = season.rating_at(p.id, from_round)
+            matches.append(RatingMatch(p, old, row.rating, how, row.line))
+    return MatchResult(tuple(matches), tuple(unmatched), tuple(ambiguous), count)
+
+
+def apply(
+    season: Season, matches: Iterable[RatingMatch], from_round: int
+) -> tuple[RatingChange, ...]:
+    """The rating changes the matches make from ``from_round`` on (MG-1): one per player
+    whose listed rating differs from his rating in that round; an empty listed rating
+    changes nothing. Earlier rounds keep their rating (``Season.rating_at``)."""
+    return tuple(
+        RatingChange(m.player.id, from_round, m.new)
+        for m in matches
+        if m.new is not None and m.new != season.rating_at(m.player.id, from_round)
+    )
+
+
+def import_ratings(
+    repo: Repository,
+    competition_id: int,
+    changes: Sequence[RatingChange],
+    *,
+    read: Sequence[RatingChange],
+    actor: Actor,
+) -> Season:
+    """Store the rating changes in one write (one log line), refused if a rating of these
+    players from that round changed since ``read`` (the list of rating changes as read)."""
+    return repo.save_ratings(competition_id, changes, actor=actor, read=tuple(read))
