@@ -186,7 +186,6 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_ratings_import(args: argparse.Namespace) -> int:
     """Match a rating list to the roster and store the new ratings from a round on; bad
     rows: one line each on standard error, exit 2, nothing stored."""
-    from compcore.adapters import rating_lists
     from compcore.adapters.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.adapters.store.command_line import competition_id
@@ -196,18 +195,17 @@ def cmd_ratings_import(args: argparse.Namespace) -> int:
     cid = competition_id(args.db, args.competition)
     season = repo.load(cid)
     players.check_round(season, repo.ruleset(cid), args.from_round)
-    bad: list[rating_lists.BadRow] = []
-    _, rows = rating_lists.read_list(args.file, bad)
-    result = ratings.match(season, rows, args.from_round)
-    if bad:
-        for row in bad:
+    with Path(args.file).open("rb") as stream:
+        seen = ratings.preview(season, stream, args.from_round)
+    if seen.bad:
+        for row in seen.bad:
             print(row.describe(args.lang), file=sys.stderr)
-        raise CompcoreError(Phrase("ratings.bad_rows", count=len(bad)))
-    new = ratings.apply(season, result.matches, args.from_round)
-    if new:
+        raise CompcoreError(Phrase("ratings.bad_rows", count=len(seen.bad)))
+    if seen.changes:
         read = season.ratings or ()
-        ratings.import_ratings(repo, cid, new, read=read, actor=Administrator("command-line"))
-    _print_ratings(args.lang, result, new, args.from_round)
+        admin = Administrator("command-line")
+        ratings.import_ratings(repo, cid, seen.changes, read=read, actor=admin)
+    _print_ratings(args.lang, seen.result, seen.changes, args.from_round)
     return 0
 
 

@@ -248,3 +248,18 @@ def test_cli_refuses_bad_input_and_changes_nothing(tmp_path, db, capsys, text, a
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == lines
     assert store.load(store.competitions()[0].id) == before
+
+
+def test_preview_reports_progress_and_refuses_a_list_with_bad_rows(tmp_path):
+    """The page's preview: 7 rows read from a stream, the progress ends at 1.0, the same 3
+    changes as ``apply``; one bad row (line 3) and there are no changes at all."""
+    import io
+
+    s = season()
+    heard: list[float] = []
+    seen = ratings.preview(s, io.BytesIO(KNSB.encode("cp1252")), 3, heard.append)
+    assert (seen.kind, seen.result.rows, len(seen.changes), seen.bad) == ("knsb", 7, 3, ())
+    assert heard[-1] == 1.0
+    broken = KNSB.replace("1720", "17x0").encode("cp1252")
+    seen = ratings.preview(s, io.BytesIO(broken), 3)
+    assert ([b.line for b in seen.bad], seen.changes) == ([3], ())

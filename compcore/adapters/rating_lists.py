@@ -15,9 +15,11 @@ Each reader is a generator of :class:`ListRow`; a row it cannot read is added to
 from __future__ import annotations
 
 import csv
+import io
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
@@ -159,9 +161,9 @@ def read_fide_xml(stream: BinaryIO, bad: list[BadRow]) -> Iterator[ListRow]:
         raise RatingListError("ratings.bad_xml", line=line) from None
 
 
-def kind_of(path: Path, first: bytes) -> ListKind:
-    """Which list a file is: XML by its first character, KNSB by its ``;`` header, else
-    FIDE TXT."""
+def kind_of(first: bytes) -> ListKind:
+    """Which list a file is, from its first bytes: XML by its first character, KNSB by the
+    ``;`` in its header, else FIDE TXT."""
     if first.lstrip().startswith(b"<"):
         return "fide-xml"
     if b";" in first.split(b"\n", 1)[0]:
@@ -169,28 +171,40 @@ def kind_of(path: Path, first: bytes) -> ListKind:
     return "fide-txt"
 
 
-def _text_lines(path: Path, encoding: str) -> Iterator[str]:
+#: each list in the encoding its federation serves it in
+ENCODING: dict[ListKind, str] = {"knsb": "cp1252", "fide-txt": "latin-1"}
+
+
+def _decoded(stream: BinaryIO, encoding: str) -> Iterator[str]:
+    text = io.TextIOWrapper(stream, encoding=encoding, newline="")
     try:
-        with path.open(encoding=encoding, newline="") as f:
-            yield from f
+        yield from text
     except UnicodeDecodeError as exc:
         raise RatingListError("ratings.encoding", encoding=encoding, at=exc.start) from None
+    finally:
+        with suppress(ValueError):  # the stream may be closed already
+            text.detach()  # the caller closes the stream, not this wrapper
+
+
+def rows_of(stream: BinaryIO, bad: list[BadRow]) -> tuple[ListKind, Iterator[ListRow]]:
+    """The kind of the list in ``stream`` (seekable, at its start) and a generator of its
+    rows, read as the stream is consumed."""
+    kind = kind_of(stream.read(4096))
+    stream.seek(0)
+    if kind == "fide-xml":
+        return kind, read_fide_xml(stream, bad)
+    reader = read_knsb if kind == "knsb" else read_fide_txt
+    return kind, reader(_decoded(stream, ENCODING[kind]), bad)
 
 
 def read_list(path: str | Path, bad: list[BadRow]) -> tuple[ListKind, Iterator[ListRow]]:
-    """The kind of the list at ``path`` and a generator of its rows (KNSB in cp1252, FIDE
-    TXT in latin-1, as the federations serve them)."""
+    """:func:`rows_of` a file: the file stays open while the rows are read."""
     path = Path(path)
     with path.open("rb") as f:
-        first = f.read(4096)
-    kind = kind_of(path, first)
-    if kind == "fide-xml":
-        return kind, _xml_rows(path, bad)
-    if kind == "knsb":
-        return kind, read_knsb(_text_lines(path, "cp1252"), bad)
-    return kind, read_fide_txt(_text_lines(path, "latin-1"), bad)
+        kind = kind_of(f.read(4096))
+    return kind, _file_rows(path, bad)
 
 
-def _xml_rows(path: Path, bad: list[BadRow]) -> Iterator[ListRow]:
+def _file_rows(path: Path, bad: list[BadRow]) -> Iterator[ListRow]:
     with path.open("rb") as f:
-        yield from read_fide_xml(f, bad)
+        yield from rows_of(f, bad)[1]

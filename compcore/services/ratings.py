@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import BinaryIO, Literal
 
+from compcore.adapters import rating_lists
 from compcore.adapters.auth import Actor
-from compcore.adapters.rating_lists import ListRow
+from compcore.adapters.rating_lists import BadRow, ListKind, ListRow
 from compcore.model import Player, RatingChange, Season
 from compcore.services.repository import Repository
 
@@ -132,6 +133,51 @@ def apply(
         for m in matches
         if m.new is not None and m.new != season.rating_at(m.player.id, from_round)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """A rating list read and matched, before anything is stored: what the director sees
+    (the list's kind, the matches, the rating changes from the round on, the bad rows)."""
+
+    kind: ListKind
+    result: MatchResult
+    changes: tuple[RatingChange, ...]
+    bad: tuple[BadRow, ...]
+
+
+#: the progress callback is told the fraction read every this many rows
+PROGRESS_EVERY = 20_000
+
+
+def _reported(
+    rows: Iterable[ListRow], stream: BinaryIO, size: int, progress: Callable[[float], None]
+) -> Iterator[ListRow]:
+    for n, row in enumerate(rows, start=1):
+        if n % PROGRESS_EVERY == 0:
+            progress(min(stream.tell() / size, 1.0))
+        yield row
+    progress(1.0)
+
+
+def preview(
+    season: Season,
+    stream: BinaryIO,
+    from_round: int,
+    progress: Callable[[float], None] | None = None,
+) -> Preview:
+    """Read the list in ``stream`` (seekable, at its start; ``rating_lists.rows_of``) and
+    match it: the rating changes it would make from ``from_round`` on, none where the
+    list has a bad row (it is refused whole). ``progress`` hears the fraction read."""
+    bad: list[BadRow] = []
+    kind, rows = rating_lists.rows_of(stream, bad)
+    if progress is not None:
+        size = max(stream.seek(0, 2), 1)
+        stream.seek(0)
+        rows = _reported(rows, stream, size, progress)
+    result = match(season, rows, from_round)
+    changes = () if bad else apply(season, result.matches, from_round)
+    return Preview(kind, result, changes, tuple(bad))
 
 
 def import_ratings(
