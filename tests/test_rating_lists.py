@@ -263,3 +263,17 @@ def test_preview_reports_progress_and_refuses_a_list_with_bad_rows(tmp_path):
     broken = KNSB.replace("1720", "17x0").encode("cp1252")
     seen = ratings.preview(s, io.BytesIO(broken), 3)
     assert ([b.line for b in seen.bad], seen.changes) == ([3], ())
+
+
+def test_a_round_outside_the_season_is_refused_and_nothing_changes():
+    """keizer-classic's season has a fixed length: a rating from round 999 is refused with
+    the roster's round-range message, and the store keeps no ratings."""
+    from compcore.errors import RosterError
+
+    store = MemoryStore()
+    cid = store.import_season(season(), actor=ADMIN)
+    with pytest.raises(RosterError) as caught:
+        ratings.import_ratings(store, cid, (RatingChange("eric", 999, 1810),), read=(),
+                               actor=ADMIN)  # fmt: skip
+    assert caught.value.key == "roster.round_range"
+    assert store.load(cid).ratings is None

@@ -23,6 +23,7 @@ from compcore.adapters import rating_lists
 from compcore.adapters.auth import Actor
 from compcore.adapters.rating_lists import BadRow, ListKind, ListRow
 from compcore.model import Player, RatingChange, Season
+from compcore.services.players import check_round
 from compcore.services.repository import Repository
 
 How = Literal["id", "name"]
@@ -189,5 +190,9 @@ def import_ratings(
     actor: Actor,
 ) -> Season:
     """Store the rating changes in one write (one log line), refused if a rating of these
-    players from that round changed since ``read`` (the list of rating changes as read)."""
+    players from that round changed since ``read`` (the list of rating changes as read),
+    or if a change names a round outside the season (``players.check_round``)."""
+    season, ruleset = repo.load(competition_id), repo.ruleset(competition_id)
+    for number in sorted({c.from_round for c in changes}):
+        check_round(season, ruleset, number)
     return repo.save_ratings(competition_id, changes, actor=actor, read=tuple(read))
