@@ -106,3 +106,27 @@ def test_the_director_sees_the_import(db):
     _, cid = db
     at = players_page(cid)
     assert [u for u in at.get("file_uploader") if u.key == f"rating_list_{cid}"]
+
+
+def test_a_rerun_keeps_the_preview_and_another_round_reads_again(db, monkeypatch):
+    """One upload: the list is read once; a rerun (any other widget) reads it no more; the
+    round changed to 5: read again, and the summary says round 5."""
+    from compcore.services import ratings
+
+    calls: list[int] = []
+    real = ratings.preview
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ratings, "preview", counted)
+    store, cid = db
+    name = store.load(cid).players[0].name
+    at = players_page(cid)
+    upload(at, cid, knsb(f"1000001;{name};;NED;1999;1;1990;\r\n"))
+    at.run()
+    assert len(calls) == 1
+    at.number_input(key=f"rating_round_{cid}").set_value(5).run()
+    assert len(calls) == 2
+    assert any("from round 5" in i.value for i in at.info)

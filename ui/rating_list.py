@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from compcore.errors import CompcoreError
 from compcore.model import Season
@@ -29,14 +30,11 @@ def render(run: state.Ctx, season: Season, ruleset: Ruleset) -> None:
                                  value=first, step=1, key=f"rating_round_{cid}")  # fmt: skip
     if upload is None:
         return
-    bar = st.progress(0.0, text=tr("app.ratings.reading"))
     try:
-        seen = ratings.preview(season, upload, int(from_round), lambda f: bar.progress(f))
+        seen = _preview(run, season, upload, int(from_round))
     except CompcoreError as exc:
-        bar.empty()
         st.error(exc.describe(run.lang))
         return
-    bar.empty()
     if seen.bad:
         _bad_rows(run, seen)
         return
@@ -52,6 +50,25 @@ def render(run: state.Ctx, season: Season, ruleset: Ruleset) -> None:
             tr("app.ratings.applied", count=len(seen.changes), round=int(from_round)),
             forget_keys=[apply_key],
         )  # fmt: skip
+
+
+def _preview(
+    run: state.Ctx, season: Season, upload: UploadedFile, from_round: int
+) -> ratings.Preview:
+    """The list read and matched, with a progress bar; kept in the session for this upload,
+    round and database revision, so a rerun (another widget) does not read a big list again."""
+    key = f"rating_preview_{run.cid}"
+    stamp = (upload.file_id, from_round, run.revision)
+    kept = st.session_state.get(key)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    bar = st.progress(0.0, text=run.tr("app.ratings.reading"))
+    try:
+        seen = ratings.preview(season, upload, from_round, lambda f: bar.progress(f))
+    finally:
+        bar.empty()
+    st.session_state[key] = (stamp, seen)
+    return seen
 
 
 def _bad_rows(run: state.Ctx, seen: ratings.Preview) -> None:
