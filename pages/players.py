@@ -219,7 +219,7 @@ with st.expander(tr("app.players.rating_change")):
 if current is not None:
     signoff_links.render(run, current)  # the member's own sign-off link and card
 
-rating_list.render(run, season, ruleset)  # a KNSB or FIDE rating list, from a round on
+rating_list.render(run, cid, season, ruleset)  # a KNSB or FIDE rating list, from a round on
 
 st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))

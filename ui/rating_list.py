@@ -17,9 +17,9 @@ from ui import state, tables
 from ui.markdown import md
 
 
-def render(run: state.Ctx, season: Season, ruleset: Ruleset) -> None:
+def render(run: state.Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
     """The upload, the round the ratings apply from, the preview and the apply button."""
-    tr, cid = run.tr, run.cid
+    tr = run.tr
     st.subheader(tr("app.ratings.title"))
     st.caption(tr("app.ratings.help"))
     upload = st.file_uploader(tr("app.ratings.file"), type=["csv", "txt", "xml"],
@@ -61,10 +61,15 @@ def _preview(
     stamp = (upload.file_id, from_round, run.revision)
     kept = st.session_state.get(key)
     if kept is not None and kept[0] == stamp:
-        return kept[1]
+        known: ratings.Preview = kept[1]
+        return known
     bar = st.progress(0.0, text=run.tr("app.ratings.reading"))
+
+    def show(fraction: float) -> None:
+        bar.progress(fraction)
+
     try:
-        seen = ratings.preview(season, upload, from_round, lambda f: bar.progress(f))
+        seen = ratings.preview(season, upload, from_round, show)
     finally:
         bar.empty()
     st.session_state[key] = (stamp, seen)
