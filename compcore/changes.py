@@ -385,6 +385,28 @@ def put_rating(
     return Edit(replace(season, ratings=new), "ratings", current, change)
 
 
+def put_ratings(
+    season: Season,
+    changes: Sequence[RatingChange],
+    read: Sequence[RatingChange] | Unchecked = UNCHECKED,
+) -> Edit:
+    """Several rating changes at once (a rating list imported, issue 11), each as
+    :func:`put_rating`; ``read`` is the season's rating changes as read, so a change of
+    one of these players from that round made meanwhile refuses the whole import."""
+    before: list[RatingChange] = []
+    for change in changes:
+        key = (change.player, change.from_round)
+        seen = (
+            read
+            if isinstance(read, Unchecked)
+            else next((r for r in read if (r.player, r.from_round) == key), None)
+        )
+        edit = put_rating(season, change, seen)
+        before.extend([edit.before] if edit.before is not None else [])
+        season = edit.season
+    return Edit(season, "ratings", tuple(before) or None, tuple(changes) or None)
+
+
 # --------------------------------------------------------------------------- the rest
 
 

@@ -23,8 +23,9 @@ from compcore.errors import CompcoreError, Phrase, os_problem
 from compcore.i18n import LANGUAGES, Lang, t
 
 if TYPE_CHECKING:  # every command imports what it needs itself: ``--help`` starts fast
-    from compcore.model import Season
+    from compcore.model import RatingChange, Season
     from compcore.rulesets import Ruleset
+    from compcore.services.ratings import MatchResult
 
 EXIT_BAD_INPUT = 2
 EXIT_VIOLATIONS = 1
@@ -182,6 +183,52 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ratings_import(args: argparse.Namespace) -> int:
+    """Match a rating list to the roster and store the new ratings from a round on; bad
+    rows: one line each on standard error, exit 2, nothing stored."""
+    from compcore.adapters.auth import Administrator
+    from compcore.adapters.store import Store
+    from compcore.adapters.store.command_line import competition_id
+    from compcore.services import players, ratings
+
+    repo = Store(args.db)
+    cid = competition_id(args.db, args.competition)
+    season = repo.load(cid)
+    players.check_round(season, repo.ruleset(cid), args.from_round)
+    with Path(args.file).open("rb") as stream:
+        seen = ratings.preview(season, stream, args.from_round)
+    if seen.bad:
+        for row in seen.bad:
+            print(row.describe(args.lang), file=sys.stderr)
+        raise CompcoreError(Phrase("ratings.bad_rows", count=len(seen.bad)))
+    if seen.changes:
+        read = season.ratings or ()
+        admin = Administrator("command-line")
+        ratings.import_ratings(repo, cid, seen.changes, read=read, actor=admin)
+    _print_ratings(args.lang, seen.result, seen.changes, args.from_round)
+    return 0
+
+
+def _print_ratings(
+    lang: Lang, result: MatchResult, new: Sequence[RatingChange], from_round: int
+) -> None:
+    """One line per new rating, per player not found, per ambiguous player; a summary."""
+    changed = {c.player for c in new}
+    for m in result.matches:
+        if m.player.id in changed:
+            how = t(f"ratings.how.{m.how}", lang)
+            old = t("ratings.none", lang) if m.old is None else m.old
+            print(t("ratings.change", lang, name=m.player.name, old=old, new=m.new, how=how))
+    for p in result.unmatched:
+        print(t("ratings.unmatched", lang, name=p.name))
+    for a in result.ambiguous:
+        lines = ", ".join(map(str, a.lines))
+        print(t("ratings.ambiguous", lang, name=a.player.name, lines=lines))
+    print(t("ratings.summary", lang, rows=result.rows, matched=len(result.matches),
+            changed=len(new), round=from_round, unmatched=len(result.unmatched),
+            ambiguous=len(result.ambiguous)))  # fmt: skip
+
+
 def _name(season: Season) -> str:
     return f"{season.club} / {season.season} / {season.competition}"
 
@@ -268,6 +315,17 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--competition", metavar=m("competition"), help=h("competition"))
     sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
     sp.set_defaults(run=cmd_export)
+
+    sp = sub.add_parser("ratings", help=h("ratings"))
+    ratings = sp.add_subparsers(dest="ratings_command", required=True, metavar=m("command"))
+    sp = ratings.add_parser("import", help=h("ratings_import"))
+    sp.add_argument("file", metavar=m("file"), help=h("rating_list"))
+    sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_target"))
+    sp.add_argument("--competition", metavar=m("competition"), help=h("competition"))
+    sp.add_argument(
+        "--from-round", type=int, required=True, metavar=m("round"), help=h("from_round")
+    )
+    sp.set_defaults(run=cmd_ratings_import)
 
     sp = sub.add_parser("hash-password", help=h("hash_password"))
     sp.set_defaults(run=cmd_hash_password)

@@ -269,3 +269,8 @@ class NotFinalizedError(LocalizedError):
 class RosterError(LocalizedError):
     """A roster change with bad input (an empty name, a round out of range, withdrawing
     before joining): refused before anything is written."""
+
+
+class RatingListError(LocalizedError):
+    """A rating list (KNSB CSV, FIDE TXT or XML) that cannot be read at all: no header, the
+    wrong encoding, broken XML. Nothing is imported."""

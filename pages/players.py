@@ -10,7 +10,7 @@ from compcore.adapters import players_csv
 from compcore.model import PlayerChange, RatingChange
 from compcore.services import players as ps
 from compcore.validate import RATING_HIGH, RATING_LOW
-from ui import signoff_links, state, tables
+from ui import rating_list, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import flag_label, flags_text, players_view
 
@@ -218,6 +218,8 @@ with st.expander(tr("app.players.rating_change")):
 
 if current is not None:
     signoff_links.render(run, current)  # the member's own sign-off link and card
+
+rating_list.render(run, cid, season, ruleset)  # a KNSB or FIDE rating list, from a round on
 
 st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))

@@ -201,6 +201,12 @@ class MemoryStore:
         return self._change(competition_id, actor, "save-rating", reason,
                             lambda old: changes.put_rating(old, change, read))  # fmt: skip
 
+    def save_ratings(self, competition_id: int, ratings: Sequence[RatingChange], *,
+                     actor: Actor, reason: str | None = None,
+                     read: Sequence[RatingChange] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, "import-ratings", reason,
+                            lambda old: changes.put_ratings(old, ratings, read))  # fmt: skip
+
     def save_roster_change(self, competition_id: int, change: PlayerChange, *, actor: Actor,
                            reason: str | None = None,
                            read: Sequence[PlayerChange] | Unchecked = UNCHECKED) -> Season:  # fmt: skip

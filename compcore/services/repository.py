@@ -253,6 +253,16 @@ class Repository(Protocol):
         read: RatingChange | Unchecked | None = UNCHECKED,
     ) -> Season: ...
 
+    def save_ratings(
+        self,
+        competition_id: int,
+        ratings: Sequence[RatingChange],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Sequence[RatingChange] | Unchecked = UNCHECKED,
+    ) -> Season: ...
+
     def save_roster_change(
         self,
         competition_id: int,

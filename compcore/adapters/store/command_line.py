@@ -69,3 +69,11 @@ def load_season_readonly(
 def import_season_file(path: str | Path, season: Season, *, replace: bool = False) -> int:
     """``compcore import``: store ``season`` as the local administrator; its competition id."""
     return Store(path).import_season(season, actor=Administrator("command-line"), replace=replace)
+
+
+def competition_id(path: str | Path, competition: str | None) -> int:
+    """The id of the competition named on the command line (as :func:`load_season_readonly`)."""
+    path = Path(path)
+    if not path.exists():
+        raise StoreError.at((str(path),), "store.no_competitions")
+    return _choose(path, Store(path).competitions(), competition).id

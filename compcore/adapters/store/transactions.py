@@ -616,6 +616,24 @@ class Store:
         return self._change(competition_id, actor, "save-rating", reason,
                             lambda old: changes.put_rating(old, change, read), write)  # fmt: skip
 
+    def save_ratings(
+        self,
+        competition_id: int,
+        ratings: Sequence[RatingChange],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Sequence[RatingChange] | Unchecked = UNCHECKED,
+    ) -> Season:
+        """Several rating changes in one transaction and one log line (a rating list)."""
+
+        def write(con: Connection, new: Season) -> None:
+            rows.put_ratings(con, competition_id, new.ratings)
+            con.execute("UPDATE competitions SET has_ratings = true WHERE id = ?", [competition_id])
+
+        return self._change(competition_id, actor, "import-ratings", reason,
+                            lambda old: changes.put_ratings(old, ratings, read), write)  # fmt: skip
+
     def set_ruleset(
         self,
         competition_id: int,
