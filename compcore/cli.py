@@ -171,13 +171,20 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from compcore.adapters import season_file, store
+    """A competition (a season file or ``--db``) as a season file, or as TRF16 with
+    ``--format trf`` (:mod:`compcore.adapters.trf_export`)."""
+    from compcore.adapters import season_file
 
     if Path(args.out).is_dir():
-        example = Path(args.out) / "season.json"
+        example = Path(args.out) / ("season.trf" if args.format == "trf" else "season.json")
         raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
-    season, _ = store.load_season_readonly(args.db, args.competition)
-    season_file.dump(season, args.out)
+    season, ruleset = _load(args)
+    if args.format == "trf":
+        from compcore.adapters.trf_export import season_trf
+
+        Path(args.out).write_text(season_trf(season, ruleset), encoding="utf-8")
+    else:
+        season_file.dump(season, args.out)
     print(t("cli.exported", args.lang, name=_name(season), out=args.out))
     return 0
 
@@ -264,8 +271,10 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.set_defaults(run=cmd_import)
 
     sp = sub.add_parser("export", help=h("export"))
-    sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_source"))
+    sp.add_argument("file", nargs="?", metavar=m("file"), help=h("file"))
+    sp.add_argument("--db", metavar=m("path"), help=h("db_source"))
     sp.add_argument("--competition", metavar=m("competition"), help=h("competition"))
+    sp.add_argument("--format", choices=("json", "trf"), default="json", help=h("export_format"))
     sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
     sp.set_defaults(run=cmd_export)
 
