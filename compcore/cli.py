@@ -189,6 +189,26 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_knsb(args: argparse.Namespace) -> int:
+    """The KNSB rating submission of rounds ``--from``..``--to``
+    (:mod:`compcore.adapters.knsb_submission`): the file, and who and what was left out."""
+    from compcore.adapters.knsb_submission import knsb_submission
+
+    if Path(args.out).is_dir():
+        example = Path(args.out) / "knsb.trf"
+        raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
+    season, _ = _load(args)
+    last = season.last_played if args.to is None else args.to
+    if args.first < 1 or last < args.first:
+        raise CompcoreError(Phrase("knsb.bad_period", first=args.first, last=last))
+    submission = knsb_submission(season, args.first, last)
+    Path(args.out).write_text(submission.text, encoding="utf-8")
+    print(t("cli.exported", args.lang, name=_name(season), out=args.out))
+    for phrase in submission.left_out:
+        print(f"  {phrase.render(args.lang)}")
+    return 0
+
+
 def _name(season: Season) -> str:
     return f"{season.club} / {season.season} / {season.competition}"
 
@@ -277,6 +297,14 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--format", choices=("json", "trf"), default="json", help=h("export_format"))
     sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
     sp.set_defaults(run=cmd_export)
+
+    sp = sub.add_parser("knsb", help=h("knsb"))
+    source(sp)
+    sp.add_argument("--from", dest="first", type=int, default=1, metavar=m("round"),
+                    help=h("knsb_from"))  # fmt: skip
+    sp.add_argument("--to", type=int, metavar=m("round"), help=h("knsb_to"))
+    sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
+    sp.set_defaults(run=cmd_knsb)
 
     sp = sub.add_parser("hash-password", help=h("hash_password"))
     sp.set_defaults(run=cmd_hash_password)
