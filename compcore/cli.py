@@ -164,10 +164,29 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from compcore.adapters import season_file, store
 
-    season, _ = season_file.load(args.file)
+    if args.file.lower().endswith(".trf"):
+        season = _trf_season(args)
+    else:
+        season, _ = season_file.load(args.file)
     store.import_season_file(args.db, season, replace=args.replace)
     print(t("cli.imported", args.lang, name=_name(season), db=args.db))
     return 0
+
+
+def _trf_season(args: argparse.Namespace) -> Season:
+    """A TRF16 file as a new competition (:mod:`compcore.adapters.trf_import`), checked
+    against its preset like any season file."""
+    from compcore.adapters import season_file
+    from compcore.adapters.trf import read_trf_file
+    from compcore.adapters.trf_import import season_from_trf
+
+    if not args.preset:
+        raise CompcoreError(Phrase("cli.trf_needs_preset"))
+    document = read_trf_file(args.file)
+    club = args.club or document.name or Path(args.file).stem
+    season = season_from_trf(document, club=club, season=args.season, preset=args.preset)
+    season_file.ruleset_of(season)  # an unknown preset: one line, nothing stored
+    return season
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -288,6 +307,9 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("file", metavar=m("file"), help=h("file"))
     sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_target"))
     sp.add_argument("--replace", action="store_true", help=h("replace"))
+    sp.add_argument("--preset", metavar=m("preset"), help=h("trf_preset"))
+    sp.add_argument("--club", help=h("trf_club"))
+    sp.add_argument("--season", default="", help=h("trf_season"))
     sp.set_defaults(run=cmd_import)
 
     sp = sub.add_parser("export", help=h("export"))
