@@ -82,3 +82,23 @@ def test_cli_imports_a_trf_file_as_a_new_competition(tmp_path: Path, capsys) -> 
     stored, _ = store.load_season_readonly(db, None)
     assert sorted(p.name for p in stored.players) == sorted(p.name for p in season.players)
     assert stored.last_played == 12
+
+
+def test_cli_a_mangled_trf_file_is_refused_in_one_line_and_nothing_is_stored(
+    tmp_path: Path, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    """Points 9.5 on a line whose results sum to 9.0: the strict reader names the line;
+    exit 2 and no database is made."""
+    from compcore.cli import main
+
+    season, ruleset = season_file.load(DATA / "magnus-youth.json")
+    text = season_trf(season, ruleset)
+    first = next(line for line in text.splitlines() if line.startswith("001"))
+    assert first[80:84] == " 9.0"
+    trf = tmp_path / "bad.trf"
+    trf.write_text(text.replace(first, first[:80] + " 9.5" + first[84:]), encoding="utf-8")
+    db = tmp_path / "club.duckdb"
+    assert main(["import", str(trf), "--db", str(db), "--preset", "magnus-youth"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "9.5" in err[0]
+    assert not db.exists()
