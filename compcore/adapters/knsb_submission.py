@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from compcore.errors import Phrase
 from compcore.model import Season
-from compcore.pairing.swiss.model import FIDE_POINTS, PLAYED_RESULTS, SwissRecord
+from compcore.pairing.swiss.model import FIDE_POINTS, PLAYED_RESULTS, Colour, SwissRecord
 
 __all__ = ["CONSENT_FLAG", "ID_FLAG", "Submission", "knsb_submission", "relatienummer"]
 
@@ -65,7 +65,7 @@ def knsb_submission(season: Season, first: int, last: int) -> Submission:
     humans = [p.id for p in season.players if not p.is_engine]
     refused = {pid: why for pid in humans if (why := _refusal(season, pid)) is not None}
     left: list[Phrase] = []
-    games: dict[str, dict[int, tuple[str, str, str]]] = {}
+    games: dict[str, dict[int, tuple[str, Colour, str]]] = {}
     for index, rnd in enumerate(rounds):
         for game in rnd.games or ():
             if game.result is None or game.result.value not in _CODES:
@@ -97,7 +97,7 @@ def _line(
     season: Season,
     pid: str,
     number: dict[str, int],
-    games: dict[int, tuple[str, str, str]],
+    games: dict[int, tuple[str, Colour, str]],
     rounds: int,
     last: int,
 ) -> str:
