@@ -165,20 +165,46 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from compcore.adapters import season_file, store
 
-    season, _ = season_file.load(args.file)
+    if args.file.lower().endswith(".trf"):
+        season = _trf_season(args)
+    else:
+        season, _ = season_file.load(args.file)
     store.import_season_file(args.db, season, replace=args.replace)
     print(t("cli.imported", args.lang, name=_name(season), db=args.db))
     return 0
 
 
+def _trf_season(args: argparse.Namespace) -> Season:
+    """A TRF16 file as a new competition (:mod:`compcore.adapters.trf_import`), checked
+    against its preset like any season file."""
+    from compcore.adapters import season_file
+    from compcore.adapters.trf import read_trf_file
+    from compcore.adapters.trf_import import season_from_trf
+
+    if not args.preset:
+        raise CompcoreError(Phrase("cli.trf_needs_preset"))
+    document = read_trf_file(args.file)
+    club = args.club or document.name or Path(args.file).stem
+    season = season_from_trf(document, club=club, season=args.season, preset=args.preset)
+    season_file.ruleset_of(season)  # an unknown preset: one line, nothing stored
+    return season
+
+
 def cmd_export(args: argparse.Namespace) -> int:
-    from compcore.adapters import season_file, store
+    """A competition (a season file or ``--db``) as a season file, or as TRF16 with
+    ``--format trf`` (:mod:`compcore.adapters.trf_export`)."""
+    from compcore.adapters import season_file
 
     if Path(args.out).is_dir():
-        example = Path(args.out) / "season.json"
+        example = Path(args.out) / ("season.trf" if args.format == "trf" else "season.json")
         raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
-    season, _ = store.load_season_readonly(args.db, args.competition)
-    season_file.dump(season, args.out)
+    season, ruleset = _load(args)
+    if args.format == "trf":
+        from compcore.adapters.trf_export import season_trf
+
+        Path(args.out).write_text(season_trf(season, ruleset), encoding="utf-8")
+    else:
+        season_file.dump(season, args.out)
     print(t("cli.exported", args.lang, name=_name(season), out=args.out))
     return 0
 
@@ -227,6 +253,26 @@ def _print_ratings(
     print(t("ratings.summary", lang, rows=result.rows, matched=len(result.matches),
             changed=len(new), round=from_round, unmatched=len(result.unmatched),
             ambiguous=len(result.ambiguous)))  # fmt: skip
+
+
+def cmd_knsb(args: argparse.Namespace) -> int:
+    """The KNSB rating submission of rounds ``--from``..``--to``
+    (:mod:`compcore.adapters.knsb_submission`): the file, and who and what was left out."""
+    from compcore.adapters.knsb_submission import knsb_submission
+
+    if Path(args.out).is_dir():
+        example = Path(args.out) / "knsb.trf"
+        raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
+    season, _ = _load(args)
+    last = season.last_played if args.to is None else args.to
+    if args.first < 1 or last < args.first:
+        raise CompcoreError(Phrase("knsb.bad_period", first=args.first, last=last))
+    submission = knsb_submission(season, args.first, last)
+    Path(args.out).write_text(submission.text, encoding="utf-8")
+    print(t("cli.exported", args.lang, name=_name(season), out=args.out))
+    for phrase in submission.left_out:
+        print(f"  {phrase.render(args.lang)}")
+    return 0
 
 
 def _name(season: Season) -> str:
@@ -308,11 +354,16 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("file", metavar=m("file"), help=h("file"))
     sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_target"))
     sp.add_argument("--replace", action="store_true", help=h("replace"))
+    sp.add_argument("--preset", metavar=m("preset"), help=h("trf_preset"))
+    sp.add_argument("--club", help=h("trf_club"))
+    sp.add_argument("--season", default="", help=h("trf_season"))
     sp.set_defaults(run=cmd_import)
 
     sp = sub.add_parser("export", help=h("export"))
-    sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_source"))
+    sp.add_argument("file", nargs="?", metavar=m("file"), help=h("file"))
+    sp.add_argument("--db", metavar=m("path"), help=h("db_source"))
     sp.add_argument("--competition", metavar=m("competition"), help=h("competition"))
+    sp.add_argument("--format", choices=("json", "trf"), default="json", help=h("export_format"))
     sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
     sp.set_defaults(run=cmd_export)
 
@@ -326,6 +377,13 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
         "--from-round", type=int, required=True, metavar=m("round"), help=h("from_round")
     )
     sp.set_defaults(run=cmd_ratings_import)
+    sp = sub.add_parser("knsb", help=h("knsb"))
+    source(sp)
+    sp.add_argument("--from", dest="first", type=int, default=1, metavar=m("round"),
+                    help=h("knsb_from"))  # fmt: skip
+    sp.add_argument("--to", type=int, metavar=m("round"), help=h("knsb_to"))
+    sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
+    sp.set_defaults(run=cmd_knsb)
 
     sp = sub.add_parser("hash-password", help=h("hash_password"))
     sp.set_defaults(run=cmd_hash_password)

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from compcore.errors import PairingError
 from compcore.history import cycle_of
-from compcore.model import Kind, Result
+from compcore.model import Kind, Result, Round
 from compcore.pairing.base import Board, Reason, Relaxation
 from compcore.pairing.byes import bye_reason, sitter_order
 from compcore.pairing.context import Context, Outcome, scheme_of
@@ -58,23 +58,8 @@ def tournament(ctx: Context) -> tuple[SwissTournament, dict[str, int], dict[int,
     for rnd in season.rounds:
         if rnd.number >= ctx.number:
             break
-        seen: set[str] = set()
-        for game in rnd.games or ():
-            if game.result is None:
-                continue
-            w, b = game.white, game.black
-            if w not in number or b not in number:
-                continue
-            rw, rb = _codes(game.result)
-            records[w].append(SwissRecord(number[b], "w", rw))
-            records[b].append(SwissRecord(number[w], "b", rb))
-            seen.update((w, b))
-        for pid in humans:
-            if pid in seen:
-                continue
-            kind = (rnd.entries or {}).get(pid)
-            code = "U" if kind is Kind.BYE else "H" if kind is Kind.JOKER else "Z"
-            records[pid].append(SwissRecord(None, None, code))
+        for pid, record in round_records(rnd, number).items():
+            records[pid].append(record)
     players = tuple(
         SwissPlayer(
             number[pid],
@@ -91,6 +76,28 @@ def tournament(ctx: Context) -> tuple[SwissTournament, dict[str, int], dict[int,
         number,
         back,
     )
+
+
+def round_records(rnd: Round, number: dict[str, int]) -> dict[str, SwissRecord]:
+    """One played round as TRF records, for every player in ``number`` (their pairing
+    numbers): a game with a result gives opponent, colour and ``1 = 0 + -``; a bye ``U``;
+    a joker ``H``; every other entry (or none) ``Z``."""
+    out: dict[str, SwissRecord] = {}
+    for game in rnd.games or ():
+        if game.result is None:
+            continue
+        w, b = game.white, game.black
+        if w not in number or b not in number:
+            continue
+        rw, rb = _codes(game.result)
+        out[w] = SwissRecord(number[b], "w", rw)
+        out[b] = SwissRecord(number[w], "b", rb)
+    for pid in number:
+        if pid not in out:
+            kind = (rnd.entries or {}).get(pid)
+            code = "U" if kind is Kind.BYE else "H" if kind is Kind.JOKER else "Z"
+            out[pid] = SwissRecord(None, None, code)
+    return out
 
 
 def _codes(result: Result) -> tuple[str, str]:

@@ -1,0 +1,81 @@
+"""A TRF16 file as a new competition (issue 11 item 5): a Swiss club moving from another
+program brings its tournament as TRF.
+
+The file is read strictly (:func:`compcore.adapters.trf.read_trf`), then every round before
+the round to pair becomes a played round: a game (``1 = 0 W D L``) with its result, a forfeit
+(``+ -``, ``- -``) as a forfeit result, ``U`` and ``F`` a bye, ``H`` a joker, ``Z`` an
+absence. The round to pair becomes the open round: its pre-assigned players (``H``: a joker,
+others absent) are not present, everyone else is. Player ids are made from the names
+(:func:`compcore.player_ids.new_player_id`); ratings and names are kept as in the file.
+"""
+
+from __future__ import annotations
+
+from compcore.adapters.trf import TrfDocument, TrfPlayer
+from compcore.model import Game, Kind, Player, Result, Round, RulesetRef, Season
+from compcore.pairing.swiss.model import SwissRecord
+from compcore.player_ids import new_player_id
+
+__all__ = ["season_from_trf"]
+
+_RESULTS = {
+    "1": Result.WHITE_WINS, "W": Result.WHITE_WINS, "0": Result.BLACK_WINS,
+    "L": Result.BLACK_WINS, "=": Result.DRAW, "D": Result.DRAW,
+}  # fmt: skip
+_BYES = {"U": Kind.BYE, "F": Kind.BYE, "H": Kind.JOKER, "Z": Kind.ABSENT, "-": Kind.ABSENT}
+
+
+def season_from_trf(document: TrfDocument, *, club: str, season: str, preset: str) -> Season:
+    """The document as a season of ``club``, named by its ``012`` record (else the club)."""
+    ids: dict[int, str] = {}
+    for p in document.players:
+        ids[p.number] = new_player_id(p.name, ids.values())
+    players = tuple(Player(ids[p.number], p.name, rating=p.rating) for p in document.players)
+    past = document.round_to_pair - 1
+    rounds = [_played(document.players, ids, r) for r in range(1, past + 1)]
+    if document.total_rounds is None or past < document.total_rounds:
+        rounds.append(_open(document, ids))
+    return Season(
+        club=club,
+        season=season,
+        competition=document.name or club,
+        ruleset=RulesetRef(preset),
+        players=players,
+        rounds=tuple(rounds),
+    )
+
+
+def _record(p: TrfPlayer, number: int) -> SwissRecord:
+    return p.rounds[number - 1] if number <= len(p.rounds) else SwissRecord(None, None, "Z")
+
+
+def _played(players: tuple[TrfPlayer, ...], ids: dict[int, str], number: int) -> Round:
+    """Round ``number``: the games from White's line, everyone else's bye kind."""
+    by_number = {p.number: p for p in players}
+    games: list[Game] = []
+    entries: dict[str, Kind] = {}
+    for p in players:
+        rec = _record(p, number)
+        if rec.opponent is None:
+            entries[ids[p.number]] = _BYES.get(rec.result, Kind.ABSENT)
+        elif rec.colour == "w":
+            back = _record(by_number[rec.opponent], number).result
+            games.append(Game(ids[p.number], ids[rec.opponent], _result(rec.result, back)))
+    return Round(number, games=tuple(games), entries=entries or None, finalized=True)
+
+
+def _result(white: str, black: str) -> Result:
+    """White's and Black's TRF results as a game result (the reader checked they match)."""
+    if white == "+":
+        return Result.WHITE_FORFEIT_WIN
+    if white == "-":
+        return Result.BLACK_FORFEIT_WIN if black == "+" else Result.DOUBLE_FORFEIT
+    return _RESULTS[white]
+
+
+def _open(document: TrfDocument, ids: dict[int, str]) -> Round:
+    """The round to pair: pre-assigned players not present (a joker or absent)."""
+    pre = document.preassigned
+    entries = {ids[n]: Kind.JOKER if r.result == "H" else Kind.ABSENT for n, r in pre.items()}
+    present = tuple(ids[p.number] for p in document.players if p.number not in pre)
+    return Round(document.round_to_pair, present=present, entries=entries or None)
