@@ -25,6 +25,8 @@ NL: dict[str, str] = {
     "cli.help.site_out": "de map waarin de website komt",
     "cli.published": "{pages} pagina's geschreven in {out}",
     "cli.metavar.folder": "MAP",
+    "app.settings.site": "Website van alle competities (ZIP)",
+    "app.settings.site_help": "Standen, indelingen, winnaars en spelerspagina's als losse HTML-bestanden voor de clubwebsite",
     "cli.out_not_folder": "--out {out} is een bestand; noem een map voor de website",
 }
 
@@ -53,5 +55,7 @@ EN: dict[str, str] = {
     "cli.help.site_out": "the folder the website is written to",
     "cli.published": "{pages} pages written to {out}",
     "cli.metavar.folder": "FOLDER",
+    "app.settings.site": "Website of every competition (ZIP)",
+    "app.settings.site_help": "Standings, pairings, winners and player pages as plain HTML files for the club's website",
     "cli.out_not_folder": "--out {out} is a file; name a folder for the website",
 }
