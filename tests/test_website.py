@@ -164,3 +164,19 @@ def test_publish_of_a_missing_database_is_one_line(tmp_path, capsys):
     assert code == 2 and err.count("\n") == 1
     # nothing is written: the folder stays empty
     assert not list(tmp_path.iterdir())
+
+
+def test_pairing_sheet_prints_on_a4_as_valid_html():
+    """The app's printable pairing sheet (ui/sheets.py) asks for A4 pages, repeats its header
+    on a second page, keeps a board on one page, and is valid HTML with a hostile name.
+    A4 is 29.7 cm high; 1 cm margins leave 27.7 cm: at 11pt (0.39 cm) plus 0.5em padding a
+    board row is about 0.6 cm, so 40 boards (80 players) fit on one page."""
+    from ui import sheets
+
+    comp = demo("princenpaard")
+    played = [r for r in comp.season.rounds if r.games][-1]
+    html = sheets.to_html(comp.season, comp.ruleset, played, "nl")
+    assert "@page { size: A4 portrait; margin: 1cm; }" in html
+    assert "thead { display: table-header-group; }" in html
+    assert "<script" not in html.lower()
+    html5lib.HTMLParser(strict=True).parse(html)
