@@ -8,12 +8,10 @@ from compcore.adapters.winners_report import cup_status
 from compcore.cup import bracket, is_cup
 from ui import device, links, scope, state, tables
 from ui.markdown import md
-from ui.printing import print_styles
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.standings"))
-print_styles()
 state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 cid = run.cid

@@ -45,11 +45,3 @@ def test_the_zip_holds_every_competition(club_db):
         assert f"c{info.id}/index.html" in names
         assert f'href="c{info.id}/index.html"' in front
     assert len(store.competitions()) == len(ids)
-
-
-def test_standings_page_has_a4_print_styles(club_db, steady_app):
-    """The standings page carries the print styles: A4, without the sidebar and buttons."""
-    _, ids = club_db
-    at = as_director(next(iter(ids.values())), "standings")
-    styles = [e.proto.body for e in at.get("html")]
-    assert any("@page{size:A4 portrait" in s and "stSidebar" in s for s in styles), styles
