@@ -275,6 +275,23 @@ def cmd_knsb(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_publish(args: argparse.Namespace) -> int:
+    """Write the static website of every competition in ``--db`` to the folder ``--out``."""
+    from compcore.adapters import store, website
+
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise CompcoreError(Phrase("cli.out_not_folder", out=args.out))
+    comps = [
+        website.Competition(f"c{info.id}", season, ruleset)
+        for info, season, ruleset in store.load_all_readonly(args.db)
+    ]
+    pages = website.site(comps, args.lang)
+    website.write_site(pages, out)
+    print(t("cli.published", args.lang, pages=len(pages), out=args.out))
+    return 0
+
+
 def _name(season: Season) -> str:
     return f"{season.club} / {season.season} / {season.competition}"
 
@@ -384,6 +401,10 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--to", type=int, metavar=m("round"), help=h("knsb_to"))
     sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
     sp.set_defaults(run=cmd_knsb)
+    sp = sub.add_parser("publish", help=h("publish"))
+    sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_source"))
+    sp.add_argument("--out", required=True, metavar=m("folder"), help=h("site_out"))
+    sp.set_defaults(run=cmd_publish)
 
     sp = sub.add_parser("hash-password", help=h("hash_password"))
     sp.set_defaults(run=cmd_hash_password)

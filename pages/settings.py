@@ -15,7 +15,7 @@ from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
 from compcore.services import changelog
 from compcore.services.setup import parse_overrides
-from ui import clock, state, tables, toml_text
+from ui import clock, state, tables, toml_text, website
 from ui.markdown import md
 
 run = state.ctx()
@@ -141,6 +141,14 @@ st.download_button(
     file_name=f"{season.competition}-{season.season}.json".replace(" ", "-").lower(),
     mime="application/json",
     key="export_season",
+)
+st.download_button(
+    tr("app.settings.site"),
+    lambda: website.site_zip(run.store, run.lang),  # made on the click, not on every run
+    file_name="website.zip",
+    mime="application/zip",
+    help=tr("app.settings.site_help"),
+    key="export_site",
 )
 if run.director is not None:
     upload = st.file_uploader(tr("app.settings.import"), type=["json"], key="import_season")

@@ -94,7 +94,10 @@ td.num { text-align: right; width: 3em; }
 td.res { width: 6em; }
 h2 { font-size: 14pt; margin-top: 1.2em; }
 ul { font-size: 12pt; }
-@media print { body { margin: 1cm; } }
+thead { display: table-header-group; }
+tr { page-break-inside: avoid; }
+@page { size: A4 portrait; margin: 1cm; }
+@media print { body { margin: 0; } table { font-size: 11pt; } th, td { padding: .25em .5em; } }
 """
 
 

@@ -25,7 +25,11 @@ authorised and validated writes), ``command_line`` (read-only access for the CLI
 """
 
 from compcore.adapters.auth import Administrator, Director
-from compcore.adapters.store.command_line import import_season_file, load_season_readonly
+from compcore.adapters.store.command_line import (
+    import_season_file,
+    load_all_readonly,
+    load_season_readonly,
+)
 from compcore.adapters.store.connection import LOCK_TIMEOUT
 from compcore.adapters.store.schema import LATEST_VERSION, MIGRATIONS
 from compcore.adapters.store.transactions import Reader, Store
@@ -42,5 +46,6 @@ __all__ = [
     "Reader",
     "Store",
     "import_season_file",
+    "load_all_readonly",
     "load_season_readonly",
 ]

@@ -9,7 +9,7 @@ import duckdb
 from compcore.adapters import season_file
 from compcore.adapters.auth import Administrator
 from compcore.adapters.store import rows, schema
-from compcore.adapters.store.connection import connect, first_line
+from compcore.adapters.store.connection import Connection, connect, first_line
 from compcore.adapters.store.transactions import Store
 from compcore.errors import StoreError
 from compcore.model import Season
@@ -52,18 +52,39 @@ def load_season_readonly(
     path = Path(path)
     try:
         with connect(path, read_only=True) as con:
-            version = schema.check_version(path, schema.schema_version(con))
-            if version == 0:
-                raise StoreError.at((str(path),), "store.no_competitions")
-            if version < schema.latest():
-                raise StoreError.at(
-                    (str(path),), "store.older", version=version, latest=schema.latest()
-                )
+            _check_version(con, path)
             chosen = _choose(path, rows.competitions(con), competition)
             season = rows.read_season(con, chosen.id)
     except duckdb.Error as exc:
         raise StoreError.at((str(path),), "store.database", detail=first_line(exc)) from None
     return season, season_file.ruleset_of(season, (str(path), chosen.qualified_name))
+
+
+def _check_version(con: Connection, path: Path) -> None:
+    """Refuse an empty database, or one of an older schema (read-only: no migration)."""
+    version = schema.check_version(path, schema.schema_version(con))
+    if version == 0:
+        raise StoreError.at((str(path),), "store.no_competitions")
+    if version < schema.latest():
+        raise StoreError.at((str(path),), "store.older", version=version, latest=schema.latest())
+
+
+def load_all_readonly(path: str | Path) -> list[tuple[CompetitionInfo, Season, Ruleset]]:
+    """Every competition in the database (``compcore publish``), opened read-only."""
+    path = Path(path)
+    try:
+        with connect(path, read_only=True) as con:
+            _check_version(con, path)
+            infos = rows.competitions(con)
+            seasons = [(info, rows.read_season(con, info.id)) for info in infos]
+    except duckdb.Error as exc:
+        raise StoreError.at((str(path),), "store.database", detail=first_line(exc)) from None
+    if not seasons:
+        raise StoreError.at((str(path),), "store.no_competitions")
+    return [
+        (info, season, season_file.ruleset_of(season, (str(path), info.qualified_name)))
+        for info, season in seasons
+    ]
 
 
 def import_season_file(path: str | Path, season: Season, *, replace: bool = False) -> int:
