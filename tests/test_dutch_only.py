@@ -89,6 +89,7 @@ NOT_PROSE = [
     re.compile(r"\b[A-Z][A-Z0-9_]{2,}\b"),  # environment variables: COMPCORE_DB
     re.compile(r"\S+\.(?:json|duckdb|csv|toml|html|trf)\b"),  # file names
     re.compile(r"(?:/[\w.-]+)+"),  # paths
+    re.compile(r"\b[0-9a-f]{16,}\b"),  # hashes and ids ("debe30ab...": no English "be")
 ]
 
 
