@@ -44,7 +44,8 @@ NAV_LINKS = "[data-testid='stTopNavLink'], [data-testid='stSidebarNav'] a"
 LAPTOP = {"width": 1366, "height": 768}
 WAIT = 60_000  # ms: the longest any single step may take before the test fails
 
-pytestmark = [
+#: every real-browser test module's marks (tests/test_browser_*.py import them)
+BROWSER_MARKS = [
     pytest.mark.browser,
     pytest.mark.slow,  # a real server and browser: CI runs these (pytest -m slow)
     pytest.mark.skipif(
@@ -52,6 +53,7 @@ pytestmark = [
         reason=f"{CHROMIUM} is not installed (apt-get install chromium chromium-driver)",
     ),
 ]
+pytestmark = BROWSER_MARKS
 
 
 def _free_port() -> int:

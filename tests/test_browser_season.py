@@ -16,10 +16,9 @@ import io
 import re
 from pathlib import Path
 
-import pytest
 from test_app_support import PASSWORD, build_template
 from test_browser import (
-    CHROMIUM,
+    BROWSER_MARKS,
     LAPTOP,
     MOBILE,
     NAV_LINKS,
@@ -36,14 +35,7 @@ from test_browser import (
 from compcore.adapters.store import Store
 from compcore.services.competitions import link_key
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,  # a real server and browser: CI runs these (pytest -m slow)
-    pytest.mark.skipif(
-        not Path(CHROMIUM).exists(),
-        reason=f"{CHROMIUM} is not installed (apt-get install chromium chromium-driver)",
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 NEW = "Najaarsladder"
 SEASON = "2026-2027"

@@ -8,12 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 from test_app_support import ADMIN, PASSWORD, build_template
 from test_browser import (
-    CHROMIUM,
+    BROWSER_MARKS,
     LAPTOP,
     MOBILE,
     PHONE,
@@ -30,11 +29,7 @@ from compcore.adapters.store import Store
 from compcore.services import signoff
 from compcore.services.setup import season_calendar
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
-]
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture(scope="module")
