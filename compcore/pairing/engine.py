@@ -57,6 +57,7 @@ def forced(ctx: Context) -> tuple[list[Board], list[str]]:
                 placed=Reason("pair.forced", rule, {"why": reason}),
                 colour=Reason("colour.forced", None, {}),
                 forced=True,
+                group=game.group,
             )
         )
         taken.update((game.white, game.black))
@@ -78,7 +79,11 @@ def assemble(ctx: Context, outcome: Outcome) -> Pairing:
             # a relaxation the engine had to make: logged on the board, so check shows it
             # as overridden with this reason
             override = relaxed_override(board.placed)
-        games.append(Game(board.white, board.black, reason=board.placed, override=override))
+        games.append(
+            Game(
+                board.white, board.black, group=board.group, reason=board.placed, override=override
+            )
+        )
     entries: dict[str, Kind] = dict(rnd.entries or EMPTY)
     for pid, (kind, _) in outcome.sitting_out.items():
         entries[pid] = kind

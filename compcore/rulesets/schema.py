@@ -430,6 +430,32 @@ class Awards(_Frozen):
     cup_rating_gap: int | None = None
 
 
+# --------------------------------------------------------------------------- linked
+
+
+class LadderLink(_Frozen):
+    """How a competition played within a ladder (``Season.ladder``) counts there, on the
+    ladder evening each of its rounds names (``Round.ladder_round``).
+
+    * ``game``: its games are forced boards of that evening's ladder round and score there
+      as games (DS-16 groups, DS-20 play-off, MG-8 cup); their results are entered once and
+      hold in both competitions.
+    * ``entry``: its players get ``entry`` in that ladder round instead of a ladder game
+      (DS-21: a Meierij Cup match gives DS-5's ``external``, 4/6 of the own value).
+    * ``none``: nothing in the ladder.
+
+    ``counts_for_meetings`` false: the ladder's meeting limits ignore these games (DS-16:
+    not for DS-11's limit); they carry ``tag`` as their ``Game.group``.
+    """
+
+    counts_as: Literal["game", "entry", "none"]
+    entry: Kind = Kind.EXTERNAL
+    counts_for_meetings: bool = True
+    #: the tag on the ladder's games (``Game.group``) when they do not count for meetings;
+    #: None: the competition's name
+    tag: str | None = None
+
+
 # --------------------------------------------------------------------------- attendance
 
 _CLOCK_RE = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
@@ -534,6 +560,8 @@ class Ruleset(_Frozen):
     display_decimals: int = Field(default=2, ge=0, le=6)
     pairing: PairingRules
     awards: Awards = Awards()
+    #: a competition played within a ladder: how it counts there (DS-16, DS-20, DS-21, MG-8)
+    ladder_link: LadderLink | None = None
     #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
     attendance: AttendanceRules = AttendanceRules()
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->
