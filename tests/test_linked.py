@@ -14,6 +14,7 @@ from compcore.adapters import season_file
 from compcore.adapters.auth import Administrator
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
+from compcore.errors import CompcoreError, PairingError
 from compcore.history import history
 from compcore.model import ForcedGame, Kind, Result
 from compcore.pairing import pair
@@ -142,3 +143,19 @@ def test_a_result_entered_once_holds_in_both(direction):
             Result.DRAW,
             Result.WHITE_WINS,
         ]
+
+
+def test_a_round_robin_keeps_postponed_games_open_and_is_never_paired():
+    """pairing.method round-robin (DS-16): round 1's c-d waits for its result while round 2
+    is played: the season is valid (a ladder would refuse it). Pairing it is refused with
+    one sentence: the schedule was made when the competition was created."""
+    rounds = ["a-b 1-0, c-d", "a-c =, b-d 0-1", {"present": "a b c d"}]
+    season, ruleset = load("ladder-ab", "a b c d", rounds, {"pairing": {"method": "round-robin"}})
+    assert season.round(1).games is not None and season.round(1).games[1].result is None
+    with pytest.raises(CompcoreError) as refused:
+        load("ladder-ab", "a b c d", rounds)
+    assert "alleen de laatste ronde mag onvolledig zijn" in refused.value.text("nl")
+    with pytest.raises(PairingError) as no_pairing:
+        pair(season, ruleset)
+    assert "meerkamp wordt niet ingedeeld" in no_pairing.value.text("nl")
+    assert "round robin is not paired" in no_pairing.value.text("en")

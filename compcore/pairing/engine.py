@@ -30,9 +30,11 @@ def pair_round(
 ) -> Pairing:
     """Pair ``rnd`` (an open round of ``season``) by the ruleset's method; ``table`` is the
     standings after the previous round if the caller has them already."""
+    method = ruleset.pairing.method
+    if method == "round-robin":
+        raise PairingError.at(Phrase("at.round", number=rnd.number), "pairing.round_robin")
     ctx = build_context(season, ruleset, rnd, table)
     forced_boards, pool = forced(ctx)
-    method = ruleset.pairing.method
     if method == "swiss":
         outcome = pair_swiss(ctx, pool)
     elif method == "knockout":
