@@ -207,11 +207,15 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class ForcedGame:
-    """A game the director fixes before pairing (MG-3, MG-8 cup games; director-fixed boards)."""
+    """A game the director fixes before pairing (MG-3, MG-8 cup games; director-fixed boards).
+
+    ``group`` is carried onto the paired :class:`Game`: a board a linked competition put on
+    the ladder's evening whose games do not count for meeting limits (DS-16)."""
 
     white: str
     black: str
     reason: str | None = None
+    group: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +234,9 @@ class Round:
     #: the director finalized the round (locked: a correction needs a reason); None: not
     #: said (a season file from before the field), read as "every board has a result"
     finalized: bool | None = None
+    #: in a competition played within a ladder (``Season.ladder``): the ladder's round (club
+    #: evening) this round is played on (DS-16, DS-20, DS-21, MG-8); None: not scheduled
+    ladder_round: int | None = None
 
     @property
     def is_open(self) -> bool:
@@ -302,6 +309,11 @@ class Season:
     version: int = 1
     #: the planned club evenings (an optional extension: absent in older files)
     calendar: Calendar | None = None
+    #: the ladder competition this one is played within, as ``club/season/competition``
+    #: (round-robin groups DS-16, the play-off DS-20, the Meierij Cup DS-21, the Magnus cup
+    #: MG-8): its rounds name their ladder evening (``Round.ladder_round``) and its games
+    #: count there as the ruleset's ``ladder_link`` says; None: a competition of its own
+    ladder: str | None = None
     _by_id: Mapping[str, Player] = field(init=False, repr=False, compare=False)
     _ratings: Mapping[str, tuple[tuple[int, int], ...]] = field(
         init=False, repr=False, compare=False

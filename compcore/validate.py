@@ -82,7 +82,11 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             raise SeasonError.at(where, "season.after_open", open=open_round)
         if rnd.is_open:
             open_round = rnd.number
-        elif rnd is not season.rounds[-1] and any(g.result is None for g in rnd.games or ()):
+        elif (
+            rnd is not season.rounds[-1]
+            and ruleset.pairing.method != "round-robin"  # a postponed game waits (DS-16)
+            and any(g.result is None for g in rnd.games or ())
+        ):
             raise SeasonError.at(where, "season.unfinished")
         _check_finalized(rnd, where)
         cycle = rnd.cycle if rnd.cycle is not None else ruleset.cycle_of(rnd.number)

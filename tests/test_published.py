@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import duckdb
 import pytest
 from builders import load, raises_in_english
 
@@ -18,7 +19,7 @@ from compcore.adapters.auth import Administrator
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.changes import BoardResult
-from compcore.errors import PairingError, ReasonRequiredError, StaleWriteError, StoreError
+from compcore.errors import PairingError, ReasonRequiredError, StaleWriteError
 from compcore.model import Kind, Result, Season
 from compcore.services import drafts
 from compcore.services import published as pb
@@ -247,17 +248,17 @@ def test_deleting_a_competition_deletes_its_drafts(repo):
     assert store.load_draft(cid, 3) is None
 
 
-def test_an_older_database_gets_the_drafts_table(tmp_path, monkeypatch):
-    """A database made before migration 7 (versions 1 and 2) gets the drafts table when
-    this code opens it; its season is kept."""
-    from compcore.adapters.store import schema
+def test_an_older_database_gets_the_drafts_table(tmp_path):
+    """A database made before migration 7 (version 6) gets the drafts table when this code
+    opens it; its season is kept."""
+    from test_store_support import older_database
 
-    path = tmp_path / "old.duckdb"
-    full = list(schema.MIGRATIONS)
-    monkeypatch.setattr(schema, "MIGRATIONS", [m for m in full if m[0] < 7])
-    cid = Store(path).import_season(season(), actor=ADMIN)
-    with pytest.raises(StoreError):  # no drafts table yet
-        Store(path).load_draft(cid, 2)
-    monkeypatch.setattr(schema, "MIGRATIONS", full)
+    full, path = tmp_path / "full.duckdb", tmp_path / "old.duckdb"
+    cid = Store(full).import_season(season(), actor=ADMIN)
+    older_database(full, path, 6)
+    with duckdb.connect(str(path)) as con:
+        rows = con.execute("SELECT table_name FROM information_schema.tables").fetchall()
+    tables = {t for (t,) in rows}
+    assert "drafts" not in tables
     store = Store(path)
     assert store.load(cid) == season() and store.load_draft(cid, 2) is None

@@ -238,7 +238,7 @@ def load(path: str | Path) -> tuple[Season, Ruleset]:
 
 _TOP = (
     "format", "version", "club", "season", "competition", "ruleset", "players",
-    "ratings", "rounds", "decisions", "calendar", "roster_changes",
+    "ratings", "rounds", "decisions", "calendar", "roster_changes", "ladder",
 )  # fmt: skip
 _PLAYER = (
     "id", "name", "rating", "strength", "level", "flags", "participation", "virtual",
@@ -246,10 +246,10 @@ _PLAYER = (
 )  # fmt: skip
 _ROUND = (
     "round", "date", "cycle", "seed", "present", "late", "forced", "games", "entries",
-    "finalized",
+    "finalized", "ladder_round",
 )  # fmt: skip
 _GAME = ("white", "black", "result", "group", "reason", "override")
-_FORCED = ("white", "black", "reason")
+_FORCED = ("white", "black", "reason", "group")
 _DECISION = ("kind", "player", "cycle", "category", "round", "note")
 _CALENDAR = ("weekday", "holidays", "dates")
 _CHANGE = ("player", "from_round", "level", "flags")
@@ -295,6 +295,7 @@ def _parse_shape(data: Any, source: Where) -> Season:
         roster_changes=None
         if history is None
         else tuple(_change(c, (*source, Phrase("at.roster_changes"))) for c in history),
+        ladder=top.text("ladder"),
     )
 
 
@@ -425,6 +426,7 @@ def _round(data: Any, source: Where, index: int) -> Round:
         seed=f.whole("seed", wide=True),
         late=f.ids("late"),
         finalized=f.flag("finalized"),
+        ladder_round=f.whole("ladder_round", minimum=1),
     )
 
 
@@ -457,6 +459,7 @@ def _forced(data: Any, where: Where) -> ForcedGame:
         white=f.text("white", required=True) or "",
         black=f.text("black", required=True) or "",
         reason=f.text("reason"),
+        group=f.text("group"),
     )
 
 
@@ -495,6 +498,7 @@ def to_data(season: Season) -> dict[str, Any]:
             "roster_changes": None
             if season.roster_changes is None
             else [_change_data(c) for c in season.roster_changes],
+            "ladder": season.ladder,
         }
     )
 
@@ -534,6 +538,7 @@ def _round_data(r: Round) -> dict[str, Any]:
             if r.entries is None
             else {pid: kind.value for pid, kind in r.entries.items()},
             "finalized": r.finalized,
+            "ladder_round": r.ladder_round,
         }
     )
 

@@ -93,6 +93,7 @@ NL: dict[str, str] = {
     "late.no-show": "kwam niet; tegenstander opnieuw ingedeeld",
     # pairing refused (PairingError)
     "pairing.not_placed": "speler {player!r} is niet ingedeeld",
+    "pairing.round_robin": "een meerkamp wordt niet ingedeeld: het hele schema (Berger) is gemaakt toen de competitie werd aangemaakt",
     "pairing.none": "er is geen indeling: {players} kunnen niet worden ingedeeld, ook niet door een regel los te laten die mag worden losgelaten",
     "pairing.cup_over": "de beker is na ronde {round} beslist (winnaar: {winner}); er wordt geen ronde meer ingedeeld (MG-7)",
     "pairing.barrage_missing": "{white}-{black} werd remise en de winnaar van de barrage is niet vastgelegd (voeg voor die ronde een beslissing van soort {kind!r} toe)",
@@ -227,6 +228,7 @@ EN: dict[str, str] = {
     "relax.dutch": "the Swiss system found no pairing ({error}); paired top-down by the standings, without rematches",
     "late.no-show": "did not come; opponent re-paired",
     "pairing.not_placed": "player {player!r} was not placed",
+    "pairing.round_robin": "a round robin is not paired: its whole schedule (Berger tables) was made when the competition was created",
     "pairing.none": "no pairing exists: {players} cannot be paired, not even by breaking a rule that may be relaxed",
     "pairing.cup_over": "the cup is over after round {round} (winner: {winner}); no further round is paired (MG-7)",
     "pairing.barrage_missing": "{white}-{black} was drawn and the barrage winner is not recorded (add a decision of kind {kind!r} for that round)",

@@ -39,6 +39,8 @@ class Board:
     placed: Reason
     colour: Reason
     forced: bool = False
+    #: a linked competition's tag (``ForcedGame.group``, DS-16), carried onto the game
+    group: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

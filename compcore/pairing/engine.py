@@ -30,9 +30,11 @@ def pair_round(
 ) -> Pairing:
     """Pair ``rnd`` (an open round of ``season``) by the ruleset's method; ``table`` is the
     standings after the previous round if the caller has them already."""
+    method = ruleset.pairing.method
+    if method == "round-robin":
+        raise PairingError.at(Phrase("at.round", number=rnd.number), "pairing.round_robin")
     ctx = build_context(season, ruleset, rnd, table)
     forced_boards, pool = forced(ctx)
-    method = ruleset.pairing.method
     if method == "swiss":
         outcome = pair_swiss(ctx, pool)
     elif method == "knockout":
@@ -57,6 +59,7 @@ def forced(ctx: Context) -> tuple[list[Board], list[str]]:
                 placed=Reason("pair.forced", rule, {"why": reason}),
                 colour=Reason("colour.forced", None, {}),
                 forced=True,
+                group=game.group,
             )
         )
         taken.update((game.white, game.black))
@@ -78,7 +81,11 @@ def assemble(ctx: Context, outcome: Outcome) -> Pairing:
             # a relaxation the engine had to make: logged on the board, so check shows it
             # as overridden with this reason
             override = relaxed_override(board.placed)
-        games.append(Game(board.white, board.black, reason=board.placed, override=override))
+        games.append(
+            Game(
+                board.white, board.black, group=board.group, reason=board.placed, override=override
+            )
+        )
     entries: dict[str, Kind] = dict(rnd.entries or EMPTY)
     for pid, (kind, _) in outcome.sitting_out.items():
         entries[pid] = kind

@@ -365,8 +365,22 @@ class EngineRules(_Frozen):
     away_bye_avoid_top: int = Field(default=0, ge=0)
 
 
+class RoundRobinRules(_Frozen):
+    """A competition whose whole schedule is made once, when it is created, by Berger tables
+    (``pairing.method = "round-robin"``: DS-16 groups, DS-20 play-off, DS-21 pools). Its
+    rounds are never paired; a board may wait for its result in any round (a postponed
+    game)."""
+
+    #: DS-16: a double round robin plays everyone twice, the second half colours reversed
+    double: bool = False
+    #: DS-21: games against the same opponent on one evening (the second reverses colours)
+    games_per_meeting: int = Field(default=1, ge=1, le=2)
+
+
 class PairingRules(_Frozen):
-    method: Literal["ladder", "swiss", "knockout"]
+    #: ladder: Keizer/points ladders; swiss; knockout (MG-7); round-robin: the schedule is
+    #: made when the competition is created (``round_robin`` section) and never paired
+    method: Literal["ladder", "swiss", "knockout", "round-robin"]
     #: knock-out (MG-7): who takes part: players carrying every one of these flags
     entrant_flags: tuple[str, ...] = ()
     #: DS-11, MG-3: players not yet met (in the meetings scope) before those already met
@@ -428,6 +442,32 @@ class Awards(_Frozen):
     subgroups: Subgroups | None = None
     #: MG-8: in a drawn cup game a rating gap above this sends the lower-rated player through
     cup_rating_gap: int | None = None
+
+
+# --------------------------------------------------------------------------- linked
+
+
+class LadderLink(_Frozen):
+    """How a competition played within a ladder (``Season.ladder``) counts there, on the
+    ladder evening each of its rounds names (``Round.ladder_round``).
+
+    * ``game``: its games are forced boards of that evening's ladder round and score there
+      as games (DS-16 groups, DS-20 play-off, MG-8 cup); their results are entered once and
+      hold in both competitions.
+    * ``entry``: its players get ``entry`` in that ladder round instead of a ladder game
+      (DS-21: a Meierij Cup match gives DS-5's ``external``, 4/6 of the own value).
+    * ``none``: nothing in the ladder.
+
+    ``counts_for_meetings`` false: the ladder's meeting limits ignore these games (DS-16:
+    not for DS-11's limit); they carry ``tag`` as their ``Game.group``.
+    """
+
+    counts_as: Literal["game", "entry", "none"]
+    entry: Kind = Kind.EXTERNAL
+    counts_for_meetings: bool = True
+    #: the tag on the ladder's games (``Game.group``) when they do not count for meetings;
+    #: None: the competition's name
+    tag: str | None = None
 
 
 # --------------------------------------------------------------------------- attendance
@@ -533,7 +573,11 @@ class Ruleset(_Frozen):
     #: decimals shown for scores and values (MG-1: one decimal); scoring is exact
     display_decimals: int = Field(default=2, ge=0, le=6)
     pairing: PairingRules
+    #: the Berger schedule of a ``round-robin`` competition (DS-16, DS-20, DS-21)
+    round_robin: RoundRobinRules = RoundRobinRules()
     awards: Awards = Awards()
+    #: a competition played within a ladder: how it counts there (DS-16, DS-20, DS-21, MG-8)
+    ladder_link: LadderLink | None = None
     #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
     attendance: AttendanceRules = AttendanceRules()
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->

@@ -55,13 +55,15 @@ def read_season(con: Connection, competition_id: int) -> Season:
     """The whole season in seven queries, whatever its size."""
     head = con.execute(
         """SELECT cl.name, c.season, c.competition, c.preset, c.overrides, c.format,
-                  c.version, c.has_ratings, c.has_decisions, c.calendar
+                  c.version, c.has_ratings, c.has_decisions, c.calendar, c.ladder
            FROM competitions c JOIN clubs cl ON cl.id = c.club_id WHERE c.id = ?""",
         [competition_id],
     ).fetchone()
     if head is None:
         raise StoreError.at((), "store.no_id", id=competition_id)
-    club, season_name, competition, preset, overrides, fmt, version, has_r, has_d, cal = head
+    club, season_name, competition, preset, overrides, fmt, version, has_r, has_d, cal, ladder = (
+        head
+    )
     players = tuple(
         Player(pid, name, rating, strength, level, _tuple(flags), participation, virtual,
                joined, withdrawn)
@@ -109,9 +111,9 @@ def read_season(con: Connection, competition_id: int) -> Season:
         entries.setdefault(number, {})[player] = Kind(kind)
     rounds = []
     for (number, day, day_text, cycle, seed, status, present, late, forced,
-         has_entries, finalized) in con.execute(
+         has_entries, finalized, ladder_round, forced_groups) in con.execute(
         """SELECT number, date, date_text, cycle, seed, status, present, late, forced,
-                  has_entries, finalized
+                  has_entries, finalized, ladder_round, forced_groups
            FROM rounds WHERE competition_id = ? ORDER BY number""",
         [competition_id],
     ).fetchall():  # fmt: skip
@@ -125,12 +127,11 @@ def read_season(con: Connection, competition_id: int) -> Season:
                 games=tuple(games.get(number, ())) if status == "played" else None,
                 entries=MappingProxyType(entries.get(number, {})) if has_entries else None,
                 present=_tuple(present),
-                forced=None
-                if forced is None
-                else tuple(ForcedGame(g["white"], g["black"], g["reason"]) for g in forced),
+                forced=_forced(forced, forced_groups),
                 seed=None if seed is None else int(seed),
                 late=_tuple(late),
                 finalized=finalized,
+                ladder_round=ladder_round,
             )
         )
     return Season(
@@ -146,6 +147,20 @@ def read_season(con: Connection, competition_id: int) -> Season:
         format=fmt,
         version=version,
         calendar=_calendar(cal),
+        ladder=ladder,
+    )
+
+
+def _forced(
+    forced: Sequence[dict[str, Any]] | None, groups: Sequence[str | None] | None
+) -> tuple[ForcedGame, ...] | None:
+    """The forced column with its parallel tags (``forced_groups``, NULL: no tags)."""
+    if forced is None:
+        return None
+    tags = list(groups) if groups is not None else [None] * len(forced)
+    return tuple(
+        ForcedGame(g["white"], g["black"], g["reason"], tag)
+        for g, tag in zip(forced, tags, strict=True)
     )
 
 
@@ -253,7 +268,8 @@ _ROUND_COLUMNS = (
     ("date_text", "VARCHAR"), ("cycle", "BIGINT"), ("seed", "HUGEINT"), ("status", "VARCHAR"),
     ("present", "VARCHAR[]"), ("late", "VARCHAR[]"),
     ("forced", "STRUCT(white VARCHAR, black VARCHAR, reason VARCHAR)[]"),
-    ("has_entries", "BOOLEAN"), ("finalized", "BOOLEAN"),
+    ("has_entries", "BOOLEAN"), ("finalized", "BOOLEAN"), ("ladder_round", "BIGINT"),
+    ("forced_groups", "VARCHAR[]"),
 )  # fmt: skip
 _GAME_COLUMNS = (
     ("competition_id", "BIGINT"), ("round", "BIGINT"), ("board", "INTEGER"),
@@ -335,7 +351,8 @@ def put_rounds(con: Connection, cid: int, rounds: Sequence[Round]) -> None:
             "open" if r.games is None else "played", _list(r.present), _list(r.late),
             None if r.forced is None
             else [{"white": g.white, "black": g.black, "reason": g.reason} for g in r.forced],
-            r.entries is not None, r.finalized,
+            r.entries is not None, r.finalized, r.ladder_round,
+            None if not any(g.group for g in r.forced or ()) else [g.group for g in r.forced or ()],
         ))  # fmt: skip
         for board, g in enumerate(r.games or (), start=1):
             game_rows.append((
@@ -393,13 +410,13 @@ def _put_head(con: Connection, cid: int, season: Season) -> None:
     con.execute(
         """INSERT INTO competitions (id, club_id, season, competition, preset, overrides,
                format, version, has_ratings, has_decisions, created_at, updated_at, calendar,
-               archived)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+               archived, ladder)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         [cid, club, season.season, season.competition, season.ruleset.preset,
          json.dumps(thaw(season.ruleset.overrides), ensure_ascii=False), season.format,
          season.version, season.ratings is not None, season.decisions is not None,
          row[0] if row else stamp, stamp, _calendar_json(season.calendar),
-         bool(row[1]) if row else False],
+         bool(row[1]) if row else False, season.ladder],
     )  # fmt: skip
     drop_unused_clubs(con)
 

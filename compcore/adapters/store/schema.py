@@ -225,6 +225,16 @@ CREATE TABLE attendance_marks (
 );
 """
 
+#: Competitions played within a ladder (issue 12: DS-16 groups, DS-20 play-off, DS-21 cup,
+#: MG-8): the ladder's ``club/season/competition`` (NULL: a competition of its own), each
+#: round's ladder evening, and the tags of a round's forced boards (``ForcedGame.group``,
+#: parallel to ``forced``; NULL when no forced board has one).
+_V10 = """
+ALTER TABLE competitions ADD COLUMN ladder VARCHAR;
+ALTER TABLE rounds ADD COLUMN ladder_round BIGINT;
+ALTER TABLE rounds ADD COLUMN forced_groups VARCHAR[];
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
@@ -237,6 +247,7 @@ MIGRATIONS: list[Migration] = [
     (6, _v6),
     (7, _V7),
     (8, _V8),
+    (10, _V10),
 ]
 
 
