@@ -24,6 +24,8 @@ from compcore.services import federation
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 DATA = Path(__file__).resolve().parent.parent / "data"
+#: results played over the board: a forfeit is neither sent to the KNSB nor reported
+BOARD = {"1-0", "0-1", "1/2-1/2"}
 
 
 @pytest.fixture
@@ -93,8 +95,13 @@ def test_the_knsb_report_names_who_is_left_out_and_the_file_is_the_cli_s(db, tmp
     flagged(store, cid)
     season = store.load(cid)
     out = {p.id for p in season.players[3:]}
-    games_out = sum(1 for r in season.played_rounds if r.number >= 2
-                    for g in r.games or () if g.result is not None and set(g.players) & out)  # fmt: skip
+    games_out = sum(
+        1
+        for r in season.played_rounds
+        if r.number >= 2
+        for g in r.games or ()
+        if g.result is not None and g.result.value in BOARD and set(g.players) & out
+    )
     at = open_page(cid)
     at.number_input(key=f"fed_knsb_from_{cid}").set_value(2).run()
     text = texts(at)
@@ -118,6 +125,31 @@ def test_the_knsb_report_in_english(db):
     at = open_page(cid, lang="en")
     assert f"{fifth.name}: no KNSB relatienummer" in texts(at)
     assert at.download_button(key=f"fed_trf_{cid}").label == "Download TRF"
+
+
+def test_the_ladder_s_games_against_the_engine_are_left_out(db, downloaded):
+    """The Keizer ladder (9 players and the engine, DS-9), every human flagged: no one is
+    reported, each game the engine played is (one line per such game, counted from the
+    stored rounds), and every other game is in the file: one 001 line per human who played
+    a human."""
+    _, store, ids = db
+    cid = ids["Ladder"]
+    season = store.load(cid)
+    players = tuple(p if p.is_engine else replace(p, flags=(f"knsb:{2000000 + i}", "knsb-consent"))
+                    for i, p in enumerate(season.players))  # fmt: skip
+    store.import_season(replace(season, players=players), actor=ADMIN, replace=True)
+    engine = {p.id for p in players if p.is_engine}
+    played = [g for r in season.played_rounds for g in r.games or ()
+              if g.result is not None and g.result.value in BOARD]  # fmt: skip
+    against = [g for g in played if set(g.players) & engine]
+    humans = {p for g in played if not set(g.players) & engine for p in g.players}
+    assert against  # the ladder has an odd number of players: the engine played
+    at = open_page(cid)
+    assert not errors(at)
+    assert f"Niet aangeleverd ({len(against)}):" in texts(at)
+    assert texts(at).count("een partij tegen de schaakcomputer") == len(against)
+    _, text = downloaded[f"fed_knsb_{cid}"]
+    assert text.count("\n001 ") == len(humans)
 
 
 def test_a_period_that_ends_before_it_starts_is_refused(db):
