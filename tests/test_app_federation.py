@@ -69,6 +69,21 @@ def test_the_trf_download_is_what_the_command_line_exports(db, tmp_path, downloa
                         "--format", "trf")  # fmt: skip
     assert downloaded[f"fed_trf_{ids['AB']}"] == ("ab-2025-2026.trf", expected)
     assert expected.startswith("012 Testclub / 2025-2026 / AB\n")
+    assert at.get("file_uploader")  # the TRF upload is there for a director
+
+
+def test_before_any_round_is_played_there_is_no_knsb_file(db):
+    """AB with its rounds taken away: the TRF download stays, the KNSB part says there is
+    nothing to submit and offers no period and no file."""
+    _, store, ids = db
+    cid = ids["AB"]
+    season = store.load(cid)
+    store.import_season(replace(season, rounds=()), actor=ADMIN, replace=True)
+    at = open_page(cid)
+    assert "Er is nog geen ronde gespeeld: er valt niets aan te leveren." in texts(at)
+    keys = [b.key for b in at.download_button]
+    assert f"fed_trf_{cid}" in keys and f"fed_knsb_{cid}" not in keys
+    assert f"fed_knsb_from_{cid}" not in [n.key for n in at.number_input]
 
 
 # --------------------------------------------------------------------------- KNSB
