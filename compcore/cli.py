@@ -258,16 +258,14 @@ def _print_ratings(
 def cmd_knsb(args: argparse.Namespace) -> int:
     """The KNSB rating submission of rounds ``--from``..``--to``
     (:mod:`compcore.adapters.knsb_submission`): the file, and who and what was left out."""
-    from compcore.adapters.knsb_submission import knsb_submission
+    from compcore.services.federation import knsb_submission_of
 
     if Path(args.out).is_dir():
         example = Path(args.out) / "knsb.trf"
         raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
     season, _ = _load(args)
     last = season.last_played if args.to is None else args.to
-    if args.first < 1 or last < args.first:
-        raise CompcoreError(Phrase("knsb.bad_period", first=args.first, last=last))
-    submission = knsb_submission(season, args.first, last)
+    submission = knsb_submission_of(season, args.first, last)
     Path(args.out).write_text(submission.text, encoding="utf-8")
     print(t("cli.exported", args.lang, name=_name(season), out=args.out))
     for phrase in submission.left_out:

@@ -16,7 +16,7 @@ from compcore.model import WEEKDAYS
 from compcore.rulesets import load_ruleset, preset_names
 from compcore.services import competitions, setup
 from compcore.services.repository import CompetitionInfo
-from ui import state, tables
+from ui import federation, state, tables
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, COMPETITION_KEY
 
@@ -211,6 +211,7 @@ def manage() -> None:
         file_name=f"{season.competition}-{season.season}.json".replace(" ", "-").lower(),
         mime="application/json", key=f"manage_download_{cid}",
     )  # fmt: skip
+    federation.exports(run, cid)
     label = tr("app.comps.unarchive_do" if info.archived else "app.comps.archive_do")
     if st.button(label, key=f"manage_archive_{cid}"):
         done = "app.comps.unarchived" if info.archived else "app.comps.archived"
@@ -230,4 +231,5 @@ def manage() -> None:
 
 if run.director is not None:
     new_competition()
+    federation.new_from_trf(run)
     manage()

@@ -82,3 +82,27 @@ def test_cli_writes_the_file_and_lists_who_was_left_out(tmp_path, capsys) -> Non
     assert main(["knsb", str(source), "--from", "3", "--to", "2", "--out", str(bad)]) == 2
     assert "ronden 3 tot en met 2" in capsys.readouterr().err
     assert not bad.exists()
+
+
+def test_a_game_against_the_engine_is_left_out_not_a_crash() -> None:
+    """Dubbelschaak's engine (DS-9) has no relatienummer and is no player to report: Anna's
+    round-1 game against it is left out with its own reason; Anna - Bert of round 2 (1/2)
+    is the only game sent, so each has 0.5."""
+    anna = Player("a", "Anna", flags=("knsb:1234567", "knsb-consent"))
+    bert = Player("b", "Bert", flags=("knsb:7654321", "knsb-consent"))
+    engine = Player("e", "Fritz", virtual="engine")
+    rounds = (
+        Round(1, games=(Game("a", "e", Result.BLACK_WINS),), entries={"b": Kind.ABSENT}),
+        Round(2, games=(Game("b", "a", Result.DRAW),), entries={"e": Kind.ABSENT}),
+    )
+    season = Season("Club", "2025-2026", "Intern", RulesetRef("dubbelschaak"),
+                    (anna, bert, engine), rounds)  # fmt: skip
+    sub = knsb_submission(season, 1, 2)
+    assert [(p.name, p.points) for p in read_trf(sub.text).players] == [
+        ("Anna", 0.5),
+        ("Bert", 0.5),
+    ]
+    assert [p.render("nl") for p in sub.left_out] == [
+        "ronde 1: Anna - Fritz niet ingestuurd, een partij tegen de schaakcomputer"
+    ]
+    assert sub.left_out[0].render("en").endswith("a game against the engine")

@@ -70,6 +70,9 @@ def knsb_submission(season: Season, first: int, last: int) -> Submission:
         for game in rnd.games or ():
             if game.result is None or game.result.value not in _CODES:
                 continue  # no result yet, or a forfeit: not over the board
+            if any(season.player(p).is_engine for p in game.players):
+                left.append(_game_left(season, rnd.number, game.white, game.black, None))
+                continue  # a game against the engine (DS-9) is no rated game
             out = next((p for p in game.players if p in refused), None)
             if out is not None:
                 left.append(_game_left(season, rnd.number, game.white, game.black, out))
@@ -85,8 +88,12 @@ def knsb_submission(season: Season, first: int, last: int) -> Submission:
     return Submission("\n".join(lines) + "\n", (*refused.values(), *left))
 
 
-def _game_left(season: Season, rnd: int, white: str, black: str, out: str) -> Phrase:
+def _game_left(season: Season, rnd: int, white: str, black: str, out: str | None) -> Phrase:
+    """Why a game is not sent: player ``out`` is not submitted (``None``: the engine played)."""
     name = season.player
+    if out is None:
+        return Phrase("knsb.left.engine_game", round=rnd, white=name(white).name,
+                      black=name(black).name)  # fmt: skip
     return Phrase(
         "knsb.left.game", round=rnd, white=name(white).name, black=name(black).name,
         name=name(out).name,

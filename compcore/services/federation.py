@@ -1,0 +1,121 @@
+"""The federation's files from the app (issue 11): a competition as TRF16, its KNSB rating
+submission for a period, and a TRF16 upload as a new competition.
+
+The adapters do the work (:mod:`compcore.adapters.trf_export`,
+:mod:`compcore.adapters.knsb_submission`, :mod:`compcore.adapters.trf_import`); this module
+holds what the Competities page and the command line share: the files' names, the period's
+check, which presets take a TRF file, and the checks before a TRF file is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from compcore.adapters import season_file
+from compcore.adapters.knsb_submission import Submission, knsb_submission
+from compcore.adapters.trf import TrfDocument, read_trf, trf_text
+from compcore.adapters.trf_export import season_trf
+from compcore.adapters.trf_import import season_from_trf
+from compcore.errors import CompcoreError, Phrase
+from compcore.model import Season
+from compcore.rulesets import Ruleset, load_ruleset, preset_names
+from compcore.services.repository import CompetitionInfo
+
+__all__ = [
+    "Download",
+    "TrfPlayerRow",
+    "knsb_download",
+    "read_upload",
+    "swiss_presets",
+    "trf_competition",
+    "trf_download",
+    "trf_players",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Download:
+    """A file to offer: its name and text."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrfPlayerRow:
+    """One player of an uploaded TRF file, as the preview shows him."""
+
+    number: int
+    name: str
+    rating: int | None
+    points: Fraction
+
+
+def file_stem(season: Season) -> str:
+    """``competition-season`` in lower case without spaces, as the season file's download."""
+    return f"{season.competition}-{season.season}".replace(" ", "-").lower()
+
+
+def trf_download(season: Season, ruleset: Ruleset) -> Download:
+    """The competition as the TRF16 file ``compcore export --format trf`` writes."""
+    return Download(f"{file_stem(season)}.trf", season_trf(season, ruleset))
+
+
+def knsb_submission_of(season: Season, first: int, last: int) -> Submission:
+    """The KNSB submission of rounds ``first``..``last``; a period that is none (the first
+    round before 1, the last before the first) is refused with ``knsb.bad_period``."""
+    if first < 1 or last < first:
+        raise CompcoreError(Phrase("knsb.bad_period", first=first, last=last))
+    return knsb_submission(season, first, last)
+
+
+def knsb_download(season: Season, first: int, last: int) -> tuple[Download, Submission]:
+    """The submission of rounds ``first``..``last`` and its file (``...-knsb-1-5.trf``)."""
+    submission = knsb_submission_of(season, first, last)
+    return Download(f"{file_stem(season)}-knsb-{first}-{last}.trf", submission.text), submission
+
+
+def swiss_presets() -> tuple[str, ...]:
+    """The bundled presets that pair by the Swiss system: a TRF file's competition needs one."""
+    return tuple(p for p in preset_names() if load_ruleset(p).pairing.method == "swiss")
+
+
+def read_upload(data: bytes) -> TrfDocument:
+    """An uploaded TRF16 file read strictly; a bad one raises :class:`TrfError` naming
+    its line."""
+    return read_trf(trf_text(data))
+
+
+def trf_players(document: TrfDocument) -> list[TrfPlayerRow]:
+    """The preview's rows: every ``001`` line's number, name, rating and points."""
+    return [TrfPlayerRow(p.number, p.name, p.rating, p.points) for p in document.players]
+
+
+def trf_competition(
+    document: TrfDocument,
+    *,
+    club: str,
+    season: str,
+    name: str,
+    preset: str,
+    existing: Sequence[CompetitionInfo],
+) -> Season:
+    """The TRF file as a new competition named ``name`` of ``club`` in ``season``, with a
+    Swiss ``preset``. Refused (:class:`CompcoreError`, one line) when a field is empty,
+    the preset is not Swiss, or the club already has that competition in that season."""
+    club, season, name = club.strip(), season.strip(), name.strip()
+    for key, value in (("club", club), ("season", season), ("name", name)):
+        if not value:
+            raise CompcoreError(Phrase("app.fed.empty", field=Phrase(f"setup.field.{key}")))
+    if preset not in swiss_presets():
+        raise CompcoreError(Phrase("app.fed.not_swiss", preset=preset))
+    wanted = (club.casefold(), season.casefold(), name.casefold())
+    for info in existing:
+        if (info.club.casefold(), info.season.casefold(), info.competition.casefold()) == wanted:
+            raise CompcoreError(Phrase("setup.error.exists", name=info.qualified_name))
+    new = season_from_trf(document, club=club, season=season, preset=preset)
+    new = replace(new, competition=name)
+    season_file.ruleset_of(new)  # the preset checks the season as any season file
+    return new
