@@ -5,6 +5,7 @@ browser's A4 PDF of them is checked in ``tests/test_browser_print.py``."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 import pandas as pd
@@ -152,6 +153,16 @@ def test_a_name_in_the_print_copy_stays_text():
     assert table == {"caption": "<b>Ronde</b>", "head": ["Naam", "Pl"],
                      "rows": [["<script>alert(1)</script>", "1.0"], ["Anna & Bert", ""]]}  # fmt: skip
     assert body.startswith(f'<div class="{printing.PRINT_ONLY}">')
+
+
+def test_a_column_of_numbers_prints_right_aligned():
+    """Pl "1", "2"; Punten "25,50", "+1,00"; ±Pl "▲2", "=", "-" (new): numbers, right.
+    Naam and a colour balance "1Z" are text; one text cell makes its column text."""
+    frame = pd.DataFrame({"Pl": ["1", "2"], "±Pl": ["▲2", "="], "Naam": ["Anna", "Bert"],
+                          "Punten": ["25,50", "+1,00"], "Kl": ["1Z", "0"], "Perc": ["", "50"]})  # fmt: skip
+    (row, _) = [r for r in re.findall(r"<tr>(.*?)</tr>", printing.table_html(frame)) if "<td" in r]
+    classes = re.findall(r"<td( class=\"num\")?>", row)
+    assert [bool(c) for c in classes] == [True, True, False, True, False, True]
 
 
 def test_the_print_copy_is_hidden_on_screen():

@@ -13,6 +13,7 @@ lays the page out on A4 without horizontal cut-off.
 from __future__ import annotations
 
 import html
+import re
 
 import pandas as pd
 import streamlit as st
@@ -41,7 +42,7 @@ CSS = f"""
   html, body, [data-testid="stApp"], [data-testid="stAppViewContainer"],
   [data-testid="stMain"], [data-testid="stMainBlockContainer"] {{
     position: static !important; overflow: visible !important; height: auto !important;
-    min-height: 0 !important; width: auto !important; max-width: 100% !important;
+    min-height: 0 !important; width: 100% !important; max-width: 100% !important;
     margin: 0 !important; padding: 0 !important; background: #fff !important;
   }}
   .{PRINT_ONLY} table {{ width: 100%; border-collapse: collapse; font-size: 10pt;
@@ -49,6 +50,7 @@ CSS = f"""
   .{PRINT_ONLY} caption {{ text-align: left; font-weight: bold; padding-bottom: .3em; }}
   .{PRINT_ONLY} th, .{PRINT_ONLY} td {{ border: 1px solid #888; padding: .15em .4em;
     text-align: left; overflow-wrap: anywhere; }}
+  .{PRINT_ONLY} .num {{ text-align: right; }}
   .{PRINT_ONLY} th {{ background: #eee; }}
   .{PRINT_ONLY} thead {{ display: table-header-group; }}
   .{PRINT_ONLY} tr {{ break-inside: avoid; }}
@@ -62,18 +64,33 @@ def inject() -> None:
     st.html(f"<style>{CSS}</style>")
 
 
+#: a cell that reads as a number ("12", "25,50", "+1", "▲2", "=", "-"): right-aligned
+_NUMBER = re.compile(r"[-+▲▼]?\d+(?:[.,]\d+)?%?|[=-]?")
+
+
 def _cell(value: object) -> str:
     return "" if value is None or (not isinstance(value, str) and pd.isna(value)) else str(value)
 
 
 def table_html(frame: pd.DataFrame, caption: str | None = None) -> str:
     """``frame`` (its cells the texts the screen shows) as a print-only HTML table, every
-    header and cell escaped: a player named ``<script>`` stays text."""
+    header and cell escaped: a player named ``<script>`` stays text. A column of numbers
+    (:data:`_NUMBER`) is right-aligned."""
     esc = html.escape
-    head = "".join(f"<th>{esc(str(c))}</th>" for c in frame.columns)
+    cells = [[_cell(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    numeric = [all(_NUMBER.fullmatch(row[i]) for row in cells) for i in range(len(frame.columns))]
+    head = "".join(
+        f'<th class="num">{esc(str(c))}</th>' if numeric[i] else f"<th>{esc(str(c))}</th>"
+        for i, c in enumerate(frame.columns)
+    )
     body = "".join(
-        "<tr>" + "".join(f"<td>{esc(_cell(v))}</td>" for v in row) + "</tr>"
-        for row in frame.itertuples(index=False, name=None)
+        "<tr>"
+        + "".join(
+            f'<td class="num">{esc(v)}</td>' if numeric[i] else f"<td>{esc(v)}</td>"
+            for i, v in enumerate(row)
+        )
+        + "</tr>"
+        for row in cells
     )
     title = f"<caption>{esc(caption)}</caption>" if caption else ""
     return (
