@@ -5,9 +5,10 @@ in the server log, never a traceback on the page."""
 
 import streamlit as st
 
-from ui import guard, links, sidebar, state
+from ui import guard, links, printing, sidebar, state
 
 st.set_page_config(page_title="compcore", page_icon="♞", layout="wide")
+printing.inject()  # print from the browser: A4, no menu, buttons or canvas tables
 run = state.begin_run()
 pages = [
     st.Page(

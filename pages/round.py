@@ -21,7 +21,7 @@ from compcore.services import changelog, corrections, drafts, signoff
 from compcore.services import published as pb
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
-from ui import clock, links, sheets, signoff_links, state, tables
+from ui import clock, links, printing, sheets, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
 
@@ -353,22 +353,25 @@ def show_change(change: pb.Change) -> None:
 def show_sheet() -> None:
     """The published round: boards and results, print and download."""
     rows = sheets.rows(season, ruleset, stored, run.lang)
-    frame = pd.DataFrame(
+    white, black = tr("app.col.white"), tr("app.col.black")
+    printed = pd.DataFrame(
         [
-            {
-                tr("app.col.board"): r.board,
-                tr("app.col.white"): links.player_url(run, g.white, r.white),
-                tr("app.col.black"): links.player_url(run, g.black, r.black),
-                tr("app.col.result"): r.result,
-            }
-            for r, g in zip(rows, stored.games or (), strict=True)
-        ]
-    )
+            {tr("app.col.board"): r.board, white: r.white, black: r.black,
+             tr("app.col.result"): r.result}
+            for r in rows
+        ],
+        columns=[tr("app.col.board"), white, black, tr("app.col.result")],
+    )  # fmt: skip
+    frame = printed.copy()  # on screen a name opens the player's page
+    pairs = list(zip(stored.games or (), rows, strict=True))
+    frame[white] = [links.player_url(run, g.white, r.white) for g, r in pairs]
+    frame[black] = [links.player_url(run, g.black, r.black) for g, r in pairs]
+    printing.table(printed, caption=tr("sheet.title", round=number))
     tables.dataframe(  # a name opens the player's page (issue 10, item 1)
         frame,
         hide_index=True,
         width="stretch",
-        column_config={tr(c): links.name_column(tr(c)) for c in ("app.col.white", "app.col.black")},
+        column_config={c: links.name_column(c) for c in (white, black)},
     )
     for r in rows:
         if r.note:
@@ -377,6 +380,7 @@ def show_sheet() -> None:
     if len(others):
         with st.expander(tr("sheet.sitting_out")):
             tables.dataframe(others, hide_index=True, width="stretch")
+        printing.table(others, caption=tr("sheet.sitting_out"))
     c1, c2 = st.columns(2)
     c1.download_button(
         tr("app.round.download_html"),

@@ -6,7 +6,7 @@ import streamlit as st
 from compcore.adapters import reports
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import bracket, is_cup
-from ui import device, links, scope, state, tables
+from ui import device, links, printing, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
@@ -47,6 +47,8 @@ tables.dataframe(  # a name opens the player's page (issue 10, item 1)
     width="stretch",
     height="content",
 )
+# on paper: the same columns as a real table (the canvas table is cut off)
+printing.table(tables.standings_texts(table, ruleset, run.lang, columns))
 if table.ties:
     with st.expander(tr("app.standings.ties")):
         st.markdown("\n".join(f"- {md(line)}" for line in tables.tie_lines(table, run.lang)))

@@ -30,6 +30,7 @@ import re
 import sys
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout, suppress
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ import pandas as pd
 import pytest
 from google.protobuf.message import Message
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+from streamlit.proto.Html_pb2 import Html as HtmlProto
 from test_app_support import PASSWORD, app, copy_db
 
 from compcore import cli
@@ -162,12 +164,46 @@ def _column_words(config: str) -> Iterator[str]:
             yield from (str(column[k]) for k in ("label", "help") if column.get(k))
 
 
+class _HtmlText(HTMLParser):
+    """The text a browser shows of an ``st.html`` block: not the CSS of a ``<style>``
+    element nor the code of a ``<script>`` (the print style sheet is CSS, not prose)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "script"):
+            self._hidden += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "script") and self._hidden:
+            self._hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden and data.strip():
+            self.texts.append(data)
+
+
+def html_text(body: str) -> list[str]:
+    """The visible texts of an HTML fragment (:class:`_HtmlText`)."""
+    parser = _HtmlText()
+    parser.feed(body)
+    parser.close()
+    return parser.texts
+
+
 def visible_text(at: Any) -> list[str]:
-    """Everything a page shows, as AppTest sees it (``st.code`` left out)."""
+    """Everything a page shows, as AppTest sees it (``st.code`` left out; of ``st.html``
+    only its text, :func:`html_text`)."""
     out: list[str] = []
     for node in at._tree:
         proto = getattr(node, "proto", None)
         if proto is None or getattr(node, "type", "") == "code":
+            continue
+        if isinstance(proto, HtmlProto):
+            out += html_text(proto.body)
             continue
         data = getattr(proto, "arrow_data", None)
         arrow = getattr(data, "data", b"")
@@ -465,3 +501,15 @@ def test_the_check_finds_english_and_spares_names_rule_ids_and_code():
     assert english_words("maak een hash met `compcore hash-password` in [directors]", []) == set()
     assert english_words("Het e-board; engine-opt-in; rounds_per_cycle", []) == set()
     assert cli_english("gebruik: compcore standings [--format {table,csv,json}]", []) == set()
+
+
+def test_html_is_read_as_a_browser_shows_it():
+    """An ``st.html`` block's words are its text, not its CSS or script: the print style
+    sheet ("table", "page", "first") is no English on screen, but English between the tags
+    still is found."""
+    body = (
+        "<style>@page { size: A4 } table th:first-child { color: black }</style>"
+        "<script>if (true) { the(); }</script><table><tr><th>Naam</th><td>the winner</td></tr>"
+    )
+    assert html_text(body) == ["Naam", "the winner"]
+    assert english_words(" ".join(html_text(body)), []) == {"the", "winner"}

@@ -154,6 +154,28 @@ def standings_view(
     return styler
 
 
+def standings_texts(
+    table: Standings, ruleset: Ruleset, lang: Lang, columns: tuple[str, ...]
+) -> pd.DataFrame:
+    """The standings as :func:`standings_view` shows them, every cell its text (a print
+    copy, :func:`ui.printing.table`): the same headers, names and formatted numbers."""
+    return pd.DataFrame(
+        [[_shown(row, column, ruleset, lang) for column in columns] for row in table.rows],
+        columns=[reports.header(c, lang) for c in columns],
+    )
+
+
+def _shown(row: Row, column: str, ruleset: Ruleset, lang: Lang) -> str:
+    """One standings cell as the screen shows it (a newcomer's place change: the new mark)."""
+    if column == "name":
+        return _name_text(row, lang)
+    if column in _TEXT_COLUMNS:
+        return reports.cell(row, column, ruleset.display_decimals, lang)
+    if column == "place_change" and row.place_change is None:
+        return t("app.standings.new_mark", lang)
+    return _text(row, column, ruleset, lang)
+
+
 def _text(row: Row, column: str, ruleset: Ruleset, lang: Lang) -> str:
     """A cell as shown: the place change as an arrow (:func:`_arrow`), the rest as the
     command line writes it."""
