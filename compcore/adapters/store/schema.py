@@ -225,6 +225,14 @@ CREATE TABLE attendance_marks (
 );
 """
 
+#: A player's federation numbers as typed fields (issue 11): the KNSB relatienummer and the
+#: FIDE id, both text of digits (``compcore.federation_ids``); NULL: not known. Older
+#: seasons' ``knsb:NNN`` flags stay flags (read as the relatienummer when the field is NULL).
+_V9 = """
+ALTER TABLE players ADD COLUMN knsb_id VARCHAR;
+ALTER TABLE players ADD COLUMN fide_id VARCHAR;
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
@@ -237,6 +245,7 @@ MIGRATIONS: list[Migration] = [
     (6, _v6),
     (7, _V7),
     (8, _V8),
+    (9, _V9),
 ]
 
 
