@@ -15,7 +15,7 @@ from test_rating_lists import FIDE_HEADER as FIDE
 from test_rating_lists import KNSB, PLAYERS, fide_line, knsb_file, read
 from test_store_support import older_database
 
-from compcore.adapters import season_file
+from compcore.adapters import players_csv, season_file
 from compcore.adapters.auth import Administrator
 from compcore.adapters.knsb_submission import knsb_submission
 from compcore.adapters.memory import MemoryStore
@@ -23,7 +23,7 @@ from compcore.adapters.store import Store
 from compcore.adapters.trf import read_trf
 from compcore.errors import SeasonError
 from compcore.federation_ids import fide_id_problem, knsb_id_of, knsb_id_problem
-from compcore.model import Game, Result, Round
+from compcore.model import Game, Player, Result, Round
 from compcore.services import ratings
 
 ADMIN = Administrator("test")
@@ -201,3 +201,37 @@ def test_a_fide_list_matches_by_fide_id_and_not_by_relatienummer(tmp_path):
     assert [(m.player.id, m.new, m.how, m.line) for m in preview.result.matches] == [
         ("noor", 2050, "id", 3)
     ]
+
+
+# --------------------------------------------------------------------------- players CSV
+
+
+def test_the_csv_columns_are_optional_and_checked():
+    """Dutch headers ``relatienummer`` and ``fide-id``; an empty cell is "not given"; a bad
+    relatienummer is that row's error, naming the player and the field (line 3)."""
+    text = "id;naam;relatienummer;fide-id\na;Anna;1234567;\nb;Bert;12a4;42\n"
+    parsed = players_csv.parse(text)
+    assert [e.words.render("nl") for e in parsed.errors] == [
+        "regel 3: speler 'b': KNSB-relatienummer '12a4' is geen 7 cijfers"
+    ]
+    assert parsed.errors[0].words.render("en") == (
+        "line 3: player 'b': KNSB relatienummer '12a4' is not 7 digits"
+    )
+    good = players_csv.parse("id,name,knsb_id,fide_id\na,Anna,1234567,\n")
+    assert [(p.knsb_id, p.fide_id) for p in good.players] == [("1234567", None)]
+    # a file without the columns leaves a stored number alone
+    roster = (Player("a", "Anna", knsb_id="7654321", fide_id="99"),)
+    merged = players_csv.merge(roster, players_csv.parse("id,name\na,Anna B\n"))
+    assert (merged[0].name, merged[0].knsb_id, merged[0].fide_id) == ("Anna B", "7654321", "99")
+
+
+def test_the_roster_csv_reads_back_to_the_same_players():
+    roster = (
+        Player("a", "Anna, de", 1500, flags=("x", "knsb-consent"), knsb_id="1234567",
+               fide_id="1503014"),
+        Player("b", "Bert", participation="never", joined_round=3),
+    )  # fmt: skip
+    text = players_csv.dumps(roster)
+    assert text.splitlines()[0].endswith(",knsb_id,fide_id")
+    parsed = players_csv.parse(text)
+    assert parsed.errors == () and parsed.players == roster
