@@ -235,3 +235,36 @@ def test_the_roster_csv_reads_back_to_the_same_players():
     assert text.splitlines()[0].endswith(",knsb_id,fide_id")
     parsed = players_csv.parse(text)
     assert parsed.errors == () and parsed.players == roster
+
+
+# --------------------------------------------------------------------------- TRF
+
+
+def test_trf_export_writes_the_fide_id_and_the_import_keeps_it():
+    """magnus-youth with FIDE id 1503014 for its first player: his ``001`` line has it in
+    columns 58-68 (right-aligned), the others have blanks; read back as a new season the
+    first player has fide_id 1503014 and everyone else none (an empty field, not "")."""
+    from compcore.adapters.trf_export import season_trf
+    from compcore.adapters.trf_import import season_from_trf
+
+    season, ruleset = season_file.load(Path(__file__).resolve().parent.parent / "data"
+                                       / "magnus-youth.json")  # fmt: skip
+    first = replace(season.players[0], fide_id="1503014")
+    season = replace(season, players=(first, *season.players[1:]))
+    text = season_trf(season, ruleset)
+    lines = [line for line in text.splitlines() if line.startswith("001")]
+    assert lines[0][57:68] == "    1503014" and lines[1][57:68].strip() == ""
+    back = season_from_trf(read_trf(text), club="M", season="s", preset="magnus-youth")
+    ids = {p.name: p.fide_id for p in back.players}
+    assert ids.pop(first.name) == "1503014" and set(ids.values()) == {None}
+
+
+@pytest.mark.parametrize(
+    ("field", "kept"),
+    [("   1503014", "1503014"), ("", None), ("          0", None), ("  NED-12", None)],
+)
+def test_a_trf_fide_id_is_kept_only_when_it_is_one(field, kept):
+    """TRF writers put 0 or nothing for "no FIDE id"; neither, nor a non-number, is kept."""
+    from compcore.adapters.trf_import import _fide_id
+
+    assert _fide_id(field) == kept
