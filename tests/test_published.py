@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from builders import load, raises_in_english
+from test_store_support import older_database
 
 from compcore.adapters.auth import Administrator
 from compcore.adapters.memory import MemoryStore
@@ -248,14 +249,15 @@ def test_deleting_a_competition_deletes_its_drafts(repo):
 
 
 def test_an_older_database_gets_the_drafts_table(tmp_path, monkeypatch):
-    """A database made before migration 7 (versions 1 and 2) gets the drafts table when
+    """A database made before migration 7 (versions 1 to 6) gets the drafts table when
     this code opens it; its season is kept."""
     from compcore.adapters.store import schema
 
-    path = tmp_path / "old.duckdb"
+    path, new = tmp_path / "old.duckdb", tmp_path / "new.duckdb"
+    cid = Store(new).import_season(season(), actor=ADMIN)
+    older_database(new, path, 6)  # as a compcore of schema 6 left it (no later columns)
     full = list(schema.MIGRATIONS)
     monkeypatch.setattr(schema, "MIGRATIONS", [m for m in full if m[0] < 7])
-    cid = Store(path).import_season(season(), actor=ADMIN)
     with pytest.raises(StoreError):  # no drafts table yet
         Store(path).load_draft(cid, 2)
     monkeypatch.setattr(schema, "MIGRATIONS", full)
