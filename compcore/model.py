@@ -108,6 +108,10 @@ class Player:
     virtual: Literal["engine"] | None = None
     joined_round: int | None = None
     withdrawn_round: int | None = None
+    #: the KNSB relatienummer (7 digits, ``compcore.federation_ids``); None: not known
+    knsb_id: str | None = None
+    #: the FIDE id (digits, ``compcore.federation_ids``); None: not known
+    fide_id: str | None = None
 
     @property
     def is_engine(self) -> bool:

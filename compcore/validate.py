@@ -12,6 +12,7 @@ season never gets in. Each problem is a :class:`SeasonError` in Dutch and Englis
 from __future__ import annotations
 
 from compcore.errors import Part, Phrase, SeasonError, choices, phrase, place
+from compcore.federation_ids import number_problems
 from compcore.model import EMPTY, ENTRY_KINDS, Kind, Round, Season
 from compcore.rulesets import Ruleset
 
@@ -47,6 +48,14 @@ def _check_ratings(season: Season, top: Where) -> None:
             raise SeasonError(*place(where), problem)
 
 
+def _check_numbers(season: Season, top: Where) -> None:
+    """Every player's KNSB relatienummer and FIDE id well formed (``federation_ids``)."""
+    for player in season.players:
+        for field, problem in number_problems(player):
+            at_player = (*top, Phrase("at.player", player=player.id))
+            raise SeasonError.at(at_player, "ids.field", field=field, problem=problem)
+
+
 def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON) -> None:
     """Raise :class:`SeasonError` naming the first problem (file, round, player)."""
     top: Where = source if isinstance(source, tuple) else (source,)
@@ -71,6 +80,7 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
                 (*top, Phrase("at.decisions")), "season.unknown_player", player=decision.player
             )
     _check_ratings(season, top)
+    _check_numbers(season, top)
     allowed = set(ruleset.points.kinds)
     open_round: int | None = None
     last_cycle = -1

@@ -90,6 +90,13 @@ with st.form(form):
     withdrawn = c6.number_input(tr("app.players.col_withdrawn"), min_value=1, step=1,
                                 value=current.withdrawn_round if current else None,
                                 key=field_key("withdrawn"))  # fmt: skip
+    c7, c8 = st.columns(2)
+    knsb_id = c7.text_input(tr("app.players.col_knsb_id"), key=field_key("knsb_id"),
+                            value=(current.knsb_id or "") if current else "",
+                            help=tr("app.players.knsb_id_help"))  # fmt: skip
+    fide_id = c8.text_input(tr("app.players.col_fide_id"), key=field_key("fide_id"),
+                            value=(current.fide_id or "") if current else "",
+                            help=tr("app.players.fide_id_help"))  # fmt: skip
     saved = st.form_submit_button(tr("app.players.save"), type="primary")
 if saved:
     typed_id = (pid or "").strip()
@@ -104,6 +111,8 @@ if saved:
         participation=participation,
         joined=None if joined is None else int(joined),
         withdrawn=None if withdrawn is None else int(withdrawn),
+        knsb_id=knsb_id or "",
+        fide_id=fide_id or "",
     )
     state.write(
         run,
@@ -223,6 +232,8 @@ rating_list.render(run, cid, season, ruleset)  # a KNSB or FIDE rating list, fro
 
 st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))
+st.download_button(tr("app.players.csv_download"), players_csv.dumps(season.players),
+                   file_name="spelers.csv", mime="text/csv", key=f"csv_out_{cid}")  # fmt: skip
 upload = st.file_uploader(tr("app.players.csv_file"), type=["csv", "txt"], key=f"csv_{cid}")
 pasted = st.text_area(tr("app.players.csv_paste"), key=f"csv_text_{cid}", height=120)
 text = upload.getvalue().decode("utf-8-sig", errors="replace") if upload is not None else pasted

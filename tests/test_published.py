@@ -14,6 +14,7 @@ from pathlib import Path
 import duckdb
 import pytest
 from builders import load, raises_in_english
+from test_store_support import older_database
 
 from compcore.adapters.auth import Administrator
 from compcore.adapters.memory import MemoryStore
@@ -251,8 +252,6 @@ def test_deleting_a_competition_deletes_its_drafts(repo):
 def test_an_older_database_gets_the_drafts_table(tmp_path):
     """A database made before migration 7 (version 6) gets the drafts table when this code
     opens it; its season is kept."""
-    from test_store_support import older_database
-
     full, path = tmp_path / "full.duckdb", tmp_path / "old.duckdb"
     cid = Store(full).import_season(season(), actor=ADMIN)
     older_database(full, path, 6)

@@ -5,8 +5,9 @@ A period's over-the-board games as a TRF-like file with the player's KNSB relati
 relatienummer who gave their consent are submitted; a game against anyone else is left out.
 :class:`Submission` carries the text and, as i18n phrases, who and what was left out and why.
 
-Where the data lives: a player's flags. ``knsb:1234567`` gives the relatienummer and
-``knsb-consent`` the consent (Magnus asks for it); both can be set on the Spelers page.
+Where the data lives: the player's ``knsb_id`` field gives the relatienummer (an older
+season's ``knsb:1234567`` flag where the field is empty, ``compcore.federation_ids``), the
+flag ``knsb-consent`` the consent (Magnus asks for it); both are set on the Spelers page.
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from compcore.errors import Phrase
+from compcore.federation_ids import ID_FLAG, knsb_id_of
 from compcore.model import Season
 from compcore.pairing.swiss.model import FIDE_POINTS, PLAYED_RESULTS, Colour, SwissRecord
 
 __all__ = ["CONSENT_FLAG", "ID_FLAG", "Submission", "knsb_submission", "relatienummer"]
 
-#: the flag prefix carrying a player's relatienummer: ``knsb:1234567``
-ID_FLAG = "knsb:"
 #: the flag saying the player consents to having their games submitted for rating
 CONSENT_FLAG = "knsb-consent"
 _SEVEN_DIGITS = re.compile(r"^\d{7}$")
@@ -38,11 +38,9 @@ class Submission:
 
 
 def relatienummer(season: Season, pid: str) -> str | None:
-    """The player's relatienummer as flagged (``knsb:1234567``), else ``None``."""
-    for flag in season.player(pid).flags or ():
-        if flag.startswith(ID_FLAG):
-            return flag[len(ID_FLAG) :].strip()
-    return None
+    """The player's relatienummer: the field, else an older ``knsb:1234567`` flag, else
+    ``None`` (:func:`compcore.federation_ids.knsb_id_of`)."""
+    return knsb_id_of(season.player(pid))
 
 
 def _refusal(season: Season, pid: str) -> Phrase | None:

@@ -1,16 +1,17 @@
 """Players from a CSV file (the app's roster import): pure parsing and checking, no I/O.
 
 The first line names the columns: ``id`` and ``name`` are required; ``rating``,
-``strength``, ``level``, ``flags``, ``participation``, ``joined_round`` and
-``withdrawn_round`` are optional (Dutch headers ``naam``, ``sterkte``, ``niveau``,
-``vlaggen``, ``deelname`` are accepted too). Comma, semicolon (Dutch spreadsheets) and tab
+``strength``, ``level``, ``flags``, ``participation``, ``joined_round``,
+``withdrawn_round``, ``knsb_id`` and ``fide_id`` are optional (Dutch headers ``naam``,
+``sterkte``, ``niveau``, ``vlaggen``, ``deelname``, ``relatienummer``, ``fide-id`` are
+accepted too; the numbers are checked by ``compcore.federation_ids``). Comma, semicolon (Dutch spreadsheets) and tab
 separate columns; ``flags`` holds labels separated by spaces or ``|``. An empty cell means
 "not given". Lines may end in LF, CRLF or a lone CR (old Mac spreadsheets).
 
 :func:`parse` returns every player or, for each bad row, its line number and what is wrong;
 the app imports nothing while any row is bad. :func:`merge` applies the parsed rows to a
 roster: a known id updates that player (only the columns the file has), a new id is added
-at the end.
+at the end. :func:`dumps` writes a roster in the same columns, so it reads back.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from compcore.adapters.csv_text import csv_text
 from compcore.errors import (
     CompcoreError,
     CsvImportError,
@@ -31,12 +33,13 @@ from compcore.errors import (
     phrase,
     render,
 )
+from compcore.federation_ids import fide_id_problem, knsb_id_problem
 from compcore.i18n import DEFAULT, Lang
 from compcore.model import Player
 from compcore.validate import implausible_rating
 
 FIELDS = ("id", "name", "rating", "strength", "level", "flags", "participation",
-          "joined_round", "withdrawn_round")  # fmt: skip
+          "joined_round", "withdrawn_round", "knsb_id", "fide_id")  # fmt: skip
 REQUIRED = ("id", "name")
 ALIASES = {
     "naam": "name",
@@ -48,6 +51,10 @@ ALIASES = {
     "elo": "rating",
     "joined": "joined_round",
     "withdrawn": "withdrawn_round",
+    "relatienummer": "knsb_id",
+    "knsb-relatienummer": "knsb_id",
+    "fide-id": "fide_id",
+    "fide": "fide_id",
 }
 PARTICIPATION = {"always": "always", "never": "never", "altijd": "always", "nooit": "never"}
 
@@ -231,7 +238,33 @@ def _player(cells: dict[str, str]) -> Player:
         participation=PARTICIPATION.get(participation) if participation else None,  # type: ignore[arg-type]
         joined_round=joined,
         withdrawn_round=withdrawn,
+        knsb_id=_federation(cells, pid, "knsb_id", knsb_id_problem),
+        fide_id=_federation(cells, pid, "fide_id", fide_id_problem),
     )
+
+
+def _federation(
+    cells: dict[str, str], pid: str, field: str, problem: Callable[[str], Phrase | None]
+) -> str | None:
+    """A relatienummer or FIDE id cell: empty (not given) or a number the rule accepts."""
+    value = cells.get(field, "")
+    found = problem(value) if value else None
+    if found is not None:
+        raise _BadRow(Phrase("csv.field", player=pid, field=found))
+    return value or None
+
+
+def dumps(players: Sequence[Player]) -> str:
+    """The roster as a CSV text in :data:`FIELDS` (the engine entrant left out), flags
+    separated by ``|``: what :func:`parse` reads back to the same players (a text a
+    spreadsheet would take for a formula gets a ``'``, ``csv_text.neutral_cell``)."""
+    return csv_text([FIELDS, *(_cells(p) for p in players if not p.is_engine)])
+
+
+def _cells(player: Player) -> list[object]:
+    cells = {f: getattr(player, f) for f in FIELDS}
+    cells["flags"] = "|".join(player.flags) if player.flags else None
+    return [cells[f] for f in FIELDS]
 
 
 def merge(existing: Sequence[Player], parsed: ParsedPlayers) -> tuple[Player, ...]:

@@ -13,13 +13,13 @@ before reasons were keys) or a reason object ``{"key", "rule", "params"}``
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from compcore import jsondata
+from compcore import federation_ids, jsondata
 from compcore import reason as reasons
 from compcore.errors import (
     CompcoreError,
@@ -242,7 +242,7 @@ _TOP = (
 )  # fmt: skip
 _PLAYER = (
     "id", "name", "rating", "strength", "level", "flags", "participation", "virtual",
-    "joined_round", "withdrawn_round",
+    "joined_round", "withdrawn_round", "knsb_id", "fide_id",
 )  # fmt: skip
 _ROUND = (
     "round", "date", "cycle", "seed", "present", "late", "forced", "games", "entries",
@@ -342,7 +342,19 @@ def _player(data: Any, where: Where) -> Player:
         virtual=f.choice("virtual", ("engine",)),
         joined_round=joined,
         withdrawn_round=withdrawn,
+        knsb_id=_number(f, "knsb_id", federation_ids.knsb_id_problem),
+        fide_id=_number(f, "fide_id", federation_ids.fide_id_problem),
     )
+
+
+def _number(f: _Fields, key: str, problem: Callable[[str], Phrase | None]) -> str | None:
+    """A federation number (``knsb_id``, ``fide_id``): text the rule in
+    :mod:`compcore.federation_ids` accepts, or absent."""
+    value = f.text(key)
+    found = None if value is None else problem(value)
+    if found is not None:
+        raise f.refuse("ids.field", field=key, problem=found)
+    return value
 
 
 def _rating(data: Any, where: Where) -> RatingChange:

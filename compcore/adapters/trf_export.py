@@ -88,15 +88,16 @@ def _preassigned(season: Season, number: dict[str, int]) -> dict[str, SwissRecor
 
 
 def _player_line(season: Season, pid: str, no: int, records: list[SwissRecord]) -> str:
-    """A ``001`` line in TRF16's columns; the points are the sum of the played rounds'
-    results (the pre-assigned open round not counted: strict readers accept both)."""
+    """A ``001`` line in TRF16's columns, with the player's FIDE id where he has one; the
+    points are the sum of the played rounds' results (the pre-assigned open round not
+    counted: strict readers accept both)."""
     player = season.player(pid)
     played = records[: len(season.played_rounds)]
     points = sum((FIDE_POINTS.points(r) for r in played), Fraction(0))
     rating = season.rating_at(pid, 1)
     head = (
         f"001 {no:>4}      {player.name[:NAME_WIDTH]:<{NAME_WIDTH}} "
-        f"{'' if rating is None else rating:>4} {'':3} {'':>11} {'':10} "
+        f"{'' if rating is None else rating:>4} {'':3} {player.fide_id or '':>11} {'':10} "
         f"{float(points):4.1f} {'':4}  "
     )
     return head + "".join(_block(r) for r in records).rstrip()

@@ -6,12 +6,14 @@ the round to pair becomes a played round: a game (``1 = 0 W D L``) with its resu
 (``+ -``, ``- -``) as a forfeit result, ``U`` and ``F`` a bye, ``H`` a joker, ``Z`` an
 absence. The round to pair becomes the open round: its pre-assigned players (``H``: a joker,
 others absent) are not present, everyone else is. Player ids are made from the names
-(:func:`compcore.player_ids.new_player_id`); ratings and names are kept as in the file.
+(:func:`compcore.player_ids.new_player_id`); ratings, names and FIDE ids are kept as in the
+file.
 """
 
 from __future__ import annotations
 
 from compcore.adapters.trf import TrfDocument, TrfPlayer
+from compcore.federation_ids import fide_id_problem
 from compcore.model import Game, Kind, Player, Result, Round, RulesetRef, Season
 from compcore.pairing.swiss.model import SwissRecord
 from compcore.player_ids import new_player_id
@@ -25,12 +27,24 @@ _RESULTS = {
 _BYES = {"U": Kind.BYE, "F": Kind.BYE, "H": Kind.JOKER, "Z": Kind.ABSENT, "-": Kind.ABSENT}
 
 
+def _fide_id(text: str) -> str | None:
+    """A ``001`` line's FIDE id as the player's ``fide_id``: kept when it is one
+    (``federation_ids``); empty, ``0`` or anything else is "not known"."""
+    value = text.strip()
+    if fide_id_problem(value) is not None or not value.strip("0"):
+        return None
+    return value
+
+
 def season_from_trf(document: TrfDocument, *, club: str, season: str, preset: str) -> Season:
     """The document as a season of ``club``, named by its ``012`` record (else the club)."""
     ids: dict[int, str] = {}
     for p in document.players:
         ids[p.number] = new_player_id(p.name, ids.values())
-    players = tuple(Player(ids[p.number], p.name, rating=p.rating) for p in document.players)
+    players = tuple(
+        Player(ids[p.number], p.name, rating=p.rating, fide_id=_fide_id(p.fide_id))
+        for p in document.players
+    )
     past = document.round_to_pair - 1
     rounds = [_played(document.players, ids, r) for r in range(1, past + 1)]
     if document.total_rounds is None or past < document.total_rounds:

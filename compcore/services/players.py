@@ -15,6 +15,7 @@ from compcore.adapters.auth import Actor
 from compcore.adapters.players_csv import ParsedPlayers
 from compcore.changes import first_appearance, history_of, rounds_naming
 from compcore.errors import RosterError
+from compcore.federation_ids import number_problems
 from compcore.model import Participation, Player, PlayerChange, RatingChange, Season
 from compcore.player_ids import new_player_id
 from compcore.rulesets import Ruleset
@@ -33,6 +34,8 @@ def form_player(
     participation: Participation,
     joined: int | None,
     withdrawn: int | None,
+    knsb_id: str = "",
+    fide_id: str = "",
 ) -> Player:
     """The player the form describes, on top of the player as read (None: a new one). A
     field the stored player left out stays out when the form shows its default (no flags,
@@ -50,6 +53,8 @@ def form_player(
         else None,
         joined_round=joined,
         withdrawn_round=withdrawn,
+        knsb_id=knsb_id.strip() or None,
+        fide_id=fide_id.strip() or None,
     )
 
 
@@ -74,10 +79,12 @@ def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
 
 
 def check_player(season: Season, ruleset: Ruleset, player: Player) -> None:
-    """Refuse a player the form cannot mean: no name, a round out of range, withdrawing
-    before joining."""
+    """Refuse a player the form cannot mean: no name, a bad relatienummer or FIDE id, a
+    round out of range, withdrawing before joining."""
     if not player.name.strip():
         raise RosterError("roster.name_required")
+    for _, problem in number_problems(player):
+        raise RosterError("ids.roster", name=player.name, problem=problem)
     for number in (player.joined_round, player.withdrawn_round):
         if number is not None:
             check_round(season, ruleset, number)

@@ -1,10 +1,11 @@
 """A federation rating list matched against the roster, and applied from a round on (issue 11).
 
-The roster has no field for a KNSB relatienummer or a FIDE id, and no migration adds one:
-a player is matched **by id** only where the season already stores the number as his
-player id (an all-digit id, as a club importing from the federation gets), and otherwise
-**by name**, aware of diacritics and of the lists' ``Achternaam, Voornaam`` order
-("Van der Aa, Quinten" is "Quinten van der Aa"; "Müller" is "Muller").
+A player is matched **by number** first: in a KNSB list by his relatienummer (the
+``knsb_id`` field, else an older ``knsb:NNN`` flag), in a FIDE list by his ``fide_id``
+(:func:`list_number`), or, where he has none, by an all-digit player id (as a club importing
+from the federation gets); otherwise **by name**, aware of diacritics and of the lists'
+``Achternaam, Voornaam`` order ("Van der Aa, Quinten" is "Quinten van der Aa"; "Müller" is
+"Muller").
 
 :func:`match` reads the rows once (a generator of a million rows is fine), and keeps only
 the rows that concern a player. :func:`apply` turns the matches into rating changes from a
@@ -22,6 +23,7 @@ from typing import BinaryIO, Literal
 from compcore.adapters import rating_lists
 from compcore.adapters.auth import Actor
 from compcore.adapters.rating_lists import BadRow, ListKind, ListRow
+from compcore.federation_ids import fide_id_of, knsb_id_of
 from compcore.model import Player, RatingChange, Season
 from compcore.services.players import check_round
 from compcore.services.repository import Repository
@@ -77,11 +79,24 @@ def _by_name(players: Sequence[Player]) -> dict[str, list[Player]]:
     return index
 
 
-def match(season: Season, rows: Iterable[ListRow], from_round: int) -> MatchResult:
-    """Match the list's rows to the season's players: by id where a player's id is the
-    list's number, else by name; a player found by id ignores rows found by name."""
+def list_number(player: Player, kind: ListKind) -> str | None:
+    """The number a list of ``kind`` knows the player by: the relatienummer in a KNSB list,
+    the FIDE id in a FIDE list; without one, an all-digit player id; else ``None``."""
+    number = knsb_id_of(player) if kind == "knsb" else fide_id_of(player)
+    if number is None and player.id.isdigit():
+        return player.id
+    return number
+
+
+def match(
+    season: Season, rows: Iterable[ListRow], from_round: int, kind: ListKind = "knsb"
+) -> MatchResult:
+    """Match the rows of a list of ``kind`` to the season's players: by number where the
+    list's number is the player's (:func:`list_number`), else by name; a player found by
+    number ignores rows found by name."""
     players = [p for p in season.players if not p.is_engine]
-    by_id = {p.id: p for p in players if p.id.isdigit()}
+    numbered = ((list_number(p, kind), p) for p in players)
+    by_id = {number: p for number, p in numbered if number is not None}
     by_name = _by_name(players)
     found: dict[str, list[tuple[How, ListRow]]] = {}
     count = 0
@@ -176,7 +191,7 @@ def preview(
         size = max(stream.seek(0, 2), 1)
         stream.seek(0)
         rows = _reported(rows, stream, size, progress)
-    result = match(season, rows, from_round)
+    result = match(season, rows, from_round, kind)
     changes = () if bad else apply(season, result.matches, from_round)
     return Preview(kind, result, changes, tuple(bad))
 

@@ -66,11 +66,12 @@ def read_season(con: Connection, competition_id: int) -> Season:
     )
     players = tuple(
         Player(pid, name, rating, strength, level, _tuple(flags), participation, virtual,
-               joined, withdrawn)
-        for pid, name, rating, strength, level, flags, participation, virtual, joined, withdrawn
+               joined, withdrawn, knsb_id, fide_id)
+        for (pid, name, rating, strength, level, flags, participation, virtual, joined,
+             withdrawn, knsb_id, fide_id)
         in con.execute(
             """SELECT id, name, rating, strength, level, flags, participation, virtual,
-                      joined_round, withdrawn_round
+                      joined_round, withdrawn_round, knsb_id, fide_id
                FROM players WHERE competition_id = ? ORDER BY position""",
             [competition_id],
         ).fetchall()
@@ -248,7 +249,8 @@ _PLAYER_COLUMNS = (
     ("competition_id", "BIGINT"), ("position", "INTEGER"), ("id", "VARCHAR"),
     ("name", "VARCHAR"), ("rating", "BIGINT"), ("strength", "BIGINT"), ("level", "VARCHAR"),
     ("flags", "VARCHAR[]"), ("participation", "VARCHAR"), ("virtual", "VARCHAR"),
-    ("joined_round", "BIGINT"), ("withdrawn_round", "BIGINT"),
+    ("joined_round", "BIGINT"), ("withdrawn_round", "BIGINT"), ("knsb_id", "VARCHAR"),
+    ("fide_id", "VARCHAR"),
 )  # fmt: skip
 _RATING_COLUMNS = (
     ("competition_id", "BIGINT"), ("position", "INTEGER"), ("player", "VARCHAR"),
@@ -287,7 +289,7 @@ def put_players(con: Connection, cid: int, players: Sequence[Player]) -> None:
     con.execute("DELETE FROM players WHERE competition_id = ?", [cid])
     _insert(con, "players", _PLAYER_COLUMNS, [
         (cid, i, p.id, p.name, p.rating, p.strength, p.level, _list(p.flags), p.participation,
-         p.virtual, p.joined_round, p.withdrawn_round)
+         p.virtual, p.joined_round, p.withdrawn_round, p.knsb_id, p.fide_id)
         for i, p in enumerate(players)
     ])  # fmt: skip
 

@@ -225,6 +225,14 @@ CREATE TABLE attendance_marks (
 );
 """
 
+#: A player's federation numbers as typed fields (issue 11): the KNSB relatienummer and the
+#: FIDE id, both text of digits (``compcore.federation_ids``); NULL: not known. Older
+#: seasons' ``knsb:NNN`` flags stay flags (read as the relatienummer when the field is NULL).
+_V9 = """
+ALTER TABLE players ADD COLUMN knsb_id VARCHAR;
+ALTER TABLE players ADD COLUMN fide_id VARCHAR;
+"""
+
 #: Competitions played within a ladder (issue 12: DS-16 groups, DS-20 play-off, DS-21 cup,
 #: MG-8): the ladder's ``club/season/competition`` (NULL: a competition of its own), each
 #: round's ladder evening, and the tags of a round's forced boards (``ForcedGame.group``,
@@ -247,6 +255,7 @@ MIGRATIONS: list[Migration] = [
     (6, _v6),
     (7, _V7),
     (8, _V8),
+    (9, _V9),
     (10, _V10),
 ]
 
