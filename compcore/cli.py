@@ -185,6 +185,8 @@ def _trf_season(args: argparse.Namespace) -> Season:
     if not args.preset:
         raise CompcoreError(Phrase("cli.trf_needs_preset"))
     document = read_trf_file(args.file)
+    if not args.season.strip():  # a season file names its season; a TRF file does not
+        raise CompcoreError(Phrase("cli.trf_needs_season"))
     club = args.club or document.name or Path(args.file).stem
     season = season_from_trf(document, club=club, season=args.season, preset=args.preset)
     season_file.ruleset_of(season)  # an unknown preset: one line, nothing stored

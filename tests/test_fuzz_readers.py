@@ -362,7 +362,7 @@ def trf_import_case(club_db: Path, tmp_path: Path, data: bytes, replace: bool) -
     path = tmp_path / "fuzz.trf"
     path.write_bytes(data)
     argv = ["import", str(path), "--db", str(club_db), "--preset", "magnus-youth",
-            "--club", "Fuzz", *(["--replace"] if replace else [])]  # fmt: skip
+            "--club", "Fuzz", "--season", "2025-2026", *(["--replace"] if replace else [])]  # fmt: skip
     run_refused_or_done(argv, club_db, lambda: 0)
 
 
