@@ -156,3 +156,33 @@ def test_a_rerun_keeps_the_preview_and_another_round_reads_again(db, monkeypatch
     at.number_input(key=f"rating_round_{cid}").set_value(5).run()
     assert len(calls) == 2
     assert any("from round 5" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize(
+    ("data", "shown"),
+    [
+        (
+            b"<?xml version='1.0' encoding='utf-99'?><playerslist></playerslist>",
+            "The FIDE XML list names an encoding that does not exist ('utf-99').",
+        ),
+        (
+            knsb('1000001;"Jansen' + "x" * 200_000 + ";;NED;1500;1;1990;\r\n"),
+            "The KNSB list is damaged at line 2",
+        ),
+        (
+            knsb("1000001;Jansen, Jan;;NED;\xb3400;1;1990;\r\n".encode("latin-1").decode("cp1252")),
+            "1 unreadable lines in the rating list.",
+        ),
+    ],
+    ids=["xml-encoding", "unclosed-quote", "superscript-digit"],
+)
+def test_a_hostile_list_is_one_message_and_no_traceback(db, data, shown):
+    """What the fuzzing found, on the page: an XML encoding that does not exist (was a
+    LookupError), a quote that never closes (was _csv.Error) and a superscript "³" in a
+    rating (was ValueError) each showed a traceback; now one error message, nothing saved."""
+    store, cid = db
+    before = store.load(cid)
+    at = players_page(cid)
+    upload(at, cid, data)
+    assert any(shown in e.value for e in at.error), [e.value for e in at.error]
+    assert store.load(cid) == before
