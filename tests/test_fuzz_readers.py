@@ -306,7 +306,7 @@ def cli_settings(examples: int) -> settings:
 
 
 #: a CLI example takes about 0.4 s (a database opened, dumped twice): few in the quick run
-CLI_QUICK, CLI_THOROUGH = cli_settings(8), cli_settings(300)
+CLI_QUICK, CLI_THOROUGH = cli_settings(8), cli_settings(150)
 LIST_ARGS = st.fixed_dictionaries({"data": any_list(), "lang": st.sampled_from(LANGUAGES)})
 TRF_ARGS = st.fixed_dictionaries(
     {"data": st.one_of(mutated(TRF_BYTES), st.binary(max_size=300)), "replace": st.booleans()}
