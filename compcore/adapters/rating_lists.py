@@ -67,7 +67,10 @@ SHOWN = 20
 
 
 def _shown(text: str) -> str:
-    """``text`` as a message quotes it: at most :data:`SHOWN` characters."""
+    """``text`` as a message quotes it: a character that does not print (a vertical tab,
+    U+2028, which end a line for ``str.splitlines``) escaped as ``\\x0b``, at most
+    :data:`SHOWN` characters."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
