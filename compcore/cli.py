@@ -23,6 +23,7 @@ from compcore.errors import CompcoreError, Phrase, os_problem
 from compcore.i18n import LANGUAGES, Lang, t
 
 if TYPE_CHECKING:  # every command imports what it needs itself: ``--help`` starts fast
+    from compcore.adapters.rating_lists import BadRow
     from compcore.model import RatingChange, Season
     from compcore.rulesets import Ruleset
     from compcore.services.ratings import MatchResult
@@ -184,6 +185,8 @@ def _trf_season(args: argparse.Namespace) -> Season:
     if not args.preset:
         raise CompcoreError(Phrase("cli.trf_needs_preset"))
     document = read_trf_file(args.file)
+    if not args.season.strip():  # a season file names its season; a TRF file does not
+        raise CompcoreError(Phrase("cli.trf_needs_season"))
     club = args.club or document.name or Path(args.file).stem
     season = season_from_trf(document, club=club, season=args.season, preset=args.preset)
     season_file.ruleset_of(season)  # an unknown preset: one line, nothing stored
@@ -211,7 +214,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_ratings_import(args: argparse.Namespace) -> int:
     """Match a rating list to the roster and store the new ratings from a round on; bad
-    rows: one line each on standard error, exit 2, nothing stored."""
+    rows: one line each on standard error, exit 2, nothing stored; with
+    ``--skip-bad-rows`` the bad rows are listed on standard output and the good rows
+    stored."""
     from compcore.adapters.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.adapters.store.command_line import competition_id
@@ -223,16 +228,25 @@ def cmd_ratings_import(args: argparse.Namespace) -> int:
     players.check_round(season, repo.ruleset(cid), args.from_round)
     with Path(args.file).open("rb") as stream:
         seen = ratings.preview(season, stream, args.from_round)
-    if seen.bad:
-        for row in seen.bad:
-            print(row.describe(args.lang), file=sys.stderr)
-        raise CompcoreError(Phrase("ratings.bad_rows", count=len(seen.bad)))
-    if seen.changes:
+    _bad_rows(args.lang, seen.bad, skipped=args.skip_bad_rows)
+    changes = seen.to_store(args.skip_bad_rows)
+    if changes:
         read = season.ratings or ()
         admin = Administrator("command-line")
-        ratings.import_ratings(repo, cid, seen.changes, read=read, actor=admin)
-    _print_ratings(args.lang, seen.result, seen.changes, args.from_round)
+        ratings.import_ratings(repo, cid, changes, read=read, actor=admin)
+    _print_ratings(args.lang, seen.result, changes, args.from_round)
     return 0
+
+
+def _bad_rows(lang: Lang, bad: Sequence[BadRow], *, skipped: bool) -> None:
+    """The list's bad rows, one line each: on standard error and refused (nothing stored),
+    or, when the director skips them, on standard output with a line saying so."""
+    for row in bad:
+        print(row.describe(lang), file=sys.stdout if skipped else sys.stderr)
+    if bad and not skipped:
+        raise CompcoreError(Phrase("ratings.bad_rows", count=len(bad)))
+    if bad:
+        print(t("ratings.bad_rows_skipped", lang, count=len(bad)))
 
 
 def _print_ratings(
@@ -391,6 +405,7 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument(
         "--from-round", type=int, required=True, metavar=m("round"), help=h("from_round")
     )
+    sp.add_argument("--skip-bad-rows", action="store_true", help=h("skip_bad_rows"))
     sp.set_defaults(run=cmd_ratings_import)
     sp = sub.add_parser("knsb", help=h("knsb"))
     source(sp)

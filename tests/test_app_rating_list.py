@@ -83,6 +83,32 @@ def test_a_list_with_a_bad_row_names_it_and_saves_nothing(db):
     assert store.load(cid) == before
 
 
+def test_a_director_may_skip_the_bad_rows_and_save_the_good_ones(db):
+    """Line 2 is bad ("veel" is no rating), line 3 gives the first player 1999. Until the
+    checkbox is ticked nothing can be saved; ticked, the preview counts the 1 good line
+    read, 1 player found, 1 new rating from round 4 (3 rounds played) and saving it stores 1999 for him only; the second player keeps his rating."""
+    store, cid = db
+    season = store.load(cid)
+    a, b = season.players[0], season.players[1]
+    first, _, last = a.name.rpartition(" ")
+    b_old = season.rating_at(b.id, 4)
+    at = players_page(cid)
+    upload(at, cid, knsb(f"1000002;{b.name};;NED;veel;1;1990;\r\n",
+                         f"1000001;{last}, {first};;NED;1999;1;1990;\r\n"))  # fmt: skip
+    assert not [x for x in at.button if x.key == f"rating_apply_{cid}"]
+    at.checkbox(key=f"rating_skip_bad_{cid}").check().run()
+    assert not at.exception, [e.value for e in at.exception]
+    others = len([p for p in season.players if not p.is_engine]) - 1
+    assert [i.value for i in at.info] == [
+        f"1 lines read: 1 players found (1 new ratings from round 4), {others} not found, "
+        "0 ambiguous."
+    ]
+    next(x for x in at.button if x.key == f"rating_apply_{cid}").click().run()
+    assert not at.exception
+    stored = store.load(cid)
+    assert (stored.rating_at(a.id, 4), stored.rating_at(b.id, 4)) == (1999, b_old)
+
+
 def test_a_file_that_is_no_list_is_one_sentence(db):
     store, cid = db
     before = store.load(cid)
@@ -130,3 +156,33 @@ def test_a_rerun_keeps_the_preview_and_another_round_reads_again(db, monkeypatch
     at.number_input(key=f"rating_round_{cid}").set_value(5).run()
     assert len(calls) == 2
     assert any("from round 5" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize(
+    ("data", "shown"),
+    [
+        (
+            b"<?xml version='1.0' encoding='utf-99'?><playerslist></playerslist>",
+            "The FIDE XML list names an encoding that does not exist ('utf-99').",
+        ),
+        (
+            knsb('1000001;"Jansen' + "x" * 200_000 + ";;NED;1500;1;1990;\r\n"),
+            "The KNSB list is damaged at line 2",
+        ),
+        (
+            knsb("1000001;Jansen, Jan;;NED;\xb3400;1;1990;\r\n".encode("latin-1").decode("cp1252")),
+            "1 unreadable lines in the rating list.",
+        ),
+    ],
+    ids=["xml-encoding", "unclosed-quote", "superscript-digit"],
+)
+def test_a_hostile_list_is_one_message_and_no_traceback(db, data, shown):
+    """What the fuzzing found, on the page: an XML encoding that does not exist (was a
+    LookupError), a quote that never closes (was _csv.Error) and a superscript "³" in a
+    rating (was ValueError) each showed a traceback; now one error message, nothing saved."""
+    store, cid = db
+    before = store.load(cid)
+    at = players_page(cid)
+    upload(at, cid, data)
+    assert any(shown in e.value for e in at.error), [e.value for e in at.error]
+    assert store.load(cid) == before

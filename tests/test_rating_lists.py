@@ -277,3 +277,43 @@ def test_a_round_outside_the_season_is_refused_and_nothing_changes():
                                actor=ADMIN)  # fmt: skip
     assert caught.value.key == "roster.round_range"
     assert store.load(cid).ratings is None
+
+
+def test_cli_lists_every_bad_row_with_its_line_and_stores_nothing(tmp_path, db, capsys):
+    """Issue 11: "Bad rows are listed, and nothing changes on an error." Quinten's rating
+    (line 3) "17x0" and a line 9 with 3 of the 8 columns: each on its own line of standard
+    error with its line number, then the refusal; exit 2, the stored season the same."""
+    text = KNSB.replace("1720", "17x0") + "4444444;Kort, Te;;\r\n"
+    store = Store(db)
+    before = store.load(store.competitions()[0].id)
+    code, out, err = run(capsys, "--lang", "en", "ratings", "import", knsb_file(tmp_path, text),
+                         "--db", db, "--from-round", 3)  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "rating list line 3: rating '17x0' is not a number",
+        "rating list line 9: 4 columns, 5 expected",
+        "compcore: error: 2 unreadable lines in the rating list. Nothing was changed.",
+    ]
+    assert store.load(store.competitions()[0].id) == before
+
+
+def test_cli_skip_bad_rows_lists_them_and_stores_the_good_rows(tmp_path, db, capsys):
+    """``--skip-bad-rows``: the director chooses to go on. Quinten's row (line 3) is bad and
+    listed on standard output; the good rows store J. Jansen 1600 -> 1650 and Eric
+    none -> 1810 from round 3 (2 new ratings; Piet's empty rating and the ambiguous Kees
+    change nothing); Quinten keeps 1500."""
+    text = KNSB.replace("1720", "17x0")
+    code, out, err = run(capsys, "--lang", "en", "ratings", "import", knsb_file(tmp_path, text),
+                         "--db", db, "--from-round", 3, "--skip-bad-rows")  # fmt: skip
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:2] == [
+        "rating list line 3: rating '17x0' is not a number",
+        "1 unreadable lines skipped; the rest was imported.",
+    ]
+    assert "J. Jansen: 1600 -> 1650 (by number)" in lines
+    assert "Eric Muller: none -> 1810 (by name)" in lines
+    assert lines[-1].startswith("6 lines read: 3 players found (2 new ratings from round 3)")
+    stored = Store(db).load(Store(db).competitions()[0].id)
+    assert (stored.rating_at("1234567", 3), stored.rating_at("eric", 3)) == (1650, 1810)
+    assert stored.rating_at("quinten", 3) == 1500

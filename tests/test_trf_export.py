@@ -9,11 +9,11 @@ import pytest
 
 from compcore.adapters import season_file
 from compcore.adapters.trf import read_trf
-from compcore.adapters.trf_export import KEIZER_TYPE, season_trf
+from compcore.adapters.trf_export import KEIZER_TYPE, point_system, season_trf
 from compcore.cli import main
 from compcore.model import Game, Kind, Result, Round
 from compcore.pairing import pair
-from compcore.pairing.swiss import pair_dutch
+from compcore.pairing.swiss import PointValues, pair_dutch
 from compcore.scoring.standings import standings
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -134,3 +134,52 @@ def test_cli_export_without_a_source_or_into_a_folder_fails_in_one_line(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and "season.trf" in err[1]
     assert not list(tmp_path.iterdir())
+
+
+# TRF-2026 header records (spec/formats.md: "TRF26 adds 142 (rounds), ... 162 (point
+# system), 192 (tournament type) ... No tournament-type code exists for Keizer: say it in
+# 092"), one test per record with the line worked out by hand.
+
+
+def _header(name: str) -> list[str]:
+    season, ruleset = _load(name)
+    return [line for line in season_trf(season, ruleset).splitlines() if line[:3] != "001"]
+
+
+def test_record_142_is_the_number_of_rounds() -> None:
+    """magnus-youth: the ruleset's 20 rounds (13 in the season so far) -> "142 20", the same
+    as XXR; keizer-classic: 23 rounds (21 in the season) -> "142 23"."""
+    youth, classic = _header("magnus-youth"), _header("keizer-classic")
+    assert [line for line in youth if line[:3] in ("142", "XXR")] == ["142 20", "XXR 20"]
+    assert [line for line in classic if line[:3] == "142"] == ["142 23"]
+
+
+def test_record_162_gives_the_points_the_points_column_counts() -> None:
+    """FIDE's values: a win 1, a draw 1/2, a loss 0, the pairing-allocated bye U a win (1),
+    a half-point bye H (a joker) 1/2, a zero-point bye Z (an absence) 0:
+    "162 W 1.0 D 0.5 L 0.0 U 1.0 H 0.5 Z 0.0". Other values give another line: a draw
+    worth 1 and a bye worth 0 -> "162 W 1.0 D 1.0 L 0.0 U 0.0 H 1.0 Z 0.0" (H scores as a
+    draw)."""
+    line = "162 W 1.0 D 0.5 L 0.0 U 1.0 H 0.5 Z 0.0"
+    assert [x for x in _header("magnus-youth") if x[:3] == "162"] == [line]
+    assert [x for x in _header("keizer-classic") if x[:3] == "162"] == [line]
+    other = PointValues(draw=Fraction(1), pab=Fraction(0))
+    assert point_system(other) == "162 W 1.0 D 1.0 L 0.0 U 0.0 H 1.0 Z 0.0"
+
+
+def test_record_192_only_for_a_swiss_and_092_names_the_other_kinds() -> None:
+    """magnus-youth and princenpaard pair Swiss (the Dutch system): "192 FIDE_DUTCH_2025"
+    after "092 Individual: Swiss-System". keizer-classic (a Keizer ladder) and magnus-cup
+    (a knock-out) have no TRF type code: no 192, and 092 says which kind it is (the cup
+    was called a Keizer competition before)."""
+    for name in ("magnus-youth", "princenpaard"):
+        header = _header(name)
+        assert "092 Individual: Swiss-System" in header
+        assert [x for x in header if x[:3] == "192"] == ["192 FIDE_DUTCH_2025"]
+    kinds = {
+        "keizer-classic": "092 Individual: Keizer system (club competition, not a Swiss)",
+        "magnus-cup": "092 Individual: Knock-out (club cup, not a Swiss)",
+    }
+    for name, line in kinds.items():
+        header = _header(name)
+        assert line in header and not [x for x in header if x[:3] == "192"]

@@ -102,3 +102,21 @@ def test_cli_a_mangled_trf_file_is_refused_in_one_line_and_nothing_is_stored(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "9.5" in err[0]
     assert not db.exists()
+
+
+def test_cli_a_trf_file_without_season_is_refused_naming_the_option(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Found by fuzzing: without --season every TRF import failed with the season check's
+    "field 'season' must be text (not empty), but is ''", naming no option the director
+    can give. Now one line naming --season, exit 2, no database made; with it, exit 0."""
+    from compcore.cli import main
+
+    season, ruleset = season_file.load(DATA / "magnus-youth.json")
+    trf = tmp_path / "youth.trf"
+    trf.write_text(season_trf(season, ruleset), encoding="utf-8")
+    db = tmp_path / "club.duckdb"
+    argv = ["--lang", "en", "import", str(trf), "--db", str(db), "--preset", "magnus-youth"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == "compcore: error: a TRF file needs --season (the season, e.g. 2025-2026)\n"
+    assert not db.exists()
+    assert main([*argv, "--season", "2025-2026"]) == 0

@@ -9,7 +9,7 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from compcore.errors import CompcoreError
-from compcore.model import Season
+from compcore.model import RatingChange, Season
 from compcore.rulesets import Ruleset
 from compcore.services import players as ps
 from compcore.services import ratings
@@ -35,19 +35,23 @@ def render(run: state.Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
     except CompcoreError as exc:
         st.error(exc.describe(run.lang))
         return
+    skip = False
     if seen.bad:
         _bad_rows(run, seen)
-        return
-    _show(run, seen, int(from_round))
+        skip = st.checkbox(tr("app.ratings.skip_bad"), key=f"rating_skip_bad_{cid}")
+        if not skip:
+            return
+    changes = seen.to_store(skip)
+    _show(run, seen, changes, int(from_round))
     apply_key = f"rating_apply_{cid}"
     read = state.seen(apply_key, season.ratings or ())
-    if seen.changes and st.button(tr("app.ratings.apply", count=len(seen.changes)),
-                                  type="primary", key=apply_key):  # fmt: skip
+    if changes and st.button(tr("app.ratings.apply", count=len(changes)),
+                             type="primary", key=apply_key):  # fmt: skip
         state.write(
             run,
-            lambda actor: ratings.import_ratings(run.store, cid, seen.changes, read=read,
+            lambda actor: ratings.import_ratings(run.store, cid, changes, read=read,
                                                  actor=actor),
-            tr("app.ratings.applied", count=len(seen.changes), round=int(from_round)),
+            tr("app.ratings.applied", count=len(changes), round=int(from_round)),
             forget_keys=[apply_key],
         )  # fmt: skip
 
@@ -84,13 +88,15 @@ def _bad_rows(run: state.Ctx, seen: ratings.Preview) -> None:
     tables.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
-def _show(run: state.Ctx, seen: ratings.Preview, from_round: int) -> None:
+def _show(
+    run: state.Ctx, seen: ratings.Preview, changes: tuple[RatingChange, ...], from_round: int
+) -> None:
     """The summary, one row per player found, and who is missing or named twice."""
     tr, result = run.tr, seen.result
     st.info(tr("ratings.summary", rows=result.rows, matched=len(result.matches),
-               changed=len(seen.changes), round=from_round, unmatched=len(result.unmatched),
+               changed=len(changes), round=from_round, unmatched=len(result.unmatched),
                ambiguous=len(result.ambiguous)))  # fmt: skip
-    changed = {c.player for c in seen.changes}
+    changed = {c.player for c in changes}
     yes_no = {True: "yes", False: "no"}
     rows = [
         {

@@ -9,7 +9,10 @@
 
 Each reader is a generator of :class:`ListRow`; a row it cannot read is added to ``bad``
 (with its line number) and skipped, never raising. A file that is not such a list at all
-(no header, broken XML, not cp1252/UTF-8) raises :class:`RatingListError`.
+(no header, broken XML or an unknown XML encoding, a CSV quote that never closes, not
+cp1252/latin-1) raises :class:`RatingListError`, and nothing else. A list that starts with
+a UTF-8 byte order mark (saved again by a spreadsheet) is read as UTF-8. Numbers are the
+digits 0-9 only; a rating above ``validate.RATING_HIGH`` is a bad row.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Literal
+from typing import Any, BinaryIO, Literal
 
 from compcore.errors import Phrase, RatingListError
+from compcore.validate import RATING_HIGH
 
 ListKind = Literal["knsb", "fide-txt", "fide-xml"]
 KNSB_HEADER = ("Relatienummer", "Naam", "Rating")
@@ -58,21 +62,44 @@ class BadRow:
         )
 
 
+#: a value quoted in a bad row's message is cut to this many characters
+SHOWN = 20
+
+
+def _shown(text: str) -> str:
+    """``text`` as a message quotes it: a character that does not print (a vertical tab,
+    U+2028, which end a line for ``str.splitlines``) escaped as ``\\x0b``, at most
+    :data:`SHOWN` characters."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
+def _digits(text: str) -> bool:
+    """Only the digits 0-9 (``str.isdigit`` also takes "³" and "١", which ``int`` refuses
+    or reads as another number)."""
+    return text.isascii() and text.isdigit()
+
+
 def _rating(text: str, line: int, bad: list[BadRow]) -> int | bool | None:
-    """The rating in ``text``: None when empty, False (and a bad row) when not a number."""
+    """The rating in ``text``: None when empty, False (and a bad row) when not a number
+    or above the highest rating a player may have (``validate.RATING_HIGH``)."""
     text = text.strip()
     if not text or text == "0":
         return None
-    if text.isdigit() and len(text) <= 4:
-        return int(text)
-    bad.append(BadRow(line, Phrase("ratings.bad.rating", value=text)))
-    return False
+    if not _digits(text):
+        bad.append(BadRow(line, Phrase("ratings.bad.rating", value=_shown(text))))
+        return False
+    if len(text) > 4 or int(text) > RATING_HIGH:
+        bad.append(BadRow(line, Phrase("ratings.bad.rating_high", value=_shown(text),
+                                       high=RATING_HIGH)))  # fmt: skip
+        return False
+    return int(text)
 
 
 def _row(number: str, name: str, rating: str, line: int, bad: list[BadRow]) -> ListRow | None:
     number, name = number.strip(), " ".join(name.split())
-    if not number.isdigit():
-        bad.append(BadRow(line, Phrase("ratings.bad.number", value=number)))
+    if not _digits(number):
+        bad.append(BadRow(line, Phrase("ratings.bad.number", value=_shown(number))))
         return None
     if not name:
         bad.append(BadRow(line, Phrase("ratings.bad.name")))
@@ -83,9 +110,19 @@ def _row(number: str, name: str, rating: str, line: int, bad: list[BadRow]) -> L
     return ListRow(number, name, value if isinstance(value, int) else None, line)
 
 
+_CsvReader = Any  # csv's reader type has no public name
+
+
 def read_knsb(lines: Iterable[str], bad: list[BadRow]) -> Iterator[ListRow]:
     """The KNSB monthly list's rows (lines already decoded from cp1252)."""
     reader = csv.reader(lines, delimiter=";")
+    try:
+        yield from _knsb_rows(reader, bad)
+    except csv.Error:  # a field over csv's limit (an unclosed quote), a NUL byte
+        raise RatingListError("ratings.bad_csv", line=reader.line_num) from None
+
+
+def _knsb_rows(reader: _CsvReader, bad: list[BadRow]) -> Iterator[ListRow]:
     header = [h.strip() for h in next(reader, [])]
     missing = [h for h in KNSB_HEADER if h not in header]
     if missing:
@@ -159,11 +196,15 @@ def read_fide_xml(stream: BinaryIO, bad: list[BadRow]) -> Iterator[ListRow]:
     except ET.ParseError as exc:
         line = exc.position[0]
         raise RatingListError("ratings.bad_xml", line=line) from None
+    except LookupError as exc:  # ``<?xml encoding="..."?>`` names no codec Python knows
+        named = str(exc).rpartition(": ")[2]  # "unknown encoding: utf-99"
+        raise RatingListError("ratings.xml_encoding", encoding=_shown(named)) from None
 
 
 def kind_of(first: bytes) -> ListKind:
     """Which list a file is, from its first bytes: XML by its first character, KNSB by the
     ``;`` in its header, else FIDE TXT."""
+    first = first.removeprefix(BOM)
     if first.lstrip().startswith(b"<"):
         return "fide-xml"
     if b";" in first.split(b"\n", 1)[0]:
@@ -173,6 +214,14 @@ def kind_of(first: bytes) -> ListKind:
 
 #: each list in the encoding its federation serves it in
 ENCODING: dict[ListKind, str] = {"knsb": "cp1252", "fide-txt": "latin-1"}
+#: a UTF-8 byte order mark: a list saved again as UTF-8 (by a spreadsheet) starts with it
+BOM = b"\xef\xbb\xbf"
+
+
+def encoding_of(first: bytes, kind: ListKind) -> str:
+    """The encoding to read a text list in: UTF-8 when it starts with a byte order mark
+    (the mark itself skipped), else the federation's own (:data:`ENCODING`)."""
+    return "utf-8-sig" if first.startswith(BOM) else ENCODING[kind]
 
 
 def _decoded(stream: BinaryIO, encoding: str) -> Iterator[str]:
@@ -189,12 +238,13 @@ def _decoded(stream: BinaryIO, encoding: str) -> Iterator[str]:
 def rows_of(stream: BinaryIO, bad: list[BadRow]) -> tuple[ListKind, Iterator[ListRow]]:
     """The kind of the list in ``stream`` (seekable, at its start) and a generator of its
     rows, read as the stream is consumed."""
-    kind = kind_of(stream.read(4096))
+    first = stream.read(4096)
+    kind = kind_of(first)
     stream.seek(0)
     if kind == "fide-xml":
         return kind, read_fide_xml(stream, bad)
     reader = read_knsb if kind == "knsb" else read_fide_txt
-    return kind, reader(_decoded(stream, ENCODING[kind]), bad)
+    return kind, reader(_decoded(stream, encoding_of(first, kind)), bad)
 
 
 def read_list(path: str | Path, bad: list[BadRow]) -> tuple[ListKind, Iterator[ListRow]]:

@@ -2,9 +2,10 @@
 (``spec/formats.md``, issue 11 item 2).
 
 * ``012`` the competition's name, ``062`` the number of players, ``092`` the kind of
-  tournament (a Keizer competition has no TRF tournament type: ``092`` says it), ``142``
-  and ``XXR`` the number of rounds, ``162`` the point values (FIDE's 1, 1/2, 0), ``192``
-  the tournament type for a Swiss competition only, ``XXC white1`` (compcore's Swiss gives
+  tournament (a Keizer competition or a knock-out cup has no TRF tournament type: ``092``
+  says which it is), ``142`` and ``XXR`` the number of rounds, ``162`` the point values
+  the points column counts with (FIDE's 1, 1/2, 0: :func:`point_system`), ``192`` the
+  tournament type for a Swiss competition only, ``XXC white1`` (compcore's Swiss gives
   the first player white in round 1).
 * ``001`` per player, numbered by the initial order (as the club's Swiss pairs them); the
   name as stored (cut at TRF's 33 columns); each played round's block as
@@ -26,16 +27,27 @@ from fractions import Fraction
 from compcore.model import Kind, Season
 from compcore.pairing.club_swiss import round_records
 from compcore.pairing.context import present_players
-from compcore.pairing.swiss import FIDE_POINTS, SwissRecord
+from compcore.pairing.swiss import FIDE_POINTS, PointValues, SwissRecord
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import initial_order
 
-__all__ = ["KEIZER_TYPE", "SWISS_TYPE", "season_trf"]
+__all__ = ["KEIZER_TYPE", "KNOCKOUT_TYPE", "SWISS_TYPE", "point_system", "season_trf"]
 
 #: ``092`` for a Keizer competition (TRF has no tournament-type code for it).
 KEIZER_TYPE = "Individual: Keizer system (club competition, not a Swiss)"
+#: ``092`` for a knock-out cup (``pairing.method = "knockout"``; no TRF code either).
+KNOCKOUT_TYPE = "Individual: Knock-out (club cup, not a Swiss)"
 #: ``092`` for a Swiss competition.
 SWISS_TYPE = "Individual: Swiss-System"
+#: ``092`` by the ruleset's ``pairing.method``
+TOURNAMENT_TYPE = {"swiss": SWISS_TYPE, "knockout": KNOCKOUT_TYPE, "ladder": KEIZER_TYPE}
+#: the ``162`` codes, each with a round record it scores: a win, a draw, a loss, the
+#: pairing-allocated bye, a half-point bye (a joker) and a zero-point bye (an absence)
+POINT_CODES = (
+    ("W", SwissRecord(1, "w", "1")), ("D", SwissRecord(1, "w", "=")),
+    ("L", SwissRecord(1, "w", "0")), ("U", SwissRecord(None, None, "U")),
+    ("H", SwissRecord(None, None, "H")), ("Z", SwissRecord(None, None, "Z")),
+)  # fmt: skip
 #: ``192`` (TRF-2026 tournament type) for compcore's Swiss: the FIDE Dutch system.
 DUTCH_CODE = "FIDE_DUTCH_2025"
 NAME_WIDTH = 33
@@ -58,19 +70,25 @@ def season_trf(season: Season, ruleset: Ruleset) -> str:
 
 def _header(season: Season, ruleset: Ruleset, players: int) -> list[str]:
     """The header records: name, players, kind, rounds, point system, initial colour."""
-    swiss = ruleset.pairing.method == "swiss"
+    method = ruleset.pairing.method
     rounds = max(ruleset.total_rounds, len(season.rounds))
     lines = [
         f"012 {season.club} / {season.season} / {season.competition}",
         f"062 {players}",
-        f"092 {SWISS_TYPE if swiss else KEIZER_TYPE}",
+        f"092 {TOURNAMENT_TYPE[method]}",
         f"142 {rounds}",
-        "162 W 1.0 D 0.5 L 0.0 U 1.0 H 0.5 Z 0.0",
+        point_system(FIDE_POINTS),
     ]
-    if swiss:
+    if method == "swiss":
         lines.append(f"192 {DUTCH_CODE}")
     lines += [f"XXR {rounds}", "XXC white1"]
     return lines
+
+
+def point_system(values: PointValues) -> str:
+    """The ``162`` record: each code of :data:`POINT_CODES` with the points ``values`` give
+    its record, so the record says what the ``001`` points column counts."""
+    return "162 " + " ".join(f"{code} {float(values.points(r)):.1f}" for code, r in POINT_CODES)
 
 
 def _preassigned(season: Season, number: dict[str, int]) -> dict[str, SwissRecord]:

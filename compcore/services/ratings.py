@@ -154,12 +154,21 @@ def apply(
 @dataclass(frozen=True, slots=True)
 class Preview:
     """A rating list read and matched, before anything is stored: what the director sees
-    (the list's kind, the matches, the rating changes from the round on, the bad rows)."""
+    (the list's kind, the matches, the rating changes from the round on, the bad rows).
+
+    ``changes`` is empty when the list has a bad row (issue 11: nothing changes on an
+    error); ``good_changes`` are the changes of the rows that could be read, for a director
+    who chooses to go on without the bad rows (``--skip-bad-rows``, the page's checkbox)."""
 
     kind: ListKind
     result: MatchResult
     changes: tuple[RatingChange, ...]
     bad: tuple[BadRow, ...]
+    good_changes: tuple[RatingChange, ...] = ()
+
+    def to_store(self, skip_bad_rows: bool) -> tuple[RatingChange, ...]:
+        """The changes to store: none with a bad row, unless the director skips them."""
+        return self.good_changes if skip_bad_rows else self.changes
 
 
 #: the progress callback is told the fraction read every this many rows
@@ -192,8 +201,8 @@ def preview(
         stream.seek(0)
         rows = _reported(rows, stream, size, progress)
     result = match(season, rows, from_round, kind)
-    changes = () if bad else apply(season, result.matches, from_round)
-    return Preview(kind, result, changes, tuple(bad))
+    good = apply(season, result.matches, from_round)
+    return Preview(kind, result, () if bad else good, tuple(bad), good)
 
 
 def import_ratings(
