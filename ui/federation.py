@@ -39,8 +39,9 @@ def exports(run: state.Ctx, cid: int) -> None:
         st.error(md(exc.describe(run.lang)))
         return
     if submission.left_out:
-        st.markdown(tr("app.fed.knsb_left_out", count=len(submission.left_out)))
-        st.markdown("\n".join(f"- {md(p.render(run.lang))}" for p in submission.left_out))
+        # a season's report runs to hundreds of lines: folded, the count on the fold
+        with st.expander(tr("app.fed.knsb_left_out", count=len(submission.left_out))):
+            st.markdown("\n".join(f"- {md(p.render(run.lang))}" for p in submission.left_out))
     else:
         st.caption(tr("app.fed.knsb_all_in"))
     st.download_button(tr("app.fed.knsb_download", first=int(first), last=int(last)), knsb.text,
