@@ -24,7 +24,7 @@ from compcore.adapters import season_file
 from compcore.adapters.auth import Actor
 from compcore.changes import BoardResult, Unchecked
 from compcore.linked import Evening
-from compcore.model import Round, Season
+from compcore.model import ForcedGame, Round, Season
 from compcore.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo, Repository
 
@@ -52,21 +52,45 @@ def _load(repo: Repository, cid: int) -> Linked:
     return Linked(cid, season, season_file.ruleset_of(season, changes.name(season)))
 
 
-def linked_to(repo: Repository, ladder_cid: int) -> list[Linked]:
-    """The competitions played within the ladder ``ladder_cid`` (their ``Season.ladder`` is
-    its qualified name), in the store's order."""
-    infos = repo.competitions()
+def linked_ids(infos: Sequence[CompetitionInfo], ladder_cid: int) -> list[int]:
+    """The ids of the competitions played within the ladder ``ladder_cid`` (their
+    ``Season.ladder`` is its qualified name), in the store's order."""
     me = _info(infos, ladder_cid)
     if me is None:
         return []
-    return [_load(repo, i.id) for i in infos if i.ladder == me.qualified_name and i.id != me.id]
+    return [i.id for i in infos if i.ladder == me.qualified_name and i.id != me.id]
+
+
+def linked_to(repo: Repository, ladder_cid: int) -> list[Linked]:
+    """The competitions played within the ladder ``ladder_cid``, read from ``repo``."""
+    return [_load(repo, cid) for cid in linked_ids(repo.competitions(), ladder_cid)]
+
+
+def ladder_of(infos: Sequence[CompetitionInfo], season: Season) -> CompetitionInfo | None:
+    """The ladder ``season`` is played within (None: none, or not in the store)."""
+    if season.ladder is None:
+        return None
+    return next((i for i in infos if i.qualified_name == season.ladder), None)
 
 
 def ladder_id(repo: Repository, season: Season) -> int | None:
     """The id of the ladder ``season`` is played within (None: none, or not in the store)."""
-    if season.ladder is None:
-        return None
-    return next((i.id for i in repo.competitions() if i.qualified_name == season.ladder), None)
+    found = ladder_of(repo.competitions(), season)
+    return found.id if found is not None else None
+
+
+def attendance_marks(part: Evening) -> dict[str, str]:
+    """The attendance list's choice for the players the linked competitions put on an
+    evening: ``present`` for a linked board's players (they play), the link's entry kind
+    (DS-21: ``external``) for an entry; the list starts from these."""
+    out = {pid: kind.value for pid, kind in part.entries.items()}
+    return out | {pid: "present" for f in part.forced for pid in (f.white, f.black)}
+
+
+def own_forced(forced: Sequence[ForcedGame], part: Evening) -> list[ForcedGame]:
+    """The forced boards the director made himself (those the linked competitions put on the
+    evening are shown apart and put back on every save)."""
+    return [f for f in forced if f not in part.forced]
 
 
 def evening_of(parts: Sequence[Linked], ladder: Season, number: int) -> Evening:

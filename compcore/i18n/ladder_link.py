@@ -1,0 +1,32 @@
+"""Words for the link between a ladder and the competitions played within it (issue 12,
+MG-8): the Ronde page's linked boards, the evening a cup round is played on."""
+
+NL: dict[str, str] = {
+    "link.entry": "{name}: {kind} (andere competitie op deze avond)",
+    "link.evening": "Gespeeld op ronde van {ladder}",
+    "link.evening_help": (
+        "De partijen van deze ronde komen vanzelf als verplichte partijen op die avond van "
+        "{ladder}; de uitslag voer je één keer in en telt in beide competities."
+    ),
+    "link.no_ladder": (
+        "De competitie {ladder} waarin deze competitie wordt gespeeld staat niet in deze "
+        "database: de partijen komen daar niet op."
+    ),
+    "link.played_on": "Gespeeld op ronde {number} van {ladder}; de uitslag telt in beide.",
+    "link.board_note": "Bord {board}: partij van {competition}; de uitslag telt daar ook.",
+}
+
+EN: dict[str, str] = {
+    "link.entry": "{name}: {kind} (another competition this evening)",
+    "link.evening": "Played on a round of {ladder}",
+    "link.evening_help": (
+        "This round's games become forced games on that evening of {ladder} by themselves; "
+        "a result is entered once and counts in both competitions."
+    ),
+    "link.no_ladder": (
+        "The competition {ladder} this one is played within is not in this database: the "
+        "games are not put there."
+    ),
+    "link.played_on": "Played on round {number} of {ladder}; the result counts in both.",
+    "link.board_note": "Board {board}: a game of {competition}; its result counts there too.",
+}
