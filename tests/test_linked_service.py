@@ -242,3 +242,27 @@ def test_a_group_board_synced_into_the_ladder_is_not_a_meeting_for_ds11():
     )  # fmt: skip
     meetings = history(ladder, repo.ruleset(lid)).meeting_index()
     assert ("a", "c") in meetings and ("a", "b") not in meetings
+
+
+def test_a_result_copied_into_a_finalized_round_needs_a_reason():
+    """The cup round (a-b 1-0, c-d 1-0) is finalized; senior evening 3 is not (e-f still
+    open). Changing a-b to 0-1 on the senior evening would correct the finalized cup
+    round: without a reason it is refused, naming cup round 1's board 1, and neither
+    competition changes; with a reason both hold 0-1 and the cup round stays finalized."""
+    repo, sid, cid = magnus(
+        [{"games": "a-b 1-0, c-d 1-0", "ladder_round": 3, "finalized": True}],
+        [*PLAYED, "a-b 1-0, c-d 1-0, e-f"],
+    )
+    before = (repo.load(sid), repo.load(cid), repo.revision())
+    fix = results(before[0].round(3).games, {("a", "b"): Result.BLACK_WINS})
+    with pytest.raises(ReasonRequiredError) as refused:
+        rs.save_results(repo, sid, 3, fix, finalize=False, reason=None, actor=ADMIN)
+    assert refused.value.text("nl") == (
+        "Ronde 1 van Beker was al afgesloten en deze uitslag telt daar ook (bord 1): "
+        "corrigeer hem daar, met een reden voor het logboek. Er is niets opgeslagen."
+    )
+    assert (repo.load(sid), repo.load(cid), repo.revision()) == before
+    rs.save_results(repo, sid, 3, fix, finalize=False, reason="bord verwisseld", actor=ADMIN)
+    cup = repo.load(cid).round(1)
+    assert cup.games is not None and cup.games[0].result is Result.BLACK_WINS
+    assert cup.is_finalized and repo.log(cid, 1)[0].reason == "bord verwisseld"

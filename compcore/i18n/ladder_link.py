@@ -14,6 +14,11 @@ NL: dict[str, str] = {
     ),
     "link.played_on": "Gespeeld op ronde {number} van {ladder}; de uitslag telt in beide.",
     "link.board_note": "Bord {board}: partij van {competition}; de uitslag telt daar ook.",
+    "link.reason.correction": (
+        "Ronde {number} van {competition} was al afgesloten en deze uitslag telt daar ook "
+        "(bord {boards}): corrigeer hem daar, met een reden voor het logboek. Er is niets "
+        "opgeslagen."
+    ),
 }
 
 EN: dict[str, str] = {
@@ -29,4 +34,8 @@ EN: dict[str, str] = {
     ),
     "link.played_on": "Played on round {number} of {ladder}; the result counts in both.",
     "link.board_note": "Board {board}: a game of {competition}; its result counts there too.",
+    "link.reason.correction": (
+        "Round {number} of {competition} was already finalized and this result counts there "
+        "too (board {boards}): correct it there, with a reason for the log. Nothing was saved."
+    ),
 }

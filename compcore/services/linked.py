@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 from compcore import changes, linked
 from compcore.adapters import season_file
 from compcore.adapters.auth import Actor
-from compcore.changes import BoardResult, Unchecked
+from compcore.changes import BoardResult
+from compcore.errors import ReasonRequiredError
 from compcore.linked import Evening
 from compcore.model import ForcedGame, Round, Season
 from compcore.rulesets import Ruleset
@@ -180,24 +181,45 @@ def into_ladder(ladder: Season, part: Season, number: int) -> Season:
     return ladder.with_round(_finalized(copied, there, final=False))
 
 
+def require_reason(old: Season, new: Season, reason: str | None) -> None:
+    """A result copied into a finalized round of the other competition is a correction
+    there: it needs the director's reason, as one entered there would
+    (:class:`~compcore.errors.ReasonRequiredError`, naming that round and its boards)."""
+    if reason and reason.strip():
+        return
+    for was in old.rounds:
+        now = new.round(was.number)
+        if not was.is_finalized or now.games is None or was.games is None:
+            continue
+        changed = [i for i, (a, b) in enumerate(zip(was.games, now.games, strict=True), 1)
+                   if a.result != b.result]  # fmt: skip
+        if changed:
+            raise ReasonRequiredError(
+                "link.reason.correction",
+                competition=new.competition,
+                number=was.number,
+                boards=", ".join(map(str, changed)),
+            )
+
+
 def _writes(
-    repo: Repository, cid: int, new: Season, number: int
-) -> list[tuple[int, Season, Season | Unchecked]]:
+    repo: Repository, cid: int, new: Season, number: int, reason: str | None
+) -> list[tuple[int, Season, Season]]:
     """The other competitions a results save in ``cid`` changes: the linked competitions'
-    boards of that evening (``cid`` a ladder), or the ladder evening (``cid`` linked)."""
-    out: list[tuple[int, Season, Season | Unchecked]] = []
+    boards of that evening (``cid`` a ladder), or the ladder evening (``cid`` linked);
+    refused without a reason where that changes a finalized round (:func:`require_reason`)."""
+    out: list[tuple[int, Season, Season]] = []
     for part in linked_to(repo, cid):
         if _counts_as_game(part):
-            synced = from_ladder(part.season, new, number)
-            if synced != part.season:
-                out.append((part.id, synced, part.season))
+            out.append((part.id, from_ladder(part.season, new, number), part.season))
     ladder_cid = ladder_id(repo, new)
     own = Linked(cid, new, season_file.ruleset_of(new, changes.name(new)))
     if ladder_cid is not None and ladder_cid != cid and _counts_as_game(own):
         ladder = repo.load(ladder_cid)
-        synced = into_ladder(ladder, new, number)
-        if synced != ladder:
-            out.append((ladder_cid, synced, ladder))
+        out.append((ladder_cid, into_ladder(ladder, new, number), ladder))
+    out = [(other, synced, read) for other, synced, read in out if synced != read]
+    for _, synced, read in out:
+        require_reason(read, synced, reason)
     return out
 
 
@@ -218,7 +240,7 @@ def save_results(
     (nothing to copy) this is :meth:`Repository.save_results`."""
     old = repo.load(competition_id)
     edit = changes.enter_results(old, number, boards, complete=complete, reason=reason)
-    others = _writes(repo, competition_id, edit.season, number)
+    others = _writes(repo, competition_id, edit.season, number, reason)
     if not others:
         return repo.save_results(competition_id, number, boards, actor=actor, action=action,
                                  complete=complete, reason=reason)  # fmt: skip
