@@ -114,3 +114,46 @@ def test_a_member_sees_where_each_linked_game_counts(club_db):
     assert "Bord 2: partij van Beker" in page and "Bord 3:" not in page
     page = texts(round_page(cid, director=False, number=1, lang="en"))
     assert "Played on round 3 of Senioren; the result counts in both." in page
+
+
+def test_the_draw_refuses_an_evening_paired_meanwhile(club_db):
+    """The director opens the cup's draw (senior round 3 offered); another director then
+    publishes senior round 3. Pairing the cup is refused in one sentence naming senior
+    round 3, and nothing is stored in the cup."""
+    store, sid, cid = setup(club_db[0], [], PLAYED)
+    at = round_page(cid, director=True)
+    assert at.selectbox(key=f"ladder_round_{cid}_1").value == 3
+    senior, _ = load("magnus-senior", PLAYERS, [*PLAYED, "a-b, c-d, e-f"], competition="Senioren")
+    store.save_round(sid, senior.round(3), actor=ADMIN, action="publish-round", read=None)
+    before = store.load(cid)
+    submit(at, "Indelen")
+    assert [e.value for e in at.error] == [
+        "Ronde 3 van Senioren is al ingedeeld: kies een andere avond. Er is niets opgeslagen."
+    ]
+    assert store.load(cid) == before
+
+
+def test_a_linked_entry_starts_the_attendance_list(club_db):
+    """DS-21-style: a competition with ``counts_as = "entry"`` (entry external) plays a-b
+    on senior evening 3. The senior attendance list starts a and b at "extern" and says
+    why; saving it stores both as external, everyone else present."""
+    store = Store(club_db[0], director_hash=DIRECTOR_HASH)
+    senior, _ = load("magnus-senior", PLAYERS, PLAYED, competition="Senioren")
+    pool, _ = load(
+        "ladder-ab", PLAYERS[:4], [{"games": "a-b", "ladder_round": 3}],
+        {"pairing": {"method": "round-robin"},
+         "ladder_link": {"counts_as": "entry", "entry": "external"}},
+        competition="Meierij", ladder=SENIOR,
+    )  # fmt: skip
+    sid = store.import_season(senior, actor=ADMIN)
+    store.import_season(pool, actor=ADMIN)
+    at = round_page(sid, director=True)
+    assert at.selectbox(key=f"att_{sid}_3_a").value == "external"
+    assert at.selectbox(key=f"att_{sid}_3_c").value == "present"
+    assert "A: extern (andere competitie op deze avond)" in texts(at)
+    submit(at, "Aanwezigheid opslaan")
+    stored = store.load(sid).round(3)
+    assert {p: k.value for p, k in (stored.entries or {}).items()} == {
+        "a": "external", "b": "external"
+    }  # fmt: skip
+    assert sorted(stored.present or ()) == ["c", "d", "e", "f"]

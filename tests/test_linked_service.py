@@ -266,3 +266,23 @@ def test_a_result_copied_into_a_finalized_round_needs_a_reason():
     cup = repo.load(cid).round(1)
     assert cup.games is not None and cup.games[0].result is Result.BLACK_WINS
     assert cup.is_finalized and repo.log(cid, 1)[0].reason == "bord verwisseld"
+
+
+def test_a_cup_round_cannot_be_drawn_onto_an_evening_already_paired():
+    """MG-8: senior evening 3 is published (a-b, c-d, e-f) while the cup form still offered
+    it: drawing cup round 1 onto it is refused in one sentence naming the senior round,
+    and the cup is unchanged. Evening 4 (the next new one) is accepted."""
+    repo, sid, cid = magnus([], [*PLAYED, "a-b, c-d, e-f"])
+    before = repo.load(cid)
+    draw = rs.open_round(1, everyone(before), [], date=None, cycle=None, previous=None,
+                         ladder_round=3)  # fmt: skip
+    with pytest.raises(ln.EveningNotOpen) as refused:
+        rs.take_attendance(repo, cid, draw, actor=ADMIN, read=None, pair_now=True)
+    assert refused.value.text("nl") == (
+        "Ronde 3 van Senioren is al ingedeeld: kies een andere avond. Er is niets opgeslagen."
+    )
+    assert repo.load(cid) == before
+    assert ln.evenings_open(repo.load(sid)) == [4]
+    taken = rs.take_attendance(repo, cid, replace(draw, ladder_round=4), actor=ADMIN,
+                               read=None)  # fmt: skip
+    assert taken.season.round(1).ladder_round == 4

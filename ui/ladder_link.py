@@ -61,8 +61,11 @@ def pick_evening(run: Ctx, season: Season, stored: Round | None, key: str) -> in
     _, ladder, name = found
     options = ln.evenings_open(ladder)
     current = stored.ladder_round if stored is not None else None
-    if current is not None and current not in options:
-        options = sorted({*options, current})
+    # the evening as stored, and as chosen on screen, stay offered when paired meanwhile:
+    # saving then says so (EveningNotOpen) instead of silently taking another evening
+    shown = st.session_state.get(key)
+    kept = {n for n in (current, shown) if isinstance(n, int)}
+    options = sorted({*options, *kept})
     default = current if current is not None else ln.default_evening(ladder)
     return st.selectbox(
         run.tr("link.evening", ladder=md(name)),

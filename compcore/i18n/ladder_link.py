@@ -3,6 +3,10 @@ MG-8): the Ronde page's linked boards, the evening a cup round is played on."""
 
 NL: dict[str, str] = {
     "link.entry": "{name}: {kind} (andere competitie op deze avond)",
+    "link.evening_taken": (
+        "Ronde {number} van {ladder} is al ingedeeld: kies een andere avond. Er is niets "
+        "opgeslagen."
+    ),
     "link.evening": "Gespeeld op ronde van {ladder}",
     "link.evening_help": (
         "De partijen van deze ronde komen vanzelf als verplichte partijen op die avond van "
@@ -23,6 +27,9 @@ NL: dict[str, str] = {
 
 EN: dict[str, str] = {
     "link.entry": "{name}: {kind} (another competition this evening)",
+    "link.evening_taken": (
+        "Round {number} of {ladder} is already paired: choose another evening. Nothing was saved."
+    ),
     "link.evening": "Played on a round of {ladder}",
     "link.evening_help": (
         "This round's games become forced games on that evening of {ladder} by themselves; "

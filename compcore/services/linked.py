@@ -23,7 +23,7 @@ from compcore import changes, linked
 from compcore.adapters import season_file
 from compcore.adapters.auth import Actor
 from compcore.changes import BoardResult
-from compcore.errors import ReasonRequiredError
+from compcore.errors import LocalizedError, ReasonRequiredError
 from compcore.linked import Evening
 from compcore.model import ForcedGame, Round, Season
 from compcore.rulesets import Ruleset
@@ -132,6 +132,24 @@ def default_evening(ladder: Season) -> int:
     """MG-8: the evening a cup round is drawn onto unless the director picks another: the
     ladder's open round (the first of :func:`evenings_open`)."""
     return evenings_open(ladder)[0]
+
+
+class EveningNotOpen(LocalizedError):
+    """A linked round put on a ladder evening that is already paired (or played): its
+    boards could no longer be forced there. Nothing is stored."""
+
+
+def check_evening(repo: Repository, season: Season, rnd: Round) -> None:
+    """MG-8: the ladder evening a linked round is drawn onto must still be open (or new);
+    refused in one sentence naming the ladder and the round otherwise (another director
+    paired it since the form was opened). A round that names no evening passes."""
+    if season.ladder is None or rnd.ladder_round is None:
+        return
+    info = ladder_of(repo.competitions(), season)
+    if info is None:
+        return
+    if rnd.ladder_round not in evenings_open(repo.load(info.id)):
+        raise EveningNotOpen("link.evening_taken", ladder=info.competition, number=rnd.ladder_round)
 
 
 # --------------------------------------------------------------------------- results

@@ -289,7 +289,9 @@ def take_attendance(
     with ``pair_now``, propose a pairing of it. A ladder's round gets the boards and entries
     the competitions played within it put on that evening first (issue 12, MG-8:
     :func:`compcore.services.linked.with_evening`)."""
-    rnd = linked.with_evening(repo, competition_id, repo.load(competition_id), rnd)
+    season = repo.load(competition_id)
+    linked.check_evening(repo, season, rnd)  # MG-8: the evening it is drawn onto is open
+    rnd = linked.with_evening(repo, competition_id, season, rnd)
     season = repo.save_round(competition_id, rnd, actor=actor, action="attendance", read=read)
     if not pair_now:
         return Attendance(season)
