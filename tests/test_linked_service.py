@@ -286,3 +286,30 @@ def test_a_cup_round_cannot_be_drawn_onto_an_evening_already_paired():
     taken = rs.take_attendance(repo, cid, replace(draw, ladder_round=4), actor=ADMIN,
                                read=None)  # fmt: skip
     assert taken.season.round(1).ladder_round == 4
+
+
+def test_a_proposal_made_before_the_draw_is_not_published_without_the_cup_boards():
+    """The senior proposal for evening 3 was made before cup round 1 (a-b, c-d) was drawn
+    onto it, so it lacks both cup boards: publishing it is refused in one sentence naming
+    A – B and C – D, nothing is stored; pairing again puts them on and publishes."""
+    repo, sid, cid = magnus([], PLAYED)
+    evening = rs.open_round(3, everyone(repo.load(sid)), [], date=None, cycle=None,
+                            previous=None)  # fmt: skip
+    early = rs.take_attendance(repo, sid, evening, actor=ADMIN, read=None, pair_now=True).draft
+    assert early is not None and not early.round().forced
+    drawn = load("magnus-cup", PLAYERS[:4], [{"games": "a-b, c-d", "ladder_round": 3}],
+                 competition="Beker", ladder=SENIOR)[0]  # fmt: skip
+    repo.save_round(cid, drawn.round(1), actor=ADMIN, action="publish-round", read=None)
+    before = repo.load(sid)
+    with pytest.raises(ln.BoardsMissing) as refused:
+        rs.publish(repo, sid, early, reason=None, actor=ADMIN)
+    assert refused.value.text("nl") == (
+        "De indeling van ronde 3 mist verplichte partijen uit een andere competitie: "
+        "A – B (Beker), C – D (Beker). Deel opnieuw in. Er is niets opgeslagen."
+    )
+    assert repo.load(sid) == before
+    again = rs.take_attendance(repo, sid, before.round(3), actor=ADMIN, read=before.round(3),
+                               pair_now=True).draft  # fmt: skip
+    assert again is not None
+    games = rs.publish(repo, sid, again, reason=None, actor=ADMIN).round(3).games or ()
+    assert [(g.white, g.black) for g in games[:2]] == [("a", "b"), ("c", "d")]

@@ -3,6 +3,10 @@ MG-8): the Ronde page's linked boards, the evening a cup round is played on."""
 
 NL: dict[str, str] = {
     "link.entry": "{name}: {kind} (andere competitie op deze avond)",
+    "link.boards_missing": (
+        "De indeling van ronde {number} mist verplichte partijen uit een andere competitie: "
+        "{boards}. Deel opnieuw in. Er is niets opgeslagen."
+    ),
     "link.evening_taken": (
         "Ronde {number} van {ladder} is al ingedeeld: kies een andere avond. Er is niets "
         "opgeslagen."
@@ -27,6 +31,10 @@ NL: dict[str, str] = {
 
 EN: dict[str, str] = {
     "link.entry": "{name}: {kind} (another competition this evening)",
+    "link.boards_missing": (
+        "The pairing of round {number} lacks forced games of another competition: "
+        "{boards}. Pair again. Nothing was saved."
+    ),
     "link.evening_taken": (
         "Round {number} of {ladder} is already paired: choose another evening. Nothing was saved."
     ),

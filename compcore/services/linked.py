@@ -152,6 +152,27 @@ def check_evening(repo: Repository, season: Season, rnd: Round) -> None:
         raise EveningNotOpen("link.evening_taken", ladder=info.competition, number=rnd.ladder_round)
 
 
+class BoardsMissing(LocalizedError):
+    """A ladder pairing without a board a linked competition put on that evening (a
+    proposal made before the cup was drawn, or edited away). Nothing is stored."""
+
+
+def check_boards(repo: Repository, ladder_cid: int, ladder: Season, rnd: Round) -> None:
+    """MG-8, DS-16: a ladder round is published only with every board the linked
+    competitions put on that evening (same white, same black); refused in one sentence
+    naming the missing boards otherwise (pair again)."""
+    part = evening(repo, ladder_cid, rnd.number)
+    have = {(g.white, g.black) for g in rnd.games or ()}
+    missing = [f for f in part.forced if (f.white, f.black) not in have]
+    if missing:
+        names = {p.id: p.name for p in ladder.players}
+        boards = ", ".join(
+            f"{names.get(f.white, f.white)} – {names.get(f.black, f.black)} ({f.reason})"
+            for f in missing
+        )
+        raise BoardsMissing("link.boards_missing", number=rnd.number, boards=boards)
+
+
 # --------------------------------------------------------------------------- results
 
 

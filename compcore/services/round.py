@@ -454,6 +454,8 @@ def publish(
     changed since the pairing was made."""
     season = repo.load(competition_id)
     put_round(season, draft.round(), draft.read)  # a round changed meanwhile: say that first
+    if not draft.late:  # MG-8, DS-16: every linked board of the evening is on it
+        linked.check_boards(repo, competition_id, season, draft.round())
     open_ones = needs_override(check(season, repo.ruleset(competition_id), draft))
     reason = (reason or "").strip() or None
     if open_ones and reason is None:
