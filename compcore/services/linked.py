@@ -39,11 +39,6 @@ class Linked:
     ruleset: Ruleset
 
 
-def qualified_name(season: Season) -> str:
-    """``club/season/competition``: how ``Season.ladder`` names a ladder."""
-    return f"{season.club}/{season.season}/{season.competition}"
-
-
 def _info(infos: Sequence[CompetitionInfo], cid: int) -> CompetitionInfo | None:
     return next((i for i in infos if i.id == cid), None)
 
