@@ -434,3 +434,25 @@ def replace_season(season: Season, new: Season, read: Season | Unchecked = UNCHE
     """A multi-part edit: the whole season at once."""
     _refuse_stale(season, read, new, Phrase("change.what.season"))
     return Edit(new, "season", season, new)
+
+
+def replace_rounds(season: Season, new: Season, read: Season | Unchecked = UNCHECKED) -> Edit:
+    """A whole-season write that changes rounds only (a result entered once in a linked
+    competition and its ladder, :mod:`compcore.services.linked`): refused when the season
+    changed since ``read``; logged as the rounds that changed (before and after), not the
+    whole season. A ``new`` that differs elsewhere too is logged as the whole season."""
+    _refuse_stale(season, read, new, Phrase("change.what.season"))
+    if replace(new, rounds=season.rounds) != season:
+        return Edit(new, "season", season, new)
+    old = {r.number: r for r in season.rounds}
+    now = {r.number: r for r in new.rounds}
+    numbers = sorted(n for n in old.keys() | now.keys() if old.get(n) != now.get(n))
+    before = tuple(old[n] for n in numbers if n in old)
+    after = tuple(now[n] for n in numbers if n in now)
+    return Edit(new, "rounds", before or None, after or None)
+
+
+def changed_rounds(edit: Edit) -> list[int]:
+    """The numbers of the rounds a :func:`replace_rounds` edit writes (None: every part)."""
+    items = (edit.before or ()) + (edit.after or ())
+    return sorted({r.number for r in items})

@@ -18,10 +18,11 @@ from compcore.changes import BoardResult
 from compcore.errors import CompcoreError, StaleWriteError
 from compcore.model import ForcedGame, Round, Season
 from compcore.services import changelog, corrections, drafts, signoff
+from compcore.services import linked as ln
 from compcore.services import published as pb
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
-from ui import clock, links, printing, sheets, signoff_links, state, tables
+from ui import clock, ladder_link, links, printing, sheets, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
 
@@ -376,6 +377,8 @@ def show_sheet() -> None:
     for r in rows:
         if r.note:
             st.caption(f"{tr('app.col.board')} {r.board}: {md(r.note)}")
+    ladder_link.board_notes(run, stored)  # boards of a linked competition (MG-8)
+    ladder_link.played_on(run, season, stored)
     others = entries_frame(stored, run.lang, names)
     if len(others):
         with st.expander(tr("sheet.sitting_out")):
@@ -606,8 +609,9 @@ def attendance() -> None:
     players = rs.listed_players(season, number)
     ordered = rs.attendance_order(players, rs.standings_places(run.standings()))
     forced_key = f"forced_{cid}_{number}"
+    part = ladder_link.evening(run, number)  # boards of competitions played within this one
     forced: list[ForcedGame] = st.session_state.setdefault(
-        forced_key, list(stored.forced or ()) if stored is not None else []
+        forced_key, ln.own_forced(stored.forced or (), part) if stored is not None else []
     )
     form = f"attendance_{cid}_{number}"
     date_key = state.widget_key(form, f"date_{cid}_{number}")
@@ -616,6 +620,7 @@ def attendance() -> None:
     marks = run.store.marks(cid, number)  # the members' own sign-offs (issue 10)
     since = signoff.attendance_saved_at(run.store.log(cid, 1000), number)
     marked = signoff.marked_choices(marks, number, since)
+    starts = marked | ln.attendance_marks(part)  # a linked board's players play (MG-8)
     query = st.text_input(tr("app.round.search"), key=f"att_search_{cid}_{number}",
                           placeholder=tr("app.round.search_placeholder"))  # fmt: skip
     listed = rs.find_players(ordered, query)
@@ -640,7 +645,7 @@ def attendance() -> None:
         per_column = max(1, -(-len(listed) // 3))  # down each column: a phone stacks them
         shown: dict[str, str] = {}
         for i, player in enumerate(listed):
-            default = rs.default_choice(player, stored, options, marked)
+            default = rs.default_choice(player, stored, options, starts)
             shown[player.id] = columns[i // per_column].selectbox(
                 md(player.name),  # a label reads Markdown: a name is text
                 options,
@@ -648,15 +653,19 @@ def attendance() -> None:
                 format_func=lambda c: rs.kind_label(c, run.lang),
                 key=state.widget_key(form, f"att_{cid}_{number}_{player.id}"),
             )
+        evening_no = ladder_link.pick_evening(
+            run, season, stored, state.widget_key(form, f"ladder_round_{cid}_{number}")
+        )
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(tr("app.round.save_attendance"))
         pair_now = c2.form_submit_button(tr("app.round.pair"), type="primary")
-    chosen = rs.attendance_choices(players, shown, stored, options, marked)  # hidden ones kept
+    chosen = rs.attendance_choices(players, shown, stored, options, starts)  # hidden ones kept
     signoff_links.show_marks(run, ruleset, marks, used=bool(marked))
     present = sum(1 for c in chosen.values() if c == rs.PRESENT)
     st.caption(tr("app.round.present_count", count=present, total=len(players)))
 
     st.markdown(f"#### {tr('app.round.forced')}")
+    ladder_link.show_boards(run, part)
     for i, game in enumerate(forced):
         c1, c2 = st.columns([4, 1])
         why = rs.forced_why(game, run.lang)
@@ -679,6 +688,7 @@ def attendance() -> None:
     rnd = rs.open_round(
         number, chosen, forced, date=day.isoformat() if day else None,
         cycle=cycle, previous=stored, engine_away=engine if engine_off else None,
+        ladder_round=evening_no,
     )  # fmt: skip
     try:
         taken = rs.take_attendance(run.store, cid, rnd, actor=director, read=read,

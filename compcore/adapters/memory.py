@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from compcore import changes
@@ -61,7 +62,7 @@ class MemoryStore:
         infos = [
             CompetitionInfo(cid, s.club, s.season, s.competition, s.ruleset.preset,
                             len([r for r in s.rounds if not r.is_open]), len(s.players),
-                            cid in self._archived)
+                            cid in self._archived, s.ladder)
             for cid, s in self._seasons.items()
         ]  # fmt: skip
         return sorted(infos, key=lambda i: (i.club, i.season, i.competition, i.id))
@@ -104,13 +105,18 @@ class MemoryStore:
         if not isinstance(action, str) or not action.strip():
             raise StoreError.at((), "store.no_action")
         with self._lock:
-            old = self.load(competition_id)
-            done = edit(old)
-            new = validated(done.season, (changes.name(old), Label("log.action", action)))
-            before = part_data(old, done.part, done.before)
-            after = part_data(new, done.part, done.after)
-            self._seasons[competition_id] = new
-            self._write_log(label, competition_id, action, reason, before, after)
+            return self._apply(label, competition_id, action, reason, edit)
+
+    def _apply(self, label: str, competition_id: int, action: str, reason: str | None,
+               edit: Callable[[Season], Edit]) -> Season:  # fmt: skip
+        """One competition's change, the lock held: edit, validate, store, log."""
+        old = self.load(competition_id)
+        done = edit(old)
+        new = validated(done.season, (changes.name(old), Label("log.action", action)))
+        before = part_data(old, done.part, done.before)
+        after = part_data(new, done.part, done.after)
+        self._seasons[competition_id] = new
+        self._write_log(label, competition_id, action, reason, before, after)
         return new
 
     def import_season(
@@ -148,6 +154,22 @@ class MemoryStore:
                     reason: str | None = None, read: Season | Unchecked = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, action, reason,
                             lambda old: changes.replace_season(old, season, read))  # fmt: skip
+
+    def save_seasons(self, seasons: Sequence[tuple[int, Season, Season | Unchecked]], *,
+                     actor: Actor, action: str, reason: str | None = None) -> list[Season]:  # fmt: skip
+        """Several seasons at once (as the Store): any refusal stores none of them."""
+        label = authorize(actor, self.director_hash)
+        if not isinstance(action, str) or not action.strip():
+            raise StoreError.at((), "store.no_action")
+        with self._lock:
+            kept = dict(self._seasons), list(self._log)
+            try:
+                return [self._apply(label, cid, action, reason,
+                                    partial(changes.replace_rounds, new=season, read=read))
+                        for cid, season, read in seasons]  # fmt: skip
+            except BaseException:
+                self._seasons, self._log = kept
+                raise
 
     def save_round(self, competition_id: int, rnd: Round, *, actor: Actor, action: str,
                    reason: str | None = None,

@@ -37,7 +37,8 @@ FORMAT = "compcore-draft-1"
 
 def _board(b: Board) -> dict[str, Any]:
     return {"white": b.white, "black": b.black, "placed": b.placed.encode(),
-            "colour": b.colour.encode(), "forced": b.forced}  # fmt: skip
+            "colour": b.colour.encode(), "forced": b.forced,
+            **({"group": b.group} if b.group is not None else {})}  # fmt: skip
 
 
 def _pairing_data(p: Pairing) -> dict[str, Any]:
@@ -71,6 +72,7 @@ def _pairing(data: Mapping[str, Any]) -> Pairing:
             Reason.decode(b["placed"]),
             Reason.decode(b["colour"]),
             bool(b.get("forced")),
+            group=b.get("group"),
         )
         for b in data["boards"]
     )

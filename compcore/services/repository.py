@@ -43,6 +43,8 @@ class CompetitionInfo:
     players: int
     #: archived: left out of the picker and the overview's cards, still readable
     archived: bool = False
+    #: played within that ladder (``Season.ladder``, ``club/season/competition``), issue 12
+    ladder: str | None = None
 
     @property
     def qualified_name(self) -> str:
@@ -176,6 +178,19 @@ class Repository(Protocol):
         reason: str | None = None,
         read: Season | Unchecked = UNCHECKED,
     ) -> Season: ...
+
+    def save_seasons(
+        self,
+        seasons: Sequence[tuple[int, Season, Season | Unchecked]],
+        *,
+        actor: Actor,
+        action: str,
+        reason: str | None = None,
+    ) -> list[Season]:
+        """Several competitions' seasons ``(id, season, read)`` in one write, all or none:
+        each refused when it changed since ``read``, validated and logged (issue 12: a
+        result entered once in a linked competition and its ladder)."""
+        ...
 
     def save_round(
         self,

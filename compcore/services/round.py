@@ -32,6 +32,7 @@ from compcore.pairing.context import engine_entrant, engine_is_away
 from compcore.reason import Reason, forced_words, words
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings
+from compcore.services import linked
 from compcore.services.repository import Repository
 
 PRESENT = "present"
@@ -239,10 +240,13 @@ def open_round(
     cycle: int | None,
     previous: Round | None,
     engine_away: str | None = None,
+    ladder_round: int | None = None,
 ) -> Round:
     """The open round the attendance list describes (present, entries, forced games);
     ``engine_away``: the engine entrant unavailable this evening gets ``not-participating``
-    (DS-9, FAQ 7), which is how the season file says so."""
+    (DS-9, FAQ 7), which is how the season file says so. ``ladder_round``: in a
+    competition played within a ladder, the ladder evening it is played on (MG-8; None:
+    as stored)."""
     present = tuple(pid for pid, choice in choices.items() if choice == PRESENT)
     entries = {pid: Kind(choice) for pid, choice in choices.items() if choice != PRESENT}
     if engine_away is not None:
@@ -256,6 +260,9 @@ def open_round(
         forced=tuple(forced) or None,
         seed=previous.seed if previous is not None else None,
         late=previous.late if previous is not None else None,
+        ladder_round=ladder_round
+        if ladder_round is not None
+        else (previous.ladder_round if previous is not None else None),
     )
 
 
@@ -279,7 +286,12 @@ def take_attendance(
     pair_now: bool = False,
 ) -> Attendance:
     """Store the open round (refused when the stored round is no longer ``read``), then,
-    with ``pair_now``, propose a pairing of it."""
+    with ``pair_now``, propose a pairing of it. A ladder's round gets the boards and entries
+    the competitions played within it put on that evening first (issue 12, MG-8:
+    :func:`compcore.services.linked.with_evening`)."""
+    season = repo.load(competition_id)
+    linked.check_evening(repo, season, rnd)  # MG-8: the evening it is drawn onto is open
+    rnd = linked.with_evening(repo, competition_id, season, rnd)
     season = repo.save_round(competition_id, rnd, actor=actor, action="attendance", read=read)
     if not pair_now:
         return Attendance(season)
@@ -371,7 +383,8 @@ class Draft:
             reason = original.reason if original is not None else DIRECTOR_REASON
             kept = original.override if original is not None else None
             mark = override if override and (white, black) in breaking else kept
-            games.append(Game(white, black, reason=reason, override=mark))
+            group = original.group if original is not None else None  # DS-16's tag kept
+            games.append(Game(white, black, group=group, reason=reason, override=mark))
         entries = dict(self.pairing.round.entries or {})
         for pid in self.pairing.sitting_out:
             if entries.get(pid) in (Kind.BYE, Kind.DECLINED_ENGINE):
@@ -441,6 +454,8 @@ def publish(
     changed since the pairing was made."""
     season = repo.load(competition_id)
     put_round(season, draft.round(), draft.read)  # a round changed meanwhile: say that first
+    if not draft.late:  # MG-8, DS-16: every linked board of the evening is on it
+        linked.check_boards(repo, competition_id, season, draft.round())
     open_ones = needs_override(check(season, repo.ruleset(competition_id), draft))
     reason = (reason or "").strip() or None
     if open_ones and reason is None:
@@ -488,8 +503,10 @@ def save_results(
     actor: Actor,
 ) -> Season:
     """Merge the changed boards into the stored round; ``finalize`` needs a result on every
-    board; correcting a finalized round needs a ``reason`` (``compcore.changes``)."""
-    return repo.save_results(
+    board; correcting a finalized round needs a ``reason`` (``compcore.changes``). A result
+    entered once holds in a linked competition and its ladder (issue 12, MG-8)."""
+    return linked.save_results(
+        repo,
         competition_id,
         number,
         boards,
@@ -516,8 +533,9 @@ def correct_results(
 ) -> Season:
     """Correct results of a finalized round (item 5): needs a ``reason``; the round stays
     finalized, later rounds keep their pairings, the standings follow from the new results.
-    Logged as ``correct-results``."""
-    return repo.save_results(
+    Logged as ``correct-results``; copied to the other side of a link (issue 12)."""
+    return linked.save_results(
+        repo,
         competition_id,
         number,
         boards,

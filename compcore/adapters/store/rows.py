@@ -204,7 +204,7 @@ def competitions(con: Connection) -> list[CompetitionInfo]:
                   (SELECT count(*) FROM rounds r
                    WHERE r.competition_id = c.id AND r.status = 'played'),
                   (SELECT count(*) FROM players p WHERE p.competition_id = c.id),
-                  coalesce(c.archived, false)
+                  coalesce(c.archived, false), c.ladder
            FROM competitions c JOIN clubs cl ON cl.id = c.club_id
            ORDER BY cl.name, c.season, c.competition, c.id"""
     ).fetchall()

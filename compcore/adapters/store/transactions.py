@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -363,15 +364,36 @@ class Store:
         if not isinstance(action, str) or not action.strip():
             raise StoreError.at((), "store.no_action")
         with self._transaction(actor) as (con, label):
-            old = rows.read_season(con, competition_id)
-            done = edit(old)
-            new = validated(done.season, (changes.name(old), Label("log.action", action)))
+            return self._apply(con, label, competition_id, action, reason, edit, write)
+
+    def _apply(
+        self,
+        con: Connection,
+        label: str,
+        competition_id: int,
+        action: str,
+        reason: str | None,
+        edit: Callable[[Season], Edit],
+        write: Callable[[Connection, Season], None] | None,
+    ) -> Season:
+        """One competition's change inside the open transaction: read, edit, validate,
+        write (``write``, else the rounds the edit names, else the whole season), verify,
+        log; the new season."""
+        old = rows.read_season(con, competition_id)
+        done = edit(old)
+        new = validated(done.season, (changes.name(old), Label("log.action", action)))
+        if write is not None:
             write(con, new)
-            rows.touch(con, competition_id)
-            self._verify_written(con, competition_id, new)
-            before = part_data(old, done.part, done.before)
-            after = part_data(new, done.part, done.after)
-            rows.write_log(con, label, competition_id, action, reason, before, after)
+        elif done.part == "rounds":
+            for number in changes.changed_rounds(done):
+                self._round_writer(competition_id, number)(con, new)
+        else:
+            rows.put_season(con, competition_id, new)
+        rows.touch(con, competition_id)
+        self._verify_written(con, competition_id, new)
+        before = part_data(old, done.part, done.before)
+        after = part_data(new, done.part, done.after)
+        rows.write_log(con, label, competition_id, action, reason, before, after)
         return new
 
     @staticmethod
@@ -447,6 +469,28 @@ class Store:
             lambda old: changes.replace_season(old, season, read),
             lambda con, new: rows.put_season(con, competition_id, new),
         )  # fmt: skip
+
+    def save_seasons(
+        self,
+        seasons: Sequence[tuple[int, Season, Season | Unchecked]],
+        *,
+        actor: Actor,
+        action: str,
+        reason: str | None = None,
+    ) -> list[Season]:
+        """Several competitions' seasons ``(id, season, read)`` in one transaction, all or
+        none (a result entered once in a linked competition and its ladder, issue 12): each
+        refused when stale (:func:`compcore.changes.replace_rounds`), validated, verified
+        and logged as ``action``; the new seasons."""
+        if not isinstance(action, str) or not action.strip():
+            raise StoreError.at((), "store.no_action")
+        with self._transaction(actor) as (con, label):
+            return [
+                self._apply(con, label, cid, action, reason,
+                            partial(changes.replace_rounds, new=season, read=read),
+                            None)
+                for cid, season, read in seasons
+            ]  # fmt: skip
 
     def save_round(
         self,
