@@ -10,7 +10,9 @@ from compcore import awards as aw
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
-from ui import links, state, tables
+from compcore.playoff import is_playoff
+from compcore.services import playoff as playoff_service
+from ui import links, playoff, state, tables
 from ui.markdown import md
 from ui.tables import result_label
 
@@ -22,6 +24,12 @@ season, ruleset = run.season(), run.ruleset()
 result = run.awards()
 name = run.name
 shown = False
+
+if is_playoff(ruleset):  # a play-off competition (DS-19, DS-20): its own state
+    playoff.show_playoff(run)
+    st.stop()
+# the play-offs of this ladder's categories: created, or to create (DS-19)
+plans = playoff_service.plans(run.store, run.cid) if result.final_lists else ()
 
 
 def show_cup(cup: Bracket) -> None:
@@ -135,6 +143,12 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
                 ),
                 hide_index=True,
             )
+    if champ.category and champ.status == "playoff":
+        playoff.category_playoff(run, champ.category, plans)
+
+if result.final_lists:  # DS-19: the final list over the cycles, per category
+    shown = True
+    playoff.final_lists(run, result)
 
 if result.subgroups:
     shown = True
