@@ -314,3 +314,33 @@ def test_record_barrage_only_for_a_player_in_an_open_barrage() -> None:
     after = svc.record_barrage(store, cid, "c", actor=ADMIN, read=made)
     assert po.state(after, store.ruleset(cid)).champion == "c"
     assert Decision(BARRAGE_WINNER, "c", category="alle", round=1) in (after.decisions or ())
+
+
+def test_cli_winners_prints_the_playoff_state(tmp_path, capsys) -> None:
+    """compcore winners on a play-off: TWO_LEADERS' table (s1 2½, s2 2½, s3 1, s4 0), the
+    barrage s1-s2 and, once recorded, the champion; JSON with exact points."""
+    import json
+
+    from compcore.cli import main
+
+    players = [{"id": f"s{i}", "name": f"S{i}", "strength": i} for i in range(1, 5)]
+    decided = [{"kind": BARRAGE_WINNER, "player": "s2", "round": 1},
+               {"kind": po.PLAYOFF_OF, "player": "s1", "category": "1900+", "note": "DS/2025/L"}]  # fmt: skip
+    data = season_data("ds-playoff", players, TWO_LEADERS, decisions=decided)
+    path = tmp_path / "playoff.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["winners", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Play-off om het clubkampioenschap van DS/2025/L, categorie 1900+." in text
+    assert "  1. S1  2½  (3)" in text and "  4. S4  0  (3)" in text
+    assert "Gelijk geëindigde koplopers: S1, S2." in text
+    assert "Barrage 1: S1 – S2: S2" in text and "Clubkampioen 1900+: S2" in text
+    assert main(["--lang", "en", "winners", str(path)]) == 0
+    assert "Leaders level on points: S1, S2." in capsys.readouterr().out
+    assert main(["winners", str(path), "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)["playoff"]
+    assert [(r["player"], r["points"]) for r in out["table"]] == [
+        ("s1", "5/2"), ("s2", "5/2"), ("s3", "1"), ("s4", "0"),
+    ]  # fmt: skip
+    assert out["barrages"] == [{"number": 1, "stage": 1, "players": ["s1", "s2"], "winner": "s2"}]
+    assert (out["champion"], out["of"], out["category"]) == ("s2", "DS/2025/L", "1900+")
