@@ -100,6 +100,10 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
     if champ.category:
         title += f" {md(champ.category)}"
     st.subheader(title)
+    if playoff.created(plans, champ.category):  # its play-off decides (DS-19, DS-20)
+        playoff.category_playoff(run, champ.category, plans)
+        playoff.final_list(run, result, champ.category)
+        continue
     if champ.status == "champion":
         st.success(tr("app.winners.champion_is", player=md(name(champ.champion)))
                    + f" ({tr(f'app.winners.reason.{champ.reason}')})")  # fmt: skip
@@ -143,12 +147,9 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
                 ),
                 hide_index=True,
             )
+    playoff.final_list(run, result, champ.category)  # DS-19: the final list, per category
     if champ.category and champ.status == "playoff":
         playoff.category_playoff(run, champ.category, plans)
-
-if result.final_lists:  # DS-19: the final list over the cycles, per category
-    shown = True
-    playoff.final_lists(run, result)
 
 if result.subgroups:
     shown = True

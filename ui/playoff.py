@@ -34,13 +34,20 @@ def _link(run: Ctx, info: CompetitionInfo, label: str) -> None:
 # --------------------------------------------------------------------------- the ladder
 
 
-def final_lists(run: Ctx, result: Awards) -> None:
-    """DS-19: per category the final list: place, name, each cycle's score, the sum, and
-    the play-off seed."""
-    for final in result.final_lists:
-        st.subheader(run.tr("playoff.final_list", category=md(final.category)))
-        st.caption(run.tr("playoff.final_list_caption"))
-        tables.dataframe(_final_frame(run, final), hide_index=True, width="stretch")
+def final_list(run: Ctx, result: Awards, category: str | None) -> None:
+    """DS-19: the category's final list: place, name, each cycle's score, the sum, and
+    the play-off seed (nothing where the ruleset has no final list)."""
+    final = next((f for f in result.final_lists if f.category == category), None)
+    if final is None:
+        return
+    st.markdown(f"**{run.tr('playoff.final_list', category=md(final.category))}**")
+    st.caption(run.tr("playoff.final_list_caption"))
+    tables.dataframe(_final_frame(run, final), hide_index=True, width="stretch")
+
+
+def created(plans: tuple[svc.Plan, ...], category: str | None) -> bool:
+    """Whether the category's play-off has been created as a competition."""
+    return any(p.category == category and p.existing is not None for p in plans)
 
 
 def _final_frame(run: Ctx, final: FinalList) -> pd.DataFrame:
@@ -126,7 +133,7 @@ def create_form(run: Ctx, plan: svc.Plan) -> None:
         chosen: dict[str, str] = {}
         for seed, pid in enumerate(plan.seeds, start=1):
             chosen[pid] = st.selectbox(
-                f"{run.tr('app.col.seed')} {seed}: {md(run.name(pid))}",
+                run.tr("playoff.seed_label", seed=seed, player=md(run.name(pid))),
                 [pid] + [p for p in humans if p != pid],
                 format_func=run.name,
                 key=state.widget_key(form, f"{key}_seed_{seed}"),
@@ -244,8 +251,7 @@ def _barrages(run: Ctx, now: po.PlayoffState) -> None:
         rows = [
             {
                 run.tr("playoff.col.barrage"): m.number,
-                run.tr("app.col.white"): run.name(m.players[0]),
-                run.tr("app.col.black"): run.name(m.players[1]),
+                run.tr("playoff.col.players"): " – ".join(run.name(p) for p in m.players),
                 run.tr("playoff.col.winner"): run.name(m.winner)
                 if m.winner
                 else run.tr("playoff.open"),
