@@ -172,6 +172,13 @@ def _decision(season: Season, kind: str) -> Decision | None:
     return next((d for d in season.decisions or () if d.kind == kind), None)
 
 
+def decides(season: Season) -> tuple[str | None, str | None]:
+    """What a play-off decides: the ladder (``club/season/competition``) and category its
+    ``playoff-of`` decision names; (None, None) without one."""
+    of = _decision(season, PLAYOFF_OF)
+    return (of.note, of.category) if of is not None else (None, None)
+
+
 def state(season: Season, ruleset: Ruleset) -> PlayoffState:
     """DS-19, DS-20: the play-off's seeds, table, barrages and champion (once decided: the
     one leader of a complete table, else the winner of the last barrage)."""
@@ -185,7 +192,7 @@ def state(season: Season, ruleset: Ruleset) -> PlayoffState:
         champion = top[0]
     elif done and len(done[-1].matches) == 1 and not done[-1].waiting:
         champion = done[-1].matches[0].winner
-    of = _decision(season, PLAYOFF_OF)
+    source, category = decides(season)
     return PlayoffState(
         seeds=seeds(season, ruleset),
         table=rows,
@@ -193,8 +200,8 @@ def state(season: Season, ruleset: Ruleset) -> PlayoffState:
         leaders=top,
         stages=done,
         champion=champion,
-        source=of.note if of else None,
-        category=of.category if of else None,
+        source=source,
+        category=category,
         draw_seed=draw_seed,
         replacements=tuple(d for d in season.decisions or () if d.kind == PLAYOFF_REPLACEMENT),
     )

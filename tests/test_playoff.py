@@ -271,6 +271,8 @@ def test_a_bad_replacement_is_refused_and_nothing_is_created(replacements, reaso
             "Geef voor elk van de 3 play-off-ronden één ladderronde (een geheel getal vanaf 1).",
         ),
         ((1, 1, 2), "Twee play-off-ronden staan op dezelfde ladderronde."),
+        # three cycles of one round: the ladder has rounds 1-3
+        ((2, 3, 4), "Ladderronde 4 bestaat niet: de ladder heeft ronden 1 tot en met 3."),
     ],
 )
 def test_bad_ladder_rounds_are_refused(rounds, message) -> None:
@@ -344,3 +346,30 @@ def test_cli_winners_prints_the_playoff_state(tmp_path, capsys) -> None:
     ]  # fmt: skip
     assert out["barrages"] == [{"number": 1, "stage": 1, "players": ["s1", "s2"], "winner": "s2"}]
     assert (out["champion"], out["of"], out["category"]) == ("s2", "DS/2025/L", "1900+")
+
+
+def test_the_playoff_rounds_take_the_dates_of_their_ladder_evenings() -> None:
+    """The ladder plans rounds 1-3 on 2 Sep, 9 Sep, 16 Sep; play-off rounds on ladder
+    rounds 2 and 3 get 9 and 16 Sep; one on ladder round 5 (not planned) stays undated."""
+    from compcore.model import Calendar, Round
+
+    ladder, _ = load("dubbelschaak", RATED, [], overrides=ONE_CATEGORY)
+    ladder = replace(ladder, calendar=Calendar("tuesday", (), ("2025-09-02", "2025-09-09",
+                                                               "2025-09-16")))  # fmt: skip
+    made, _ = playoff(TWO_LEADERS)
+    made = replace(made, rounds=tuple(
+        replace(r, ladder_round=n) for r, n in zip(made.rounds, (2, 3, 5), strict=True)))  # fmt: skip
+    dated = svc.with_dates(made, ladder)
+    assert [r.date for r in dated.rounds] == ["2025-09-09", "2025-09-16", None]
+    assert isinstance(dated.rounds[0], Round)
+
+
+def test_a_playoff_season_file_reads_and_writes_the_same() -> None:
+    """Export -> import -> export of a created play-off gives the same file (its
+    ladder, ladder rounds, the draw's seed and its decisions are kept)."""
+    store, source, later = source_store()
+    request = Request("alle", later, (1, 2, 3), {"c": "d"}, "ziek")
+    cid = svc.create(store, source, request, actor=ADMIN, draw_seed=9)
+    data = season_file.to_data(store.load(cid))
+    assert season_file.to_data(season_file.parse(data, "again")) == data
+    assert data["ladder"] == "DS/2026/Ladder" and data["rounds"][0]["seed"] == 9

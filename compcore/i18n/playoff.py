@@ -14,6 +14,7 @@ NL: dict[str, str] = {
     "playoff.error.rounds": "Geef voor elk van de {count} play-off-ronden één ladderronde (een geheel getal vanaf 1).",
     "playoff.error.rounds_twice": "Twee play-off-ronden staan op dezelfde ladderronde.",
     "playoff.error.round_played": "Ladderronde {round} is al gespeeld: kies een latere ronde.",
+    "playoff.error.round_beyond": "Ladderronde {round} bestaat niet: de ladder heeft ronden 1 tot en met {last}.",
     "playoff.error.name": "Er bestaat al een competitie {name}.",
     "playoff.error.no_barrage": "{player} speelt geen barrage waarvan de winnaar nog vastgelegd moet worden.",
     # the Winnaars page
@@ -75,6 +76,7 @@ EN: dict[str, str] = {
     "playoff.error.rounds": "Give one ladder round for each of the {count} play-off rounds (a whole number from 1).",
     "playoff.error.rounds_twice": "Two play-off rounds are on the same ladder round.",
     "playoff.error.round_played": "Ladder round {round} has been played already: choose a later round.",
+    "playoff.error.round_beyond": "Ladder round {round} does not exist: the ladder has rounds 1 to {last}.",
     "playoff.error.name": "A competition {name} exists already.",
     "playoff.error.no_barrage": "{player} plays no barrage whose winner is still to be recorded.",
     "playoff.final_list": "Final list over three cycles: {category}",

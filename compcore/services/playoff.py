@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from compcore import playoff as po
 from compcore.adapters.auth import Actor
@@ -81,9 +81,9 @@ def playoffs_of(repo: Repository, source: CompetitionInfo) -> dict[str, int]:
             continue
         if not po.is_playoff(repo.ruleset(info.id)):
             continue
-        of = po.state(repo.load(info.id), repo.ruleset(info.id))
-        if of.source == source.qualified_name and of.category is not None:
-            found.setdefault(of.category, info.id)
+        source_name, category = po.decides(repo.load(info.id))
+        if source_name == source.qualified_name and category is not None:
+            found.setdefault(category, info.id)
     return found
 
 
@@ -176,7 +176,8 @@ def seeds_after(
     return tuple(seeds)
 
 
-def _check_rounds(rounds: Sequence[int], count: int, ladder: Season) -> None:
+def _check_rounds(rounds: Sequence[int], count: int, ladder: Season, ruleset: Ruleset) -> None:
+    """One existing, unplayed ladder round per play-off round, each a different one."""
     if len(rounds) != count or any(not isinstance(n, int) or n < 1 for n in rounds):
         raise PlayoffError("playoff.error.rounds", count=count)
     if len(set(rounds)) != len(rounds):
@@ -185,6 +186,9 @@ def _check_rounds(rounds: Sequence[int], count: int, ladder: Season) -> None:
     taken = sorted(set(rounds) & played)
     if taken:
         raise PlayoffError("playoff.error.round_played", round=taken[0])
+    beyond = [n for n in rounds if n > ruleset.total_rounds]
+    if beyond:
+        raise PlayoffError("playoff.error.round_beyond", round=beyond[0], last=ruleset.total_rounds)
 
 
 def build(
@@ -255,10 +259,11 @@ def create(
         raise PlayoffError("playoff.error.ladder")
     source = repo.load(source_id)
     count = round_count(len(plan.seeds))
-    _check_rounds(request.ladder_rounds, count, repo.load(ladder.id))
+    _check_rounds(request.ladder_rounds, count, repo.load(ladder.id), repo.ruleset(ladder.id))
     names = {p.id: p.name for p in source.players}
     seed = draw_seed if draw_seed is not None else random.randrange(1, 2**31)
     season = build(plan, source, ladder, request, names, seed)
+    season = with_dates(season, repo.load(ladder.id))
     taken = {(i.club, i.season, i.competition.casefold()) for i in repo.competitions()}
     if (season.club, season.season, season.competition.casefold()) in taken:
         raise PlayoffError("playoff.error.name", name=season.competition)
@@ -269,6 +274,18 @@ def create(
         )
         reason = f"DS-19: {moved}: {request.reason.strip()}"
     return repo.import_season(season, actor=actor, action=CREATE_ACTION, reason=reason)
+
+
+def with_dates(playoff: Season, ladder: Season) -> Season:
+    """The play-off's rounds dated as the ladder's calendar plans their evenings."""
+    planned = ladder.calendar.dates if ladder.calendar is not None else ()
+    rounds = tuple(
+        replace(r, date=planned[r.ladder_round - 1])
+        if r.ladder_round is not None and r.ladder_round <= len(planned)
+        else r
+        for r in playoff.rounds
+    )
+    return replace(playoff, rounds=rounds)
 
 
 # --------------------------------------------------------------------------- barrages
