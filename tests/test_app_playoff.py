@@ -109,6 +109,8 @@ def test_the_director_creates_a_play_off_with_a_replacement(ids, club_db) -> Non
     cid = ids["old"]
     # the next season's first three rounds
     assert field(at, "text_input", cid, f"rounds_{ids['new']}").value == "1, 2, 3"
+    # seed 3's choices: e himself, then the final list's players not seeded (f, h)
+    assert field(at, "selectbox", cid, "seed_3").options[:3] == ["E", "F", "H"]
     field(at, "selectbox", cid, "seed_3").set_value("f")  # seed 3: e -> f
     field(at, "text_input", cid, "why").input("op vakantie")
     create(at, cid)

@@ -122,7 +122,10 @@ def create_form(run: Ctx, plan: svc.Plan) -> None:
     )
     count = svc.round_count(len(plan.seeds))
     default = svc.first_free_rounds(run.season_of(ladder.id), run.ruleset_of(ladder.id), count)
-    humans = [p.id for p in run.season().players if not p.is_engine]
+    # a replacement comes from the final list (the next ones not yet seeded first, DS-19);
+    # anyone else can be chosen too, and is refused in one sentence
+    free = [p for p in plan.final_list if p not in plan.seeds]
+    humans = free + [p.id for p in run.season().players if not p.is_engine and p.id not in free]
     form = f"{key}_form"
     with st.form(form):
         rounds = st.text_input(

@@ -94,7 +94,10 @@ def ladders(repo: Repository, source: CompetitionInfo) -> tuple[CompetitionInfo,
     same = [
         i
         for i in repo.competitions()
-        if i.club == source.club and i.preset == source.preset and i.season >= source.season
+        if i.club == source.club
+        and i.preset == source.preset
+        and i.season >= source.season
+        and not i.archived
     ]
     later = sorted((i for i in same if i.season > source.season), key=lambda i: (i.season, i.id))
     rest = [i for i in same if i.season == source.season]
