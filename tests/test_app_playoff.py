@@ -217,3 +217,20 @@ def test_a_barrage_recorded_meanwhile_is_not_recorded_again(ids, club_db) -> Non
     submit(at, "Barragewinnaar opslaan")
     assert not at.exception and store.load(cid) == before
     assert r"Clubkampioen \<1900: C" in texts(at)
+
+
+PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
+         "competitions"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("page", "director"),
+    [(page, True) for page in PAGES]
+    + [(page, False) for page in ("overview", "round", "standings")],
+)
+def test_every_page_of_a_playoff_renders(ids, club_db, page, director) -> None:
+    """A created play-off (results in, a barrage to record) on every page, as a member and
+    as the director: no exception, no error box."""
+    cid = played_playoff(store_of(club_db), ids)
+    at = open_page(page, cid, director=director)
+    assert at.title and not at.exception and not at.error, [e.value for e in at.error]
