@@ -234,3 +234,22 @@ def test_every_page_of_a_playoff_renders(ids, club_db, page, director) -> None:
     cid = played_playoff(store_of(club_db), ids)
     at = open_page(page, cid, director=director)
     assert at.title and not at.exception and not at.error, [e.value for e in at.error]
+
+
+def test_the_director_moves_the_playoff_rounds_to_other_ladder_evenings(ids, club_db) -> None:
+    """On the play-off's Winnaars page: ladder rounds 1, 2, 3 -> 3, 2, 1 stored; then a
+    text that is not numbers is refused in one sentence and nothing changes."""
+    store = store_of(club_db)
+    cid = svc.create(store, ids["old"], svc.Request(LOW, ids["new"], (1, 2, 3)), actor=ADMIN)
+    at = open_page("winners", cid, director=True)
+    key = f"playoff_move_{cid}_rounds"
+    at.text_input(key=key).input("3, 2, 1")
+    submit(at, "Ladderronden opslaan")
+    assert not at.exception and "De ladderronden van de play-off zijn opgeslagen." in texts(at)
+    assert [r.ladder_round for r in store.load(cid).rounds] == [3, 2, 1]
+    before = store.load(cid)
+    at.text_input(key=key + "~1").input("3, twee, 1")
+    submit(at, "Ladderronden opslaan")
+    (error,) = at.error
+    assert "Schrijf de ladderronden als gehele getallen gescheiden door komma's" in error.value
+    assert store.load(cid) == before

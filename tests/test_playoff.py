@@ -373,3 +373,25 @@ def test_a_playoff_season_file_reads_and_writes_the_same() -> None:
     data = season_file.to_data(store.load(cid))
     assert season_file.to_data(season_file.parse(data, "again")) == data
     assert data["ladder"] == "DS/2026/Ladder" and data["rounds"][0]["seed"] == 9
+
+
+def test_the_ladder_rounds_can_be_moved_until_a_round_has_a_result() -> None:
+    """Created on next season's rounds 1, 2, 3; round 1 (b-e, c-a) gets its results. Moving
+    rounds 2 and 3 onto ladder rounds 3 and 2 is stored (logged); moving round 1 away from
+    ladder round 1 is refused: it has a result. Nothing changes on a refusal."""
+    store, source, later = source_store()
+    cid = svc.create(store, source, Request("alle", later, (1, 2, 3)), actor=ADMIN, draw_seed=5)
+    made = store.load(cid)
+    first = made.rounds[0]
+    games = tuple(replace(g, result=Result.WHITE_WINS) for g in first.games or ())
+    made = store.save_season(cid, made.with_round(replace(first, games=games)), actor=ADMIN,
+                             action="results")  # fmt: skip
+    moved = svc.move(store, cid, (1, 3, 2), actor=ADMIN, read=made)
+    assert [r.ladder_round for r in moved.rounds] == [1, 3, 2]
+    assert store.log(cid, 1)[0].action == svc.MOVE_ACTION
+    with pytest.raises(PlayoffError) as refused:
+        svc.move(store, cid, (2, 3, 1), actor=ADMIN, read=moved)
+    assert refused.value.text("nl") == (
+        "Ronde 1 van de play-off heeft al een uitslag: die blijft op haar ladderronde."
+    )
+    assert store.load(cid) == moved

@@ -200,8 +200,36 @@ def show_playoff(run: Ctx) -> None:
         width="stretch",
     )
     _schedule(run)
+    if run.director is not None and season.ladder is not None:
+        move_form(run)
     if len(now.leaders) > 1:
         _barrages(run, now)
+
+
+def move_form(run: Ctx) -> None:
+    """The ladder evenings of the play-off's rounds, editable (a round with a result keeps
+    its evening)."""
+    season = run.season()
+    form = f"playoff_move_{run.cid}"
+    current = tuple(r.ladder_round or 0 for r in season.rounds)
+    with st.expander(run.tr("playoff.move")), st.form(form):
+        key = state.widget_key(form, f"{form}_rounds")
+        read = state.seen(key, season)
+        text = st.text_input(run.tr("playoff.ladder_rounds"), value=_rounds_text(current),
+                             key=key)  # fmt: skip
+        submitted = st.form_submit_button(run.tr("playoff.move_button"))
+    if not submitted:
+        return
+    numbers = _parse_rounds(text)
+    if numbers is None:
+        st.error(run.tr("playoff.rounds_text", got=md(text)))
+        return
+    state.write(
+        run,
+        lambda actor: svc.move(run.store, run.cid, numbers, actor=actor, read=read),
+        run.tr("playoff.moved"),
+        form=form,
+    )
 
 
 def _seeds(run: Ctx, now: po.PlayoffState) -> None:

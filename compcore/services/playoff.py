@@ -179,13 +179,20 @@ def seeds_after(
     return tuple(seeds)
 
 
-def _check_rounds(rounds: Sequence[int], count: int, ladder: Season, ruleset: Ruleset) -> None:
-    """One existing, unplayed ladder round per play-off round, each a different one."""
+def _check_rounds(
+    rounds: Sequence[int],
+    count: int,
+    ladder: Season,
+    ruleset: Ruleset,
+    kept: Sequence[int] = (),
+) -> None:
+    """One existing, unplayed ladder round per play-off round, each a different one (the
+    ladder rounds in ``kept`` may have been played: they stay as they are)."""
     if len(rounds) != count or any(not isinstance(n, int) or n < 1 for n in rounds):
         raise PlayoffError("playoff.error.rounds", count=count)
     if len(set(rounds)) != len(rounds):
         raise PlayoffError("playoff.error.rounds_twice")
-    played = {r.number for r in ladder.played_rounds}
+    played = {r.number for r in ladder.played_rounds} - set(kept)
     taken = sorted(set(rounds) & played)
     if taken:
         raise PlayoffError("playoff.error.round_played", round=taken[0])
@@ -289,6 +296,47 @@ def with_dates(playoff: Season, ladder: Season) -> Season:
         for r in playoff.rounds
     )
     return replace(playoff, rounds=rounds)
+
+
+# --------------------------------------------------------------------------- moving
+
+
+#: the change log's action for play-off rounds put on other ladder evenings
+MOVE_ACTION = "move-playoff-rounds"
+
+
+def move(
+    repo: Repository,
+    competition_id: int,
+    ladder_rounds: Sequence[int],
+    *,
+    actor: Actor,
+    read: Season,
+) -> Season:
+    """Put the play-off's rounds on other ladder evenings (one ladder round per play-off
+    round, as at creation). A round with a result keeps its evening; refused (PlayoffError,
+    StaleWriteError; nothing written) as :func:`create` refuses its ladder rounds."""
+    season = repo.load(competition_id)
+    rounds = tuple(ladder_rounds)
+    for rnd, at in zip(season.rounds, rounds, strict=False):
+        if at != rnd.ladder_round and any(g.result is not None for g in rnd.games or ()):
+            raise PlayoffError("playoff.error.round_done", number=rnd.number)
+    ladder = next((i for i in repo.competitions() if i.qualified_name == season.ladder), None)
+    if ladder is None:
+        raise PlayoffError("playoff.error.ladder")
+    kept = [r.ladder_round for r in season.rounds if r.ladder_round is not None]
+    there = repo.load(ladder.id)
+    _check_rounds(rounds, len(season.rounds), there, repo.ruleset(ladder.id), kept)
+    moved = replace(
+        season,
+        rounds=tuple(
+            replace(r, ladder_round=at) for r, at in zip(season.rounds, rounds, strict=True)
+        ),
+    )
+    moved = with_dates(
+        replace(moved, rounds=tuple(replace(r, date=None) for r in moved.rounds)), there
+    )
+    return repo.save_season(competition_id, moved, actor=actor, action=MOVE_ACTION, read=read)
 
 
 # --------------------------------------------------------------------------- barrages
