@@ -395,3 +395,23 @@ def test_the_ladder_rounds_can_be_moved_until_a_round_has_a_result() -> None:
         "Ronde 1 van de play-off heeft al een uitslag: die blijft op haar ladderronde."
     )
     assert store.load(cid) == moved
+
+
+def test_cli_winners_prints_the_final_list(tmp_path, capsys) -> None:
+    """The final-list season above: B 8 + 8 + 0 = 16 (seed 1) ... D 0 + 0 + 0 = 0; in JSON
+    with exact scores as strings."""
+    import json
+
+    from compcore.cli import main
+
+    path = tmp_path / "ladder.json"
+    data = season_data("dubbelschaak", RATED, [B_WINS, B_WINS, A_WINS], overrides=ONE_CATEGORY)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["winners", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Eindranglijst over drie cycli: alle" in text
+    assert "  1. B  8 + 8 + 0 = 16  (Startnr 1)" in text and "  5. D  0 + 0 + 0 = 0\n" in text
+    assert main(["winners", str(path), "--format", "json"]) == 0
+    (final,) = json.loads(capsys.readouterr().out)["final_lists"]
+    assert final["rows"][3] == {"place": 4, "player": "a", "total": "7", "seed": 3,
+                                "cycles": ["0", "0", "7"]}  # fmt: skip

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from compcore import playoff as po
+from compcore.awards import Awards
 from compcore.explain import number_text
 from compcore.i18n import Lang, t
 from compcore.model import Season
@@ -93,3 +94,40 @@ def to_table(season: Season, ruleset: Ruleset, lang: Lang = "nl") -> str:
     if now.champion is not None:
         lines += ["", t("playoff.champion", lang, category=category, player=name(now.champion))]
     return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- the final list
+
+
+def final_lists_data(result: Awards) -> list[dict[str, Any]]:
+    """DS-19: each category's final list as JSON data (exact scores as strings)."""
+    return [
+        {
+            "category": final.category,
+            "rows": [
+                {
+                    "place": r.place,
+                    "player": r.player,
+                    "total": str(r.total),
+                    "seed": r.seed,
+                    "cycles": [None if c is None else str(c) for c in r.cycles],
+                }
+                for r in final.rows
+            ],
+        }
+        for final in result.final_lists
+    ]
+
+
+def final_list_lines(result: Awards, names: dict[str, str], lang: Lang) -> list[str]:
+    """DS-19: each category's final list as text: place, name, the cycles' scores, the sum
+    and the play-off seed."""
+    lines: list[str] = []
+    for final in result.final_lists:
+        lines += ["", t("playoff.final_list", lang, category=final.category)]
+        for r in final.rows:
+            cycles = " + ".join("-" if c is None else number_text(c) for c in r.cycles)
+            seed = f"  ({t('playoff.col.seed', lang)} {r.seed})" if r.seed is not None else ""
+            name = names.get(r.player, r.player)
+            lines.append(f"  {r.place}. {name}  {cycles} = {number_text(r.total)}{seed}")
+    return lines
