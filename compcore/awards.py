@@ -80,6 +80,26 @@ class Subgroup:
 
 
 @dataclass(frozen=True, slots=True)
+class FinalRow:
+    """DS-19: one line of a category's final list: the score of each cycle (None: not in
+    that cycle's table), their sum, and the play-off seed (None: not seeded)."""
+
+    place: int
+    player: str
+    cycles: tuple[Fraction | None, ...]
+    total: Fraction
+    seed: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinalList:
+    """DS-19: a category's final list over the cycles played so far."""
+
+    category: str
+    rows: tuple[FinalRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Awards:
     cycle_winners: tuple[CycleWinner, ...]
     championships: tuple[Championship, ...]
@@ -88,6 +108,8 @@ class Awards:
     level_top: tuple[str, tuple[str, ...]] | None
     #: MG-7: the knock-out's bracket (None: the ruleset runs no knock-out)
     cup: Bracket | None = None
+    #: DS-19: the final list over the cycles per category (empty: the ruleset has none)
+    final_lists: tuple[FinalList, ...] = ()
 
 
 def category_of(rating: int | None, categories: Sequence[Category]) -> str | None:
@@ -187,6 +209,7 @@ def awards(season: Season, ruleset: Ruleset, after_round: int | None = None) -> 
         subgroups=_subgroups(season, ruleset),
         level_top=_level_top(season, ruleset, non_engine),
         cup=cup,
+        final_lists=_final_lists(season, ruleset, cycle_tables, non_engine, championships),
     )
 
 
@@ -367,3 +390,35 @@ def _level_top(
         if pid in non_engine and season.player_at(pid, after).level == top.level
     ]
     return top.level, tuple(players[: top.count])
+
+
+def _final_lists(
+    season: Season,
+    ruleset: Ruleset,
+    cycle_tables: dict[int, Standings],
+    non_engine: set[str],
+    championships: Sequence[Championship],
+) -> tuple[FinalList, ...]:
+    """DS-19 reading: per category, the final list (:func:`_final_list`: the sum of the
+    cycles' scores) with each cycle's score and the play-off seeds marked."""
+    if ruleset.awards.champion != "all-cycles-or-playoff" or not cycle_tables:
+        return ()
+    seeded = {
+        c.category: {pid: i for i, pid in enumerate(c.playoff.seeds, start=1)}
+        for c in championships
+        if c.playoff is not None
+    }
+    out = []
+    for cat in ruleset.awards.categories:
+        order = _final_list(season, ruleset, cat.name, cycle_tables, non_engine)
+        seeds = seeded.get(cat.name, {})
+        rows = []
+        for place, pid in enumerate(order, start=1):
+            scores = tuple(
+                cycle_tables[c].final.scores.get(pid) if c in cycle_tables else None
+                for c in _cycles(season, ruleset)
+            )
+            total = sum((x for x in scores if x is not None), Fraction(0))
+            rows.append(FinalRow(place, pid, scores, total, seeds.get(pid)))
+        out.append(FinalList(cat.name, tuple(rows)))
+    return tuple(out)

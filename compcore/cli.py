@@ -82,6 +82,14 @@ def cmd_winners(args: argparse.Namespace) -> int:
     from compcore.scoring.standings import last_complete_round
 
     season, ruleset = _load(args)
+    if ruleset.playoff is not None:  # a championship play-off (DS-19, DS-20): its state
+        from compcore.adapters import playoff_report
+
+        report = playoff_report.to_json(season, ruleset) + "\n"
+        if args.format != "json":
+            report = playoff_report.to_table(season, ruleset, args.lang)
+        sys.stdout.write(report)
+        return 0
     result = awards(season, ruleset, after_round=args.after_round)
     after = last_complete_round(season) if args.after_round is None else args.after_round
     if args.format == "json":

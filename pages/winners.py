@@ -10,7 +10,9 @@ from compcore import awards as aw
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
-from ui import links, state, tables
+from compcore.playoff import is_playoff
+from compcore.services import playoff as playoff_service
+from ui import links, playoff, state, tables
 from ui.markdown import md
 from ui.tables import result_label
 
@@ -22,6 +24,12 @@ season, ruleset = run.season(), run.ruleset()
 result = run.awards()
 name = run.name
 shown = False
+
+if is_playoff(ruleset):  # a play-off competition (DS-19, DS-20): its own state
+    playoff.show_playoff(run)
+    st.stop()
+# the play-offs of this ladder's categories: created, or to create (DS-19)
+plans = playoff_service.plans(run.store, run.cid) if result.final_lists else ()
 
 
 def show_cup(cup: Bracket) -> None:
@@ -92,6 +100,10 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
     if champ.category:
         title += f" {md(champ.category)}"
     st.subheader(title)
+    if playoff.created(plans, champ.category):  # its play-off decides (DS-19, DS-20)
+        playoff.category_playoff(run, champ.category, plans)
+        playoff.final_list(run, result, champ.category)
+        continue
     if champ.status == "champion":
         st.success(tr("app.winners.champion_is", player=md(name(champ.champion)))
                    + f" ({tr(f'app.winners.reason.{champ.reason}')})")  # fmt: skip
@@ -135,6 +147,9 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
                 ),
                 hide_index=True,
             )
+    playoff.final_list(run, result, champ.category)  # DS-19: the final list, per category
+    if champ.category and champ.status == "playoff":
+        playoff.category_playoff(run, champ.category, plans)
 
 if result.subgroups:
     shown = True

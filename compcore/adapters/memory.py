@@ -120,7 +120,13 @@ class MemoryStore:
         return new
 
     def import_season(
-        self, season: Season, *, actor: Actor, replace: bool = False, action: str = "import"
+        self,
+        season: Season,
+        *,
+        actor: Actor,
+        replace: bool = False,
+        action: str = "import",
+        reason: str | None = None,
     ) -> int:
         label = authorize(actor, self.director_hash)
         new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
@@ -135,7 +141,7 @@ class MemoryStore:
                 cid, self._next_id = self._next_id, self._next_id + 1
             self._seasons[cid] = new
             logged = action if before is None else "replace"
-            self._write_log(label, cid, logged, None, before, season_file.to_data(new))
+            self._write_log(label, cid, logged, reason, before, season_file.to_data(new))
         return cid
 
     def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:

@@ -22,6 +22,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from compcore.adapters import playoff_report
 from compcore.awards import Awards, Championship
 from compcore.cup import Bracket, CupRound, Tie
 from compcore.i18n import Lang, t
@@ -51,6 +52,7 @@ def to_data(result: Awards, ruleset: Ruleset, after_round: int) -> dict[str, Any
             else {"level": result.level_top[0], "players": list(result.level_top[1])}
         ),
         "after_round": after_round,
+        "final_lists": playoff_report.final_lists_data(result),  # DS-19
     }
 
 
@@ -161,6 +163,7 @@ def to_table(
     if result.cup is None:
         for champ in result.championships:
             lines += ["", *_champion_lines(champ, ruleset, lang, name)]
+    lines += playoff_report.final_list_lines(result, names, lang)  # DS-19
     if result.subgroups:
         lines += ["", t("app.winners.subgroups", lang)]
         for g in result.subgroups:

@@ -470,6 +470,32 @@ class LadderLink(_Frozen):
     tag: str | None = None
 
 
+# --------------------------------------------------------------------------- play-off
+
+
+class Barrage(_Frozen):
+    """DS-20: how leaders level on points after a play-off decide the title: a match of
+    ``games`` rapid games of ``minutes`` each, then (still level) an Armageddon game in which
+    White has ``armageddon_white`` minutes and Black ``armageddon_black`` and a draw counts
+    for Black. Three or more leaders are drawn by lot (seeded, reproducible) into a knock-out
+    of such barrages: each stage pairs players in drawn order, so that after it a power of
+    two is left (three: the first barrage eliminates one, the other two meet in the second)."""
+
+    games: int = Field(default=2, ge=1)
+    minutes: int = Field(default=5, ge=1)
+    armageddon: bool = True
+    armageddon_white: int = Field(default=6, ge=1)
+    armageddon_black: int = Field(default=5, ge=1)
+
+
+class PlayoffRules(_Frozen):
+    """A championship play-off played as a competition of its own (DS-19, DS-20): a round
+    robin of the seeds (``pairing.method = "round-robin"``) whose leaders on points play
+    barrages; the play-off's winner is the champion of the category it decides."""
+
+    barrage: Barrage = Barrage()
+
+
 # --------------------------------------------------------------------------- attendance
 
 _CLOCK_RE = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
@@ -578,6 +604,8 @@ class Ruleset(_Frozen):
     awards: Awards = Awards()
     #: a competition played within a ladder: how it counts there (DS-16, DS-20, DS-21, MG-8)
     ladder_link: LadderLink | None = None
+    #: a championship play-off played as a competition (DS-19, DS-20): its barrages
+    playoff: PlayoffRules | None = None
     #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
     attendance: AttendanceRules = AttendanceRules()
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->

@@ -158,10 +158,16 @@ class Repository(Protocol):
         ...
 
     def import_season(
-        self, season: Season, *, actor: Actor, replace: bool = False, action: str = "import"
+        self,
+        season: Season,
+        *,
+        actor: Actor,
+        replace: bool = False,
+        action: str = "import",
+        reason: str | None = None,
     ) -> int:
         """Store a whole season (``replace``: over the one of the same name); a new one is
-        logged as ``action``."""
+        logged as ``action`` with ``reason``."""
         ...
 
     def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:

@@ -412,15 +412,22 @@ class Store:
     # ---------------------------------------------------------------- writes
 
     def import_season(
-        self, season: Season, *, actor: Actor, replace: bool = False, action: str = "import"
+        self,
+        season: Season,
+        *,
+        actor: Actor,
+        replace: bool = False,
+        action: str = "import",
+        reason: str | None = None,
     ) -> int:
         """Store a whole season; its competition id. An existing (club, season, competition)
         is refused unless ``replace`` (which keeps its id and logs what was replaced). A new
-        one is logged as ``action`` (``import``; ``create-competition`` from the app's form)."""
+        one is logged as ``action`` (``import``; ``create-competition`` from the app's form)
+        with ``reason`` (a play-off's replaced seed, DS-19)."""
         authorize(actor, self._directors)  # before anything else, even the validation
         new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
         with self._transaction(actor) as (con, label):
-            return self._import(con, label, new, replace=replace, action=action)
+            return self._import(con, label, new, replace=replace, action=action, reason=reason)
 
     def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
         """Store several new seasons in one transaction (the demo seasons on a first start:
@@ -433,7 +440,14 @@ class Store:
             return [self._import(con, label, new, replace=False) for new in checked]
 
     def _import(
-        self, con: Connection, label: str, new: Season, *, replace: bool, action: str = "import"
+        self,
+        con: Connection,
+        label: str,
+        new: Season,
+        *,
+        replace: bool,
+        action: str = "import",
+        reason: str | None = None,
     ) -> int:
         """Write one validated season in the open transaction, read it back, log it."""
         row = con.execute(
@@ -450,7 +464,7 @@ class Store:
         rows.put_season(con, cid, new)
         self._verify_written(con, cid, new)
         logged = "replace" if row else action
-        rows.write_log(con, label, cid, logged, None, before, season_file.to_data(new))
+        rows.write_log(con, label, cid, logged, reason, before, season_file.to_data(new))
         return cid
 
     def save_season(
