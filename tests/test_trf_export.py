@@ -183,3 +183,19 @@ def test_record_192_only_for_a_swiss_and_092_names_the_other_kinds() -> None:
     for name, line in kinds.items():
         header = _header(name)
         assert line in header and not [x for x in header if x[:3] == "192"]
+
+
+def test_a_round_robin_exports_with_092_round_robin_and_no_192() -> None:
+    """ds-playoff (pairing.method round-robin, DS-20): 4 seeds, Berger round 1 a-d 1-0,
+    b-c =: "092 Individual: Round-Robin", no 192 (not a Swiss), and the 001 points are
+    a 1, b 0.5, c 0.5, d 0 (it crashed on the 092 lookup before)."""
+    from builders import load
+
+    season, ruleset = load("ds-playoff", "a b c d", ["a-d 1-0, b-c ="])
+    text = season_trf(season, ruleset)
+    header = [line for line in text.splitlines() if line[:3] != "001"]
+    assert "092 Individual: Round-Robin" in header
+    assert not [x for x in header if x[:3] == "192"]
+    points = {line[14:47].strip(): line[80:84].strip() for line in text.splitlines()
+              if line[:3] == "001"}  # fmt: skip
+    assert points == {"A": "1.0", "B": "0.5", "C": "0.5", "D": "0.0"}

@@ -31,16 +31,26 @@ from compcore.pairing.swiss import FIDE_POINTS, PointValues, SwissRecord
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import initial_order
 
-__all__ = ["KEIZER_TYPE", "KNOCKOUT_TYPE", "SWISS_TYPE", "point_system", "season_trf"]
+__all__ = [
+    "KEIZER_TYPE", "KNOCKOUT_TYPE", "ROUND_ROBIN_TYPE", "SWISS_TYPE", "point_system", "season_trf",
+]  # fmt: skip
 
 #: ``092`` for a Keizer competition (TRF has no tournament-type code for it).
 KEIZER_TYPE = "Individual: Keizer system (club competition, not a Swiss)"
 #: ``092`` for a knock-out cup (``pairing.method = "knockout"``; no TRF code either).
 KNOCKOUT_TYPE = "Individual: Knock-out (club cup, not a Swiss)"
+#: ``092`` for a round robin (``pairing.method = "round-robin"``: DS-16 groups, the DS-20
+#: play-off, DS-21 pools)
+ROUND_ROBIN_TYPE = "Individual: Round-Robin"
 #: ``092`` for a Swiss competition.
 SWISS_TYPE = "Individual: Swiss-System"
 #: ``092`` by the ruleset's ``pairing.method``
-TOURNAMENT_TYPE = {"swiss": SWISS_TYPE, "knockout": KNOCKOUT_TYPE, "ladder": KEIZER_TYPE}
+TOURNAMENT_TYPE = {
+    "swiss": SWISS_TYPE,
+    "knockout": KNOCKOUT_TYPE,
+    "ladder": KEIZER_TYPE,
+    "round-robin": ROUND_ROBIN_TYPE,
+}
 #: the ``162`` codes, each with a round record it scores: a win, a draw, a loss, the
 #: pairing-allocated bye, a half-point bye (a joker) and a zero-point bye (an absence)
 POINT_CODES = (
