@@ -183,3 +183,22 @@ def promotion(season: Season, ruleset: Ruleset) -> Promotion | None:
         return None
     found = table(season, ruleset)
     return Promotion(to, found.winner, found.leader)
+
+
+# --------------------------------------------------------------------------- the schedule
+
+
+def postponed(season: Season) -> frozenset[tuple[int, int]]:
+    """The boards (round number, board index from 0) still without a result while a later
+    round already has one: a postponed game, which may be played in any round (DS-16)."""
+    last_result = max(
+        (r.number for r in season.rounds if any(g.result is not None for g in r.games or ())),
+        default=0,
+    )
+    return frozenset(
+        (r.number, i)
+        for r in season.rounds
+        if r.number < last_result
+        for i, g in enumerate(r.games or ())
+        if g.result is None
+    )

@@ -10,7 +10,7 @@ from builders import load
 
 from compcore.errors import RulesetError, render
 from compcore.model import Game
-from compcore.round_robin import promotion, schedule, table
+from compcore.round_robin import postponed, promotion, schedule, table
 from compcore.rulesets import load_ruleset
 from compcore.scoring.standings import standings
 
@@ -141,3 +141,39 @@ def test_a_round_robin_with_keizer_scoring_is_refused_in_one_sentence():
     with pytest.raises(RulesetError) as refused:
         load_ruleset("keizer-classic", {"pairing": {"method": "round-robin"}})
     assert "needs system 'points'" in refused.value.describe("en")
+
+
+def test_a_board_without_result_before_a_played_round_is_postponed():
+    """Round 1's second board (b-c) has no result while rounds 2 and 3 have theirs: that
+    board is postponed; round 3's open boards (nothing later is played) are not."""
+    season, _ = load("ds-topcompetitie", "a b c d", played("0-1", "", "1-0", "1-0", "", ""))
+    assert postponed(season) == {(1, 1)}
+
+
+def test_compcore_winners_shows_the_group_winner_and_the_promotion(tmp_path, capsys):
+    """``compcore winners`` on the Weihenstephaner League: d wins (2½ of 3, the example
+    above, every board played) and is promoted to the Rembrandt League: in the Dutch table
+    ("promoveert naar de Rembrandt League"), in English, and in the JSON's ``group``; the
+    general "Clubkampioen" block is not shown for a group (its first is its winner)."""
+    import json
+
+    from builders import season_data
+
+    from compcore.cli import main
+
+    rounds = played("0-1", "1-0", "1-0", "1-0", "=", "=")
+    path = tmp_path / "group.json"
+    path.write_text(json.dumps(season_data("ds-weihenstephaner-league", "a b c d", rounds)))
+    assert main(["winners", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Winnaar van de meerkamp: D." in out and "D promoveert naar de Rembrandt League." in out
+    assert "Clubkampioen" not in out
+    assert main(["--lang", "en", "winners", str(path)]) == 0
+    assert "D is promoted to the Rembrandt League." in capsys.readouterr().out
+    assert main(["winners", str(path), "--format", "json"]) == 0
+    group = json.loads(capsys.readouterr().out)["group"]
+    assert (group["winner"], group["promotes_to"], group["promoted"]) == (
+        "d",
+        "Rembrandt League",
+        "d",
+    )
