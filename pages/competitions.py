@@ -16,6 +16,7 @@ from compcore.model import WEEKDAYS
 from compcore.rulesets import load_ruleset, preset_names
 from compcore.services import competitions, setup
 from compcore.services.repository import CompetitionInfo
+from ui import groups as group_form
 from ui import state, tables
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, COMPETITION_KEY
@@ -230,4 +231,5 @@ def manage() -> None:
 
 if run.director is not None:
     new_competition()
+    group_form.new_group(run)  # DS-16: a round-robin group within a ladder
     manage()
