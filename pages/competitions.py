@@ -15,6 +15,7 @@ from compcore.errors import CompcoreError, Part, render
 from compcore.model import WEEKDAYS
 from compcore.rulesets import load_ruleset, preset_names
 from compcore.services import competitions, setup
+from compcore.services.groups import group_presets
 from compcore.services.repository import CompetitionInfo
 from ui import groups as group_form
 from ui import state, tables
@@ -128,7 +129,8 @@ def new_competition() -> None:
     slots["season"] = st.empty()
     name = st.text_input(tr("setup.field.name"), key="new_name")
     slots["name"] = st.empty()
-    presets = list(preset_names())
+    made_below = set(group_presets())  # a group is made with its schedule: "Nieuwe meerkamp"
+    presets = [p for p in preset_names() if p not in made_below]
     preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset")
     base = load_ruleset(preset)
     c1, c2 = st.columns(2)

@@ -167,3 +167,12 @@ def test_a_director_enters_a_result_and_the_table_follows(group):
     ok(at)
     assert f"Koploper: {white}." in texts(at)
     assert "De winnaar promoveert naar de Topcompetitie; nog niet beslist." in texts(at)
+
+
+@pytest.mark.parametrize(
+    "page", ["overview", "round", "player", "trends", "winners", "players", "settings"]
+)
+def test_every_other_page_opens_for_a_group(group, page):
+    """A group (nothing played yet) on every other page, as a director: no exception."""
+    _, cid = group
+    open_page(page, cid)

@@ -17,7 +17,7 @@ from compcore.round_robin import postponed, table
 from compcore.rulesets import Ruleset, load_ruleset
 from compcore.scoring.ties import Figure
 from compcore.services import groups
-from ui import links, state, tables
+from ui import device, links, state, tables
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, Ctx
 
@@ -63,13 +63,14 @@ def _evenings(run: Ctx, form: groups.NewGroup, ladder: Season, ladder_id: int) -
         return ()
     defaults = groups.default_evenings(ladder, count)
     st.markdown(f"**{run.tr('group.field.evenings')}**")
-    columns = st.columns(min(count, 4))
     found = []
-    for i in range(count):
-        label = run.tr("group.evening", round=i + 1)
-        key = f"group_evening_{ladder_id}_{count}_{i}"
-        value = columns[i % len(columns)].number_input(label, value=defaults[i], step=1, key=key)
-        found.append(int(value or 0))
+    for start in range(0, count, 4):  # rows of four: a phone stacks them in round order
+        columns = st.columns(4)
+        for i in range(start, min(start + 4, count)):
+            label = run.tr("group.evening", round=i + 1)
+            key = f"group_evening_{ladder_id}_{count}_{i}"
+            value = columns[i - start].number_input(label, value=defaults[i], step=1, key=key)
+            found.append(int(value or 0))
     return tuple(found)
 
 
@@ -81,10 +82,17 @@ def _preview(run: Ctx, form: groups.NewGroup, ladder: Season) -> None:
     st.markdown(f"**{run.tr('group.preview')}**")
     tables.dataframe(
         pd.DataFrame([{run.tr("group.col.round"): r, run.tr("group.col.evening"): e,
-                       run.tr("app.col.white"): names.get(w, w),
-                       run.tr("app.col.black"): names.get(b, b)} for r, e, w, b in lines]),
+                       **_board(run, names, w, b)} for r, e, w, b in lines]),
         hide_index=True, width="stretch",
     )  # fmt: skip
+
+
+def _board(run: Ctx, names: dict[str, str], white: str, black: str) -> dict[str, str]:
+    """A board's columns: white and black, or on a phone one column "Wit – Zwart"."""
+    w, b = names.get(white, white), names.get(black, black)
+    if device.on_phone():
+        return {run.tr("group.col.game"): f"{w} – {b}"}
+    return {run.tr("app.col.white"): w, run.tr("app.col.black"): b}
 
 
 def new_group(run: Ctx) -> None:
@@ -131,6 +139,7 @@ def show_group(run: Ctx, season: Season, ruleset: Ruleset) -> None:
     place shown on each line) and the schedule per round with its ladder evening and the
     results (a board without one: to be played, or postponed when a later round is)."""
     found = table(season, ruleset)
+    phone = device.on_phone()  # a phone: place, name, points and the tie-breaks only
     st.subheader(run.tr("group.table"))
     for line in group_lines(season, ruleset, run.lang, run.names()):
         st.markdown(md(line))
@@ -140,10 +149,16 @@ def show_group(run: Ctx, season: Season, ruleset: Ruleset) -> None:
             run.tr("app.col.player"): links.player_url(run, r.player, r.name),
             run.tr("group.col.points"): _figure(r.points, run),
             **{run.tr(f"col.{b}"): _figure(r.tie_breaks[b], run) for b in found.breaks},
-            run.tr("group.col.games"): r.games,
-            run.tr("group.col.won"): r.won,
-            run.tr("group.col.drawn"): r.drawn,
-            run.tr("group.col.lost"): r.lost,
+            **(
+                {}
+                if phone
+                else {
+                    run.tr("group.col.games"): r.games,
+                    run.tr("group.col.won"): r.won,
+                    run.tr("group.col.drawn"): r.drawn,
+                    run.tr("group.col.lost"): r.lost,
+                }
+            ),
         }
         for r in found.rows
     ]
@@ -168,16 +183,14 @@ def _schedule(run: Ctx, season: Season) -> None:
     rows = [
         {
             run.tr("group.col.round"): r.number,
-            run.tr("group.col.evening"): r.ladder_round,
-            run.tr("app.col.white"): names.get(g.white, g.white),
-            run.tr("app.col.black"): names.get(g.black, g.black),
+            **_board(run, names, g.white, g.black),
             run.tr("app.col.result"): result(r.number, i, g.result.value if g.result else None),
         }
         for r in season.rounds
         for i, g in enumerate(r.games or ())
     ]
     frame = pd.DataFrame(rows)
-    frame[run.tr("group.col.evening")] = pd.array(
-        [r.ladder_round for r in season.rounds for _ in r.games or ()], dtype="Int64"
-    )
+    if not device.on_phone():  # the ladder's evening (a number column, empty where none is named)
+        evenings = [r.ladder_round for r in season.rounds for _ in r.games or ()]
+        frame.insert(1, run.tr("group.col.evening"), pd.array(evenings, dtype="Int64"))
     tables.dataframe(frame, hide_index=True, width="stretch")

@@ -93,7 +93,7 @@ def round_choices(season: Season, ruleset: Ruleset) -> list[int]:
     numbers = [r.number for r in season.rounds]
     last = season.rounds[-1].number if season.rounds else 0
     if ruleset.pairing.method == "round-robin":
-        return numbers
+        return numbers or [1]  # none scheduled (a file without rounds): pairing says why
     if (not season.rounds or stage(season, last) == "complete") and not finished_cup(
         season, ruleset
     ):
