@@ -176,3 +176,13 @@ def test_every_other_page_opens_for_a_group(group, page):
     """A group (nothing played yet) on every other page, as a director: no exception."""
     _, cid = group
     open_page(page, cid)
+
+
+def test_the_group_table_in_english(group):
+    """The same page in English: "Group table", the columns Points, SB, Mutual and the
+    schedule's "to be played"."""
+    _, cid = group
+    at = open_page("standings", cid, director=False, lang="en")
+    assert "Group table" in texts(at) and "Schedule and results" in texts(at)
+    assert {"Points", "SB", "Mutual"} <= set(at.dataframe[0].value.columns)
+    assert set(at.dataframe[1].value["Result"]) == {"to be played"}

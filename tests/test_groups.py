@@ -105,3 +105,16 @@ def test_only_round_robin_presets_linked_as_games_are_offered():
     offered = groups.group_presets()
     assert {"ds-topcompetitie", "ds-rembrandt-league", "ds-weihenstephaner-league"} <= set(offered)
     assert "dubbelschaak" not in offered and "magnus-cup" not in offered
+
+
+def test_a_created_group_round_trips_through_the_season_file():
+    """export -> import -> export gives the same file: the ladder, each round's ladder
+    evening, the boards without results, the overrides (double, rounds per cycle)."""
+    repo, ladder_id = ladder_store()
+    new = form(members=["a", "b", "c"], double=True)
+    group = repo.load(groups.create(repo, ladder_id, new, actor=ADMIN))
+    text = season_file.dumps(group)
+    again = season_file.loads(text)
+    assert again == group and season_file.dumps(again) == text
+    other = MemoryStore()
+    assert season_file.dumps(other.load(other.import_season(again, actor=ADMIN))) == text
