@@ -94,14 +94,29 @@ def test_a_director_creates_a_group_from_the_ladder(db):
     ],
 )
 def test_bad_input_is_one_sentence_and_nothing_changes(db, count, name, message):
-    """Two members, or the ladder's own name: the error names it; the database is as it
-    was."""
+    """Two members, or the ladder's own name: named under the form as soon as it is
+    typed, and again after "Meerkamp aanmaken"; the database is as it was."""
     store, ids = db
     ladder = ids["Ladder"]
     before = snapshot(store)
     at = fill(open_page("competitions", ladder), ladder, members(store, ladder, count), name)
+    assert any(message in e.value for e in at.error), [e.value for e in at.error]
     create(at)
     assert any(message in e.value for e in at.error), [e.value for e in at.error]
+    assert snapshot(store) == before
+
+
+def test_an_empty_name_is_named_only_once_the_director_tries(db):
+    """Members chosen, no name yet: no error until "Meerkamp aanmaken"; then "Naam van de
+    meerkamp: vul dit in", nothing stored."""
+    store, ids = db
+    ladder = ids["Ladder"]
+    before = snapshot(store)
+    at = open_page("competitions", ladder)
+    at.multiselect(key=f"group_members_{ladder}").set_value(members(store, ladder, 3)).run()
+    assert not at.error
+    create(at)
+    assert [e.value for e in at.error] == ["Naam van de meerkamp: vul dit in"]
     assert snapshot(store) == before
 
 

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore.adapters.winners_report import group_lines
+from compcore.errors import Phrase, render
 from compcore.model import Season
 from compcore.round_robin import postponed, table
 from compcore.rulesets import Ruleset, load_ruleset
@@ -20,6 +21,9 @@ from compcore.services import groups
 from ui import device, links, state, tables
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, Ctx
+
+#: the director tried to create the group with something wrong: now every problem is named
+TRIED_KEY = "group_tried"
 
 
 def is_group(ruleset: Ruleset) -> bool:
@@ -117,14 +121,33 @@ def new_group(run: Ctx) -> None:
     form = groups.NewGroup(name=name or "", preset=preset, members=members, double=double)
     form = replace(form, evenings=_evenings(run, form, ladder, ladder_id))
     _preview(run, form, ladder)
+    found = groups.problems(form, ladder, run.ruleset_of(ladder_id), run.competitions)
+    tried = bool(st.session_state.get(TRIED_KEY))
+    for key, problem in found.items():
+        if _shown(key, form, tried):
+            text = render(Phrase("group.error.field", field=Phrase(f"group.field.{key}"),
+                                 error=problem), run.lang)  # fmt: skip
+            st.error(md(str(text)))
     if st.button(run.tr("group.create"), type="primary", key="group_create"):
+        if found:  # named above; nothing is stored
+            st.session_state[TRIED_KEY] = True
+            st.rerun()
 
         def create(actor: Any) -> int:
             cid = groups.create(run.store, ladder_id, form, actor=actor)
             st.session_state[CHOOSE_KEY] = cid
             return cid
 
-        state.write(run, create, run.tr("group.created", name=md(form.name.strip())))
+        done = run.tr("group.created", name=md(form.name.strip()))
+        state.write(run, create, done, forget_keys=[TRIED_KEY])
+
+
+def _shown(key: str, form: groups.NewGroup, tried: bool) -> bool:
+    """Whether a field's problem is named yet: all of them once the director tried to
+    create; before that the name once typed, the others once a member is chosen."""
+    if tried:
+        return True
+    return bool(form.name.strip()) if key == "name" else bool(form.members)
 
 
 # --------------------------------------------------------------------------- the table
