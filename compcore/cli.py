@@ -77,6 +77,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
 def cmd_winners(args: argparse.Namespace) -> int:
     """What the Winnaars page shows: cycle winners, champions or play-offs, subgroups, a
     level's top N, the cup and its bracket (``compcore.adapters.winners_report``)."""
+    import json
+
     from compcore.adapters import winners_report
     from compcore.awards import awards
     from compcore.scoring.standings import last_complete_round
@@ -92,8 +94,12 @@ def cmd_winners(args: argparse.Namespace) -> int:
         return 0
     result = awards(season, ruleset, after_round=args.after_round)
     after = last_complete_round(season) if args.after_round is None else args.after_round
-    if args.format == "json":
+    group = winners_report.group_data(season, ruleset)  # DS-16: a round-robin group
+    if args.format == "json" and group is None:
         print(winners_report.to_json(result, ruleset, after))
+    elif args.format == "json":
+        data = {**winners_report.to_data(result, ruleset, after), "group": group}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(winners_report.to_table(result, season, ruleset, after, args.lang))
     return 0

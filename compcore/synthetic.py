@@ -99,7 +99,8 @@ def players(
 
 
 def random_round_pairer(season: Season, ruleset: Ruleset) -> Round:
-    """Pairs the open round by a seeded shuffle; an odd one out gets a bye."""
+    """Pairs the open round by a seeded shuffle; an odd one out gets a bye (a ruleset
+    without one, a round robin's rest: nothing, not participating that round)."""
     rnd = season.open_round
     assert rnd is not None and rnd.present is not None
     rng = random.Random(f"{season.season}/{rnd.number}")
@@ -107,7 +108,9 @@ def random_round_pairer(season: Season, ruleset: Ruleset) -> Round:
     rng.shuffle(present)
     entries = dict(rnd.entries or EMPTY)
     if len(present) % 2:
-        entries[present.pop()] = Kind.BYE
+        odd = present.pop()
+        if ruleset.points.bye is not None:
+            entries[odd] = Kind.BYE
     games = tuple(Game(present[i], present[i + 1]) for i in range(0, len(present), 2))
     return replace(rnd, games=games, entries=entries, present=None)
 

@@ -15,8 +15,10 @@ from compcore.errors import CompcoreError, Part, render
 from compcore.model import WEEKDAYS
 from compcore.rulesets import load_ruleset, preset_names
 from compcore.services import competitions, setup
+from compcore.services.groups import group_presets
 from compcore.services.repository import CompetitionInfo
 from ui import federation, state, tables
+from ui import groups as group_form
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, COMPETITION_KEY
 
@@ -127,7 +129,8 @@ def new_competition() -> None:
     slots["season"] = st.empty()
     name = st.text_input(tr("setup.field.name"), key="new_name")
     slots["name"] = st.empty()
-    presets = list(preset_names())
+    made_below = set(group_presets())  # a group is made with its schedule: "Nieuwe meerkamp"
+    presets = [p for p in preset_names() if p not in made_below]
     preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset")
     base = load_ruleset(preset)
     c1, c2 = st.columns(2)
@@ -232,4 +235,5 @@ def manage() -> None:
 if run.director is not None:
     new_competition()
     federation.new_from_trf(run)
+    group_form.new_group(run)  # DS-16: a round-robin group within a ladder
     manage()

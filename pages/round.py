@@ -50,7 +50,7 @@ number = state.linked_select(
     param=state.PARAM_ROUND,
     key=round_key,
     text=str,
-    default=rs.opening_round(season, choices, director=run.director is not None),
+    default=rs.opening_round(season, choices, director=run.director is not None, ruleset=ruleset),
     format_func=lambda n: (
         tr("app.round.label", number=n)
         + (tr("app.round.label_new") if n not in {r.number for r in season.rounds} else "")
@@ -64,6 +64,9 @@ if ruleset.shows_cycles:
 draft_key = f"draft_{cid}_{number}"
 late_key = f"late_{cid}_{number}"
 director = run.director
+#: DS-16: a round robin's schedule was made when it was created: its boards are not
+#: edited and its rounds not deleted here; only results are entered
+scheduled = ruleset.pairing.method == "round-robin"
 if director is not None:
     st.caption(tr(f"app.round.stage.{stage}"))
 
@@ -734,10 +737,11 @@ else:
     if stage == "published" and (ruleset.pairing.late_repairing or late_key in st.session_state):
         late_repairing()
     if late_key not in st.session_state:
-        if stage == "published":
+        if stage == "published" and not scheduled:
             published_changes()
         results_form()
     if stage == "complete":
         st.divider()
         reopen()
-    undo()
+    if not scheduled:
+        undo()

@@ -6,7 +6,7 @@ import streamlit as st
 from compcore.adapters import reports
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import bracket, is_cup
-from ui import device, links, printing, scope, state, tables
+from ui import device, groups, links, printing, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
@@ -15,6 +15,9 @@ st.title(tr("app.page.standings"))
 state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
 cid = run.cid
+if groups.is_group(ruleset):  # DS-16: the group table and its schedule, no ladder standings
+    groups.show_group(run, season, ruleset)
+    st.stop()
 if is_cup(ruleset):  # MG-7: the cup is won in the final, not on points
     st.info(md(cup_status(bracket(season, ruleset), run.lang, run.names())))
 cycle, numbers = scope.played_rounds_of_cycle(run, "st")

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore import awards as aw
-from compcore.adapters.winners_report import cup_status
+from compcore.adapters.winners_report import cup_status, group_has_champion, group_lines
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
 from compcore.playoff import is_playoff
@@ -94,7 +94,15 @@ if result.cycle_winners:
         column_config={tr("app.col.player"): links.name_column(tr("app.col.player"))},
     )
 
-for champ in result.championships if result.cup is None else ():  # a cup: its winner above
+group = group_lines(season, ruleset, run.lang, run.names())  # DS-16: a round-robin group
+if group:
+    shown = True
+    st.subheader(tr("group.title"))
+    for line in group:
+        st.markdown(md(line))
+# a cup: its winner above; a group: its first is its winner, just above
+champions = result.championships if result.cup is None and not group_has_champion(ruleset) else ()
+for champ in champions:
     shown = True
     title = tr("app.winners.champion")
     if champ.category:

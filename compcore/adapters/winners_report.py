@@ -28,6 +28,7 @@ from compcore.cup import Bracket, CupRound, Tie
 from compcore.i18n import Lang, t
 from compcore.model import Season
 from compcore.pairing.base import Reason
+from compcore.round_robin import promotion, table
 from compcore.rulesets import Ruleset
 
 #: the JSON's status words for awards' statuses
@@ -160,7 +161,10 @@ def to_table(
                 for w in result.cycle_winners
             ]
         )
-    if result.cup is None:
+    group = group_lines(season, ruleset, lang, names)  # DS-16: a round-robin group
+    if group:
+        lines += ["", t("group.title", lang), *("  " + line for line in group)]
+    if result.cup is None and not group_has_champion(ruleset):
         for champ in result.championships:
             lines += ["", *_champion_lines(champ, ruleset, lang, name)]
     lines += playoff_report.final_list_lines(result, names, lang)  # DS-19
@@ -264,3 +268,57 @@ def _aligned(rows: Sequence[tuple[str, ...]]) -> list[str]:
         "  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
         for row in rows
     ]
+
+
+# --------------------------------------------------------------------------- round-robin groups
+
+
+def group_has_champion(ruleset: Ruleset) -> bool:
+    """A round robin whose champion is its first (DS-16's groups): the group's winner (its
+    table, shared places and all) says who that is, not the general standings."""
+    return ruleset.pairing.method == "round-robin" and ruleset.awards.champion == "first"
+
+
+def group_data(season: Season, ruleset: Ruleset) -> dict[str, Any] | None:
+    """DS-16: a round-robin competition's table leader, winner (once every board has a
+    result) and promotion (``promotes_to``, the promoted player or null); None for any
+    other competition. The JSON's ``group``."""
+    if ruleset.pairing.method != "round-robin":
+        return None
+    found = table(season, ruleset)
+    promoted = promotion(season, ruleset)
+    return {
+        "leader": found.leader,
+        "winner": found.winner,
+        "complete": found.complete,
+        "shared_first": [r.player for r in found.rows if r.place == 1]
+        if found.leader is None
+        else [],
+        "promotes_to": promoted.to if promoted is not None else None,
+        "promoted": promoted.player if promoted is not None else None,
+    }
+
+
+def group_lines(season: Season, ruleset: Ruleset, lang: Lang, names: dict[str, str]) -> list[str]:
+    """DS-16 in sentences: the group's winner, else its leader or who share first place
+    (nothing played: no result yet); then who is promoted to which group, or that the
+    winner will be. Empty for a competition that is no round robin."""
+    if ruleset.pairing.method != "round-robin":
+        return []
+    found = table(season, ruleset)
+    first = [names.get(r.player, r.player) for r in found.rows if r.place == 1]
+    if found.winner is not None:
+        lines = [t("group.winner", lang, player=names.get(found.winner, found.winner))]
+    elif found.leader is not None:
+        lines = [t("group.leader", lang, player=names.get(found.leader, found.leader))]
+    elif any(r.games for r in found.rows):
+        lines = [t("group.shared", lang, players=", ".join(first))]
+    else:
+        lines = [t("group.nothing", lang)]
+    promoted = promotion(season, ruleset)
+    if promoted is not None and promoted.player is not None:
+        player = names.get(promoted.player, promoted.player)
+        lines.append(t("group.promotes", lang, player=player, to=promoted.to))
+    elif promoted is not None:
+        lines.append(t("group.promotes_pending", lang, to=promoted.to))
+    return lines

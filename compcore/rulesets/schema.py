@@ -295,6 +295,7 @@ TieBreak = Literal[
     "sonneborn-berger",  # PP-6 weerstandspunten (with sb_adjustment if set)
     "fewest-jokers",  # PP-6
     "buchholz",
+    "mutual-result",  # DS-16: the result among the players still level (the group table)
 ]
 
 
@@ -442,6 +443,9 @@ class Awards(_Frozen):
     subgroups: Subgroups | None = None
     #: MG-8: in a drawn cup game a rating gap above this sends the lower-rated player through
     cup_rating_gap: int | None = None
+    #: DS-16: the competition whose winner (a round robin's, once every board has a result)
+    #: is promoted to this group for next season ("Topcompetitie"); None: no promotion
+    promotes_to: str | None = None
 
 
 # --------------------------------------------------------------------------- linked
@@ -636,6 +640,11 @@ class Ruleset(_Frozen):
             raise PydanticCustomError(
                 "error.ruleset.cup_final",
                 "awards.champion 'cup-final' needs pairing.method 'knockout'",
+            )
+        if self.pairing.method == "round-robin" and self.system != "points":
+            raise PydanticCustomError(
+                "error.ruleset.round_robin_points",
+                "pairing.method 'round-robin' needs system 'points' (its table counts plain points)",
             )
         if self.pairing.bye.method == "engine" and self.pairing.engine is None:
             raise PydanticCustomError(

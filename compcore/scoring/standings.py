@@ -397,6 +397,9 @@ def _rows(
         if name in tiebreaks.PROPORTIONAL:
             values = {p: Fraction(v) / final.scale for p, v in values.items()}
         computed[name] = values
+    if tiebreaks.MUTUAL in ruleset.tie_breaks:  # DS-16: among those level on the breaks before
+        _, mutual = tiebreaks.TieBreaks(scope_entries, ruleset, tie_index).keys(final.units)
+        computed[tiebreaks.MUTUAL] = {p: Fraction(mutual.get(p, 0), 2) for p in final.units}
     rows = []
     for rank, pid in enumerate(final.order, start=1):
         player = season.player(pid)

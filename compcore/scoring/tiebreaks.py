@@ -1,10 +1,10 @@
 """Tie-breaks and information columns: Sonneborn-Berger (with PP-6's joker adjustment),
-Buchholz, wins, jokers, initial order."""
+Buchholz, wins, jokers, the mutual result (DS-16), initial order."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 
 from compcore.history import Entry
@@ -70,6 +70,43 @@ def jokers(entries: Sequence[Entry]) -> int:
     return sum(1 for e in entries if e.kind is _JOKER)
 
 
+def mutual_result(entries: Sequence[Entry], among: Collection[str]) -> int:
+    """DS-16 (the group table: points, SB, then the mutual result): what the player scored,
+    in halves (win 2, draw 1), in the games played over the board against ``among``, the
+    players still level with him."""
+    return sum(_HALVES[e.kind] for e in entries if e.played and e.opponent in among)
+
+
+MUTUAL: TieBreak = "mutual-result"
+
+
+def tie_keys(
+    scores: Mapping[str, Score],
+    breaks: Sequence[TieBreak],
+    column: Callable[[TieBreak], Mapping[str, Score]],
+    mutual: Callable[[str, frozenset[str]], Score],
+) -> tuple[dict[str, tuple[Score, ...]], dict[str, Score]]:
+    """Each player's sort key (lower sorts first): minus the score, then each tie-break of
+    ``breaks`` in order, better first. ``column(name)`` gives a tie-break's values (0 for
+    a player left out); the mutual result (DS-16) is not a column of its own but counted
+    among the players whose key is equal so far (``mutual(player, level)``), 0 for a
+    player level with nobody. Also returns the mutual results so counted."""
+    keys: dict[str, tuple[Score, ...]] = {p: (-s,) for p, s in scores.items()}
+    mutuals: dict[str, Score] = {}
+    for name in breaks:
+        if name == MUTUAL:
+            level: dict[tuple[Score, ...], set[str]] = {}
+            for p, key in keys.items():
+                level.setdefault(key, set()).add(p)
+            groups = {p: frozenset(level[key]) for p, key in keys.items()}
+            mutuals = {p: mutual(p, g) if len(g) > 1 else 0 for p, g in groups.items()}
+            keys = {p: (*key, -mutuals[p]) for p, key in keys.items()}
+        else:
+            values, sign = column(name), DIRECTION[name]
+            keys = {p: (*key, -sign * values.get(p, 0)) for p, key in keys.items()}
+    return keys, mutuals
+
+
 def compute(
     name: TieBreak,
     entries: Mapping[str, Sequence[Entry]],
@@ -84,6 +121,11 @@ def compute(
         "sonneborn-berger": lambda p: sonneborn_berger(entries.get(p, ()), scores, ruleset),
         "fewest-jokers": lambda p: jokers(entries.get(p, ())),
         "buchholz": lambda p: buchholz(entries.get(p, ()), scores),
+        # DS-16: against the players on the same score (the standings count it among
+        # those level on the earlier tie-breaks too, :func:`tie_keys`)
+        "mutual-result": lambda p: Fraction(
+            mutual_result(entries.get(p, ()), {q for q in scores if scores[q] == scores[p]}), 2
+        ),
     }
     fn = by_name[name]
     return {p: fn(p) for p in scores}
@@ -100,6 +142,7 @@ DIRECTION: dict[str, int] = {
     "sonneborn-berger": 1,
     "fewest-jokers": -1,
     "buchholz": 1,
+    "mutual-result": 1,
 }
 
 
@@ -223,11 +266,40 @@ class TieBreaks:
     def ranking(self, scores: Mapping[str, Score], upto: int | None = None) -> tuple[str, ...]:
         """Players by score, ties broken by the tie-breaks in order (after round ``upto``),
         then by the initial order (which makes the ranking total)."""
-        columns = [(self.column(b, scores, upto), DIRECTION[b]) for b in self.ruleset.tie_breaks]
+        breaks = self.ruleset.tie_breaks
         index = self.initial_index
-        return tuple(
-            sorted(
-                scores,
-                key=lambda p: (-scores[p], *(-d * col.get(p, 0) for col, d in columns), index[p]),
+        if MUTUAL not in breaks:
+            columns = [(self.column(b, scores, upto), DIRECTION[b]) for b in breaks]
+            return tuple(
+                sorted(
+                    scores,
+                    key=lambda p: (-scores[p], *(-d * c.get(p, 0) for c, d in columns), index[p]),
+                )
             )
+        keys, _ = self.keys(scores, upto)
+        return tuple(sorted(scores, key=lambda p: (keys[p], index[p])))
+
+    def keys(
+        self,
+        scores: Mapping[str, Score],
+        upto: int | None = None,
+        breaks: Sequence[TieBreak] | None = None,
+    ) -> tuple[dict[str, tuple[Score, ...]], dict[str, Score]]:
+        """:func:`tie_keys` after round ``upto`` (mutual results in halves), by ``breaks``
+        (default: the ruleset's tie-breaks)."""
+        last = _ALL if upto is None else upto
+        return tie_keys(
+            scores,
+            self.ruleset.tie_breaks if breaks is None else breaks,
+            lambda b: self.column(b, scores, upto),
+            lambda p, among: self._mutual(p, among, last),
         )
+
+    def _mutual(self, player: str, among: frozenset[str], last: int) -> int:
+        """DS-16: :func:`mutual_result` over the rounds up to ``last``."""
+        record = self.records.get(player)
+        if record is None:
+            return 0
+        games = bisect_right(record.game_rounds, last)
+        pairs = zip(record.opponents[:games], record.halves[:games], strict=True)
+        return sum(h for q, h in pairs if q in among)

@@ -89,9 +89,12 @@ def finished_cup(season: Season, ruleset: Ruleset) -> Bracket | None:
 
 def round_choices(season: Season, ruleset: Ruleset) -> list[int]:
     """Stored rounds, plus the next round when the last one is complete (or none exists)
-    and the cup, if any, is not over (MG-7)."""
+    and the cup, if any, is not over (MG-7). A round robin has every round from its
+    creation on (DS-16): never a next one."""
     numbers = [r.number for r in season.rounds]
     last = season.rounds[-1].number if season.rounds else 0
+    if ruleset.pairing.method == "round-robin":
+        return numbers or [1]  # none scheduled (a file without rounds): pairing says why
     if (not season.rounds or stage(season, last) == "complete") and not finished_cup(
         season, ruleset
     ):
@@ -99,11 +102,18 @@ def round_choices(season: Season, ruleset: Ruleset) -> list[int]:
     return numbers
 
 
-def opening_round(season: Season, choices: Sequence[int], *, director: bool) -> int:
+def opening_round(
+    season: Season, choices: Sequence[int], *, director: bool, ruleset: Ruleset | None = None
+) -> int:
     """The round the Ronde page opens on (issue 9, item 8). A director lands on the round to
-    work on: the last of ``choices`` (an open round, or the new one after a complete round).
+    work on: the last of ``choices`` (an open round, or the new one after a complete round;
+    in a round robin, whose rounds all exist from the start, the first not finalized).
     Anyone else lands on the newest round with boards (published or played): an open or new
     round has nothing to show a member yet. Without such a round: the last choice."""
+    if director and ruleset is not None and ruleset.pairing.method == "round-robin":
+        # DS-16: every round is there from the start: the first with a board still open
+        waiting = [n for n in choices if stage(season, n) != "complete"]
+        return waiting[0] if waiting else choices[-1]
     if not director:
         with_boards = [r.number for r in season.rounds if r.games and r.number in choices]
         if with_boards:
