@@ -11,6 +11,7 @@ from compcore.adapters.winners_report import cup_status
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
 from ui import links, state, tables
+from ui import subgroups as subgroups_ui
 from ui.markdown import md
 from ui.tables import result_label
 
@@ -136,23 +137,8 @@ for champ in result.championships if result.cup is None else ():  # a cup: its w
                 hide_index=True,
             )
 
-if result.subgroups:
-    shown = True
-    st.subheader(tr("app.winners.subgroups"))
-    tables.dataframe(
-        pd.DataFrame(
-            [
-                {
-                    tr("app.col.group"): g.number,
-                    tr("app.winners.group_leader"): name(g.leader) if g.leader else "—",
-                    tr("app.winners.members"): ", ".join(name(p) for p in g.members),
-                }
-                for g in result.subgroups
-            ]
-        ),
-        hide_index=True,
-        width="stretch",
-    )
+# KC-12: the subgroups and their winners; the director composes them (ui/subgroups.py)
+shown = subgroups_ui.show(run, season, ruleset, result) or shown
 
 if result.level_top is not None:
     shown = True
