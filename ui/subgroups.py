@@ -96,13 +96,15 @@ def _compose(run: state.Ctx, season: Season, ruleset: Ruleset, rule: Subgroups) 
     options: list[int | None] = [*range(1, len(base) + 2), None]
     choice: dict[str, int | None] = {}
     with st.form(state.widget_key(FORM, f"subgroups_form_{basis}")):
-        columns = st.columns(3)
-        members = [(number, pid) for number, group in enumerate(base, 1) for pid in group]
-        for i, (number, pid) in enumerate(members):
-            choice[pid] = columns[i % 3].selectbox(
-                run.name(pid), options, index=number - 1, key=state.widget_key(FORM, f"subgroup_{basis}_{pid}"),
-                format_func=lambda n: tr("subgroups.none_option") if n is None else str(n),
-            )  # fmt: skip
+        for number, group in enumerate(base, start=1):
+            st.markdown(f"**{tr('subgroups.col.group')} {number}**")
+            for start in range(0, len(group), 3):  # rows of 3: a phone stacks them in order
+                for column, pid in zip(st.columns(3), group[start : start + 3], strict=False):
+                    choice[pid] = column.selectbox(
+                        md(run.name(pid)), options, index=number - 1,
+                        key=state.widget_key(FORM, f"subgroup_{basis}_{pid}"),
+                        format_func=lambda n: tr("subgroups.none_option") if n is None else str(n),
+                    )  # fmt: skip
         submitted = st.form_submit_button(tr("subgroups.save"), type="primary")
     if submitted:
         groups = moved(base, choice)
