@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from builders import load
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
-from test_subgroups import twelve
+from test_subgroups import PLAYERS, ROUND_1, twelve
 
 from compcore.adapters import auth
 from compcore.adapters.store import Store
@@ -151,3 +152,16 @@ def test_before_the_cut_off_the_director_is_told_to_wait(club_db) -> None:
     at = open_winners(cid, director=True)
     assert "De subgroepen kunnen worden samengesteld zodra ronde 1 compleet is." in texts(at)
     assert not [w for w in at.selectbox if (w.key or "").startswith("subgroup")]
+
+
+def test_the_rulesets_order_is_the_proposals_default(club_db) -> None:
+    """``awards.subgroups.by = ["ranking", "rating"]``: the form opens on the proposal by
+    ranking and rating list (g a h b / i c j d / k e l f, test_subgroups)."""
+    path, _ = club_db
+    store = Store(path, director_hash=DIRECTOR_HASH)
+    by = {"awards": {"subgroups": {"after_round": 1, "size": 4, "by": ["ranking", "rating"]}}}
+    season, _ = load("keizer-classic", PLAYERS, [ROUND_1], overrides=by)
+    cid = store.import_season(replace(season, competition="Met rating"), actor=ADMIN)
+    at = open_winners(cid, director=True)
+    assert at.radio[0].value == "ranking+rating"
+    assert list(frame_with(at, "Plaats")["Speler"]) == list("GAHBICJDKELF")

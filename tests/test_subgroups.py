@@ -15,6 +15,7 @@ after round 1: g h i j k l a b c d e f.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -25,7 +26,8 @@ from compcore.adapters import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.awards import awards
-from compcore.errors import RosterError, StaleWriteError
+from compcore.cli import main
+from compcore.errors import CompcoreError, RosterError, StaleWriteError
 from compcore.model import PlayerChange, Season
 from compcore.pairing import pair
 from compcore.rulesets import Ruleset
@@ -210,3 +212,26 @@ def test_kc12_the_pairing_ignores_the_subgroups() -> None:
     assert pair(composed, ruleset).round.games == plain
     group_of = {p: n for n, members in enumerate(BY_RANKING) for p in members}
     assert any(group_of[g.white] != group_of[g.black] for g in plain or ())
+
+
+def test_kc12_compcore_winners_reads_the_stored_composition(tmp_path, capsys) -> None:
+    """``compcore winners`` on a season file with g moved to subgroup 2 (as above): the
+    leaders h, g, c, not the blocks' g, k, c."""
+    season, ruleset = twelve()
+    rule = ruleset.awards.subgroups
+    assert rule is not None
+    lines = composition_lines(rule, moved(BY_RANKING, {"g": 2}))
+    path = tmp_path / "kc.json"
+    path.write_text(json.dumps(season_file.to_data(replace(season, roster_changes=lines))))
+    assert main(["winners", str(path), "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(g["group"], g["leader"]) for g in out["subgroups"]] == [(1, "h"), (2, "g"), (3, "c")]
+    assert out["subgroups"][1]["members"] == ["g", "k", "l", "a", "b"]
+
+
+def test_kc12_an_unknown_order_in_the_ruleset_is_refused() -> None:
+    """``awards.subgroups.by`` names only the ranking and the rating list."""
+    with pytest.raises(CompcoreError) as refused:
+        load("keizer-classic", PLAYERS, [ROUND_1],
+             overrides={"awards": {"subgroups": {"after_round": 1, "size": 4, "by": ["elo"]}}})  # fmt: skip
+    assert "by" in str(refused.value)
