@@ -14,11 +14,12 @@ from dataclasses import replace
 import pytest
 from builders import load
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
-from test_subgroups import PLAYERS, ROUND_1, twelve
+from test_subgroups import BY_RANKING, PLAYERS, ROUND_1, twelve
 
 from compcore.adapters import auth
 from compcore.adapters.store import Store
 from compcore.awards import awards
+from compcore.services.subgroups import save_subgroups
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
@@ -165,3 +166,21 @@ def test_the_rulesets_order_is_the_proposals_default(club_db) -> None:
     at = open_winners(cid, director=True)
     assert at.radio[0].value == "ranking+rating"
     assert list(frame_with(at, "Plaats")["Speler"]) == list("GAHBICJDKELF")
+
+
+def test_a_composition_saved_meanwhile_is_not_overwritten(kc) -> None:
+    """A second director saves subgroups while the form is open: this save is refused in
+    one sentence, the other's composition stays, and the form then starts from it."""
+    store, cid = kc
+    at = open_winners(cid, director=True)
+    other = save_subgroups(store, cid, BY_RANKING, read=(), actor=ADMIN)
+    at.selectbox(key="subgroup_ranking_g").select(2)
+    save(at)
+    errors = [e.value for e in at.error]
+    assert errors == [
+        "De indeling in subgroepen is gewijzigd sinds je het opende; herlaad de pagina. "
+        "Er is niets opgeslagen."
+    ]
+    assert store.load(cid) == other
+    at.run()
+    assert at.radio[0].value == "stored"
