@@ -100,6 +100,19 @@ def stored_subgroups(season: Season, rule: Subgroups) -> Groups | None:
     return tuple(tuple(p for p, lb in label.items() if lb == name) for name in names)
 
 
+def completed(stored: Groups, proposal: Groups) -> Groups:
+    """The stored composition with every player of ``proposal`` it lacks (one added to the
+    roster after it was saved) put in his proposal group's number, or the last group when
+    there are fewer; the form starts from this, so everybody has a select."""
+    placed = {pid for members in stored for pid in members}
+    groups = [list(members) for members in stored]
+    for number, members in enumerate(proposal):
+        for pid in members:
+            if pid not in placed and groups:
+                groups[min(number, len(groups) - 1)].append(pid)
+    return tuple(tuple(members) for members in groups)
+
+
 def subgroups_of(season: Season, ruleset: Ruleset) -> Groups:
     """KC-12: the subgroups in force: the stored composition, else the fixed blocks by the
     ranking after the cut-off; none before the cut-off round is complete."""

@@ -34,6 +34,7 @@ from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
 from compcore.services.subgroups import save_subgroups
 from compcore.subgroups import (
+    completed,
     composition_lines,
     moved,
     propose_subgroups,
@@ -235,3 +236,13 @@ def test_kc12_an_unknown_order_in_the_ruleset_is_refused() -> None:
         load("keizer-classic", PLAYERS, [ROUND_1],
              overrides={"awards": {"subgroups": {"after_round": 1, "size": 4, "by": ["elo"]}}})  # fmt: skip
     assert "by" in str(refused.value)
+
+
+def test_kc12_a_player_added_after_saving_gets_a_place_in_the_form() -> None:
+    """A player m added to the roster after the composition was saved (last in the
+    ranking, so group 4 of the blocks of 4) is not in the stored composition; the form
+    starts him in the last stored group, 3 (there is no group 4), so he gets a select."""
+    stored = (("h", "i", "j"), ("g", "k", "l", "a", "b"), BY_RANKING[2])
+    proposal = (*BY_RANKING, ("m",))
+    assert completed(stored, proposal) == (stored[0], stored[1], (*BY_RANKING[2], "m"))
+    assert completed(stored, BY_RANKING) == stored

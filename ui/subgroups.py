@@ -16,6 +16,7 @@ from compcore.services.subgroups import save_subgroups
 from compcore.subgroups import (
     Groups,
     Order,
+    completed,
     composition_round,
     moved,
     propose_subgroups,
@@ -71,9 +72,11 @@ def _basis_options(season: Season, rule: Subgroups) -> list[str]:
 
 
 def _base(season: Season, ruleset: Ruleset, rule: Subgroups, basis: str) -> Groups:
+    proposal = propose_subgroups(season, ruleset, rule.after_round, rule.size,
+                                 by=BASES.get(basis, rule.by))  # fmt: skip
     if basis == "stored":
-        return stored_subgroups(season, rule) or ()
-    return propose_subgroups(season, ruleset, rule.after_round, rule.size, by=BASES[basis])
+        return completed(stored_subgroups(season, rule) or (), proposal)
+    return proposal
 
 
 def _compose(run: state.Ctx, season: Season, ruleset: Ruleset, rule: Subgroups) -> None:
