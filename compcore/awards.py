@@ -19,6 +19,7 @@ from compcore.model import Season
 from compcore.rulesets import Ruleset
 from compcore.rulesets.schema import Category
 from compcore.scoring.standings import Standings, last_complete_round, resolve_scope, standings
+from compcore.subgroups import subgroups_of
 
 #: Decision kinds the director records
 PLAYOFF_WINNER = "playoff-winner"  # DS-20, LA-11: the play-off (or its barrage) is decided
@@ -72,7 +73,8 @@ class Championship:
 
 @dataclass(frozen=True, slots=True)
 class Subgroup:
-    """KC-12: a subgroup made from the ranking after the cut-off round, and its leader."""
+    """KC-12: a subgroup (composed by the director, or made from the ranking after the
+    cut-off round), and its leader."""
 
     number: int
     members: tuple[str, ...]
@@ -357,21 +359,20 @@ def _final_list(
 
 
 def _subgroups(season: Season, ruleset: Ruleset) -> tuple[Subgroup, ...]:
-    """KC-12: groups of ``size`` from the ranking after ``after_round``; the leader of each
-    is its member placed highest in the current standings (the most points)."""
-    sub = ruleset.awards.subgroups
-    last = last_complete_round(season)
-    if sub is None or last < sub.after_round:
+    """KC-12: the subgroups in force (the director's stored composition, else groups of
+    ``size`` from the ranking after ``after_round``: :func:`compcore.subgroups.subgroups_of`);
+    the leader of each is its member placed highest in the current standings (the most
+    points)."""
+    groups = subgroups_of(season, ruleset)
+    if not groups:
         return ()
-    cut = standings(season, ruleset, after_round=sub.after_round)
-    now = standings(season, ruleset, after_round=last)
+    now = standings(season, ruleset, after_round=last_complete_round(season))
     position = {pid: i for i, pid in enumerate(now.order)}
-    ranked = [pid for pid in cut.order if not season.player(pid).is_engine]
-    groups = []
-    for number, start in enumerate(range(0, len(ranked), sub.size), start=1):
-        members = tuple(ranked[start : start + sub.size])
-        groups.append(Subgroup(number, members, min(members, key=position.__getitem__)))
-    return tuple(groups)
+    return tuple(
+        Subgroup(number, members, min(members, key=lambda p: position.get(p, len(position))))
+        for number, members in enumerate(groups, start=1)
+        if members
+    )
 
 
 def _level_top(

@@ -456,3 +456,36 @@ def changed_rounds(edit: Edit) -> list[int]:
     """The numbers of the rounds a :func:`replace_rounds` edit writes (None: every part)."""
     items = (edit.before or ()) + (edit.after or ())
     return sorted({r.number for r in items})
+
+
+# --------------------------------------------------------------------------- subgroups (KC-12)
+
+
+def put_subgroups(
+    season: Season,
+    from_round: int,
+    lines: Sequence[PlayerChange],
+    read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
+) -> Edit:
+    """KC-12: store the director's subgroups as the roster history's levels from
+    ``from_round``: the composition's lines replace every level from that round (a line
+    that also set flags keeps its flags); other rounds are unchanged. ``read``: the
+    composition's lines as the form showed them; refused when they changed since."""
+    for line in lines:
+        _require(line, PlayerChange, "roster change", season)
+        _known(season, line.player)
+        if line.from_round != from_round or line.level is None:
+            raise SeasonError.at((name(season),), "subgroups.bad_line", player=line.player)
+    history = season.roster_changes or ()
+    current = tuple(c for c in history if c.from_round == from_round and c.level is not None)
+    seen = read if isinstance(read, Unchecked) else tuple(read)
+    _refuse_stale(current, seen, tuple(lines), Phrase("change.what.subgroups"))
+    kept = []
+    for c in history:
+        if c.from_round == from_round and c.level is not None:
+            if c.flags is None:
+                continue
+            c = replace(c, level=None)
+        kept.append(c)
+    new = replace(season, roster_changes=(*kept, *lines))
+    return Edit(new, "roster_changes", current or None, tuple(lines))

@@ -13,6 +13,7 @@ from compcore.model import Decision
 from compcore.playoff import is_playoff
 from compcore.services import playoff as playoff_service
 from ui import links, playoff, state, tables
+from ui import subgroups as subgroups_ui
 from ui.markdown import md
 from ui.tables import result_label
 
@@ -159,23 +160,8 @@ for champ in champions:
     if champ.category and champ.status == "playoff":
         playoff.category_playoff(run, champ.category, plans)
 
-if result.subgroups:
-    shown = True
-    st.subheader(tr("app.winners.subgroups"))
-    tables.dataframe(
-        pd.DataFrame(
-            [
-                {
-                    tr("app.col.group"): g.number,
-                    tr("app.winners.group_leader"): name(g.leader) if g.leader else "—",
-                    tr("app.winners.members"): ", ".join(name(p) for p in g.members),
-                }
-                for g in result.subgroups
-            ]
-        ),
-        hide_index=True,
-        width="stretch",
-    )
+# KC-12: the subgroups and their winners; the director composes them (ui/subgroups.py)
+shown = subgroups_ui.show(run, season, ruleset, result) or shown
 
 if result.level_top is not None:
     shown = True

@@ -241,6 +241,13 @@ class MemoryStore:
         return self._change(competition_id, actor, "save-roster-change", reason,
                             lambda old: changes.add_player_change(old, change, read))  # fmt: skip
 
+    def save_subgroups(self, competition_id: int, from_round: int,
+                       lines: Sequence[PlayerChange], *, actor: Actor,
+                       reason: str | None = None,
+                       read: Sequence[PlayerChange] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
+        return self._change(competition_id, actor, "save-subgroups", reason,
+                            lambda old: changes.put_subgroups(old, from_round, lines, read))  # fmt: skip
+
     def remove_player(self, competition_id: int, player: str, *, actor: Actor,
                       reason: str | None = None,
                       read: Player | Unchecked = UNCHECKED) -> Season:  # fmt: skip

@@ -426,10 +426,14 @@ class LevelTop(_Frozen):
 
 
 class Subgroups(_Frozen):
-    """KC-12: after ``after_round`` players are split by the ranking into groups of ``size``."""
+    """KC-12: after ``after_round`` players are split by the ranking into groups of ``size``
+    (the director may compose them himself: ``compcore.subgroups``)."""
 
     after_round: int = Field(ge=1)
     size: int = Field(ge=2)
+    #: KC-12: the lists the proposal orders by (the sum of the places): the ranking, and
+    #: optionally the rating list ("from the ranking, possibly with the rating")
+    by: tuple[Literal["ranking", "rating"], ...] = Field(default=("ranking",), min_length=1)
 
 
 class Awards(_Frozen):

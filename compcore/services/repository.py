@@ -294,6 +294,17 @@ class Repository(Protocol):
         read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
     ) -> Season: ...
 
+    def save_subgroups(
+        self,
+        competition_id: int,
+        from_round: int,
+        lines: Sequence[PlayerChange],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
+    ) -> Season: ...
+
     def remove_player(
         self,
         competition_id: int,

@@ -636,6 +636,25 @@ class Store:
                             lambda old: changes.add_player_change(old, change, read),
                             write)  # fmt: skip
 
+    def save_subgroups(
+        self,
+        competition_id: int,
+        from_round: int,
+        lines: Sequence[PlayerChange],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
+    ) -> Season:
+        """KC-12: the director's subgroups, as the roster history's levels from a round."""
+
+        def write(con: Connection, new: Season) -> None:
+            rows.put_roster_changes(con, competition_id, new.roster_changes)
+
+        return self._change(competition_id, actor, "save-subgroups", reason,
+                            lambda old: changes.put_subgroups(old, from_round, lines, read),
+                            write)  # fmt: skip
+
     def remove_player(
         self,
         competition_id: int,
