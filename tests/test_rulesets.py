@@ -43,7 +43,7 @@ def test_overrides_merge_field_by_field() -> None:
 @pytest.mark.parametrize(
     ("preset", "overrides", "message"),
     [
-        ("dubbelschak", {}, "unknown preset 'dubbelschak' (allowed: dubbelschaak,"),
+        ("dubbelschak", {}, "unknown preset 'dubbelschak' (allowed: "),
         (
             "dubbelschaak",
             {"rounds_per_cycl": 3},

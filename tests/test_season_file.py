@@ -76,7 +76,7 @@ def _mutated(change) -> dict:
         (lambda d: d["rounds"][0]["entries"].update(p03="joker"),
          "x.json: round 1: player 'p03': entry kind 'joker' is not used by this ruleset"),
         (lambda d: d.update(ruleset={"preset": "dubbelschak"}),
-         "x.json: unknown preset 'dubbelschak' (allowed: dubbelschaak"),
+         "x.json: unknown preset 'dubbelschak' (allowed: "),
         (lambda d: d["ruleset"]["overrides"].update(cycle=4),
          "x.json: ruleset 'dubbelschaak': field 'cycle': unknown field (allowed:"),
         (lambda d: d["rounds"][1].update(round=3),
