@@ -294,3 +294,49 @@ def test_ladder_evenings_are_parsed_or_refused():
     assert svc.parse_evenings("  ") == ()
     with pytest.raises(CupStageError, match="rondenummers"):
         svc.parse_evenings("3 vijf")
+
+
+# --------------------------------------------------------------------------- compcore winners
+
+
+def finished() -> Season:
+    """The cup of the worked example played to its end (p5 and p8 win, see above)."""
+    season = knockout_round_4()
+    season = replace(
+        season,
+        decisions=(
+            tiebreak_decision(season, RULES, 4, "armageddon", "p7", "p5", Result.DRAW),
+            tiebreak_decision(season, RULES, 4, "rapid-pair", "p2", "p8", Result.BLACK_WINS),
+        ),
+    )
+    final = next_knockout_games(season, RULES)
+    season = season.with_round(replace(season.round(4), number=5, games=final))
+    return with_results(season, 5, "p5-p3 1-0, p3-p5 =, p1-p8 0-1, p8-p1 1-0")
+
+
+def test_compcore_winners_prints_the_pools_the_ties_and_the_winners(tmp_path, capsys):
+    """The text (Dutch): pool A's table with game points as decimals (p5 4.5); the
+    Armageddon's reason; both winners (P5, P8 by name). JSON: the pools, the two stages
+    with their winners, and no championship by points (the cup has none)."""
+    import json
+
+    from compcore.adapters import season_file
+    from compcore.cli import main
+
+    path = tmp_path / "cup.json"
+    path.write_text(season_file.dumps(finished()), encoding="utf-8")
+    assert main(["winners", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Poule A" in text and "1. P5  4.5" in text and "4. P8  1" in text
+    assert "Armageddon P7 (wit) - P5 (zwart) ½-½: P5 gaat door" in text
+    assert "Knock-out fase: winnaar P5" in text and "Losers-cup: winnaar P8" in text
+    assert main(["winners", str(path), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["champions"] == []
+    cup_data = data["pools_cup"]
+    assert [r["player"] for r in cup_data["pools"][1]["table"]] == ["p3", "p7", "p2", "p6"]
+    assert [(s["stage"], s["winner"]) for s in cup_data["stages"]] == [
+        ("main", "p5"),
+        ("losers", "p8"),
+    ]
+    assert cup_data["stages"][0]["rounds"][0]["ties"][0]["results"] == ["1-0", "1-0"]
