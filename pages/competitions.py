@@ -17,6 +17,7 @@ from compcore.rulesets import load_ruleset, preset_names
 from compcore.services import competitions, setup
 from compcore.services.repository import CompetitionInfo
 from ui import federation, state, tables
+from ui import pools_cup as pools_cup_view
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, COMPETITION_KEY
 
@@ -232,4 +233,5 @@ def manage() -> None:
 if run.director is not None:
     new_competition()
     federation.new_from_trf(run)
+    pools_cup_view.create_form(run)  # DS-21: a cup of pools within the chosen ladder
     manage()

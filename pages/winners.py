@@ -11,6 +11,7 @@ from compcore.adapters.winners_report import cup_status
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
 from ui import links, state, tables
+from ui import pools_cup as pools_cup_view
 from ui.markdown import md
 from ui.tables import result_label
 
@@ -59,6 +60,10 @@ if result.cup is not None:
     shown = True
     show_cup(result.cup)
 
+if ruleset.pools_cup is not None:  # DS-21: pools, then the knock-out and the losers' cup
+    shown = True
+    pools_cup_view.show(run, season, ruleset)
+
 if result.cycle_winners:
     shown = True
     st.subheader(tr("app.winners.cycles"))
@@ -86,7 +91,8 @@ if result.cycle_winners:
         column_config={tr("app.col.player"): links.name_column(tr("app.col.player"))},
     )
 
-for champ in result.championships if result.cup is None else ():  # a cup: its winner above
+# a cup: its winner above; a cup of pools: its stages' winners above
+for champ in result.championships if result.cup is None and ruleset.pools_cup is None else ():
     shown = True
     title = tr("app.winners.champion")
     if champ.category:

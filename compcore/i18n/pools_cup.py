@@ -67,7 +67,7 @@ NL: dict[str, str] = {
     "pools.create.entrants": "Deelnemers",
     "pools.create.evenings": "Ladderavonden van de poulerondes (bv. 3 5 7; mag leeg)",
     "pools.create.submit": "Beker aanmaken",
-    "pools.create.done": "Beker '{name}' aangemaakt: {pools} poules.",
+    "pools.create.done": "Beker '{name}' aangemaakt.",
     "pools.create.no_ladder": "Kies eerst de laddercompetitie waarbinnen de beker gespeeld wordt.",
     # compcore winners
     "pools.cli.pool_line": "{place}. {player}  {points}",
@@ -136,7 +136,7 @@ EN: dict[str, str] = {
     "pools.create.entrants": "Entrants",
     "pools.create.evenings": "Ladder evenings of the pool rounds (e.g. 3 5 7; may be empty)",
     "pools.create.submit": "Create the cup",
-    "pools.create.done": "Cup '{name}' created: {pools} pools.",
+    "pools.create.done": "Cup '{name}' created.",
     "pools.create.no_ladder": "First choose the ladder competition the cup is played within.",
     "pools.cli.pool_line": "{place}. {player}  {points}",
     "pools.cli.tie_line": "{white} - {black}  {results}  {why}",
