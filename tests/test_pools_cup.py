@@ -340,3 +340,16 @@ def test_compcore_winners_prints_the_pools_the_ties_and_the_winners(tmp_path, ca
         ("losers", "p8"),
     ]
     assert cup_data["stages"][0]["rounds"][0]["ties"][0]["results"] == ["1-0", "1-0"]
+
+
+def test_the_cup_round_trips_through_the_season_file_and_the_store(tmp_path):
+    """The cup needs no field of its own: the finished example (two games a meeting, the
+    decisions with their notes, the ladder link) reads and writes back the same file."""
+    from compcore.adapters import season_file
+    from compcore.adapters.store import Store
+
+    season = finished()
+    text = season_file.dumps(season)
+    assert season_file.loads(text) == season
+    store = Store(tmp_path / "club.duckdb")
+    assert season_file.dumps(store.load(store.import_season(season, actor=ADMIN))) == text
