@@ -69,11 +69,14 @@ def _ko_round(run: Ctx, rnd: KoRound) -> None:
             tr("pools.col.tie"): f"{run.name(t.a)} - {run.name(t.b)}",
             tr("pools.col.games_results"): results_text(t),
             tr("cup.through"): run.name(t.through) if t.through else "—",
-            tr("cup.why"): t.why.text(run.lang, run.names()),
         }
         for t in rnd.ties
     ]
     tables.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    # why, under the table: a long reason wraps on a phone instead of being cut off
+    why = [f"{md(run.name(t.a))} - {md(run.name(t.b))}: {md(t.why.text(run.lang, run.names()))}"
+           for t in rnd.ties]  # fmt: skip
+    st.caption("  \n".join(why))
     if rnd.byes:
         st.caption(f"{tr('pools.byes')}: {', '.join(md(run.name(p)) for p in rnd.byes)}")
 
