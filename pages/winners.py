@@ -188,8 +188,9 @@ if season.decisions:
     decisions[tr("app.col.round")] = pd.array(rounds, dtype="Int64")
     tables.dataframe(decisions, hide_index=True, width="stretch")
 
-# the director records play-off / barrage winners and unavailable seeds
-if run.director is not None:
+# the director records play-off / barrage winners and unavailable seeds (a cup of pools
+# records its own deciders above, DS-21)
+if run.director is not None and ruleset.pools_cup is None:
     kinds = aw.decision_kinds(ruleset)
     categories = [None] + [c.name for c in ruleset.awards.categories]
     humans = [p.id for p in season.players if not p.is_engine]

@@ -140,3 +140,12 @@ def test_the_other_pages_open_on_the_cup(ids, page) -> None:
     """The cup is a season like any other: its pages open without a traceback."""
     at = open_page(page, ids["cup"], director=True)
     assert not at.error, [e.value for e in at.error]
+
+
+def test_the_director_sees_only_the_cups_own_decision_form(ids) -> None:
+    """A cup of pools has no play-off or barrage: the Winnaars page offers the draw and
+    the tie-break record, not the general play-off/barrage decision form."""
+    at = open_page("winners", ids["cup"], director=True)
+    labels = [b.label for b in at.button]
+    assert "Loot de volgende knock-out ronde" in labels and "Beslissing opslaan" in labels
+    assert "Beslissing vastleggen" not in texts(at)

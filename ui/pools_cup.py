@@ -152,7 +152,8 @@ def create_form(run: Ctx) -> None:
         preset = st.selectbox(tr("pools.create.preset"), presets, key="pools_create_preset")
         name = st.text_input(tr("pools.create.name"), key="pools_create_name")
         entrants = st.multiselect(tr("pools.create.entrants"), humans, key="pools_create_who",
-                                  format_func=lambda p: ladder.player(p).name)  # fmt: skip
+                                  format_func=lambda p: ladder.player(p).name,
+                                  placeholder=tr("app.placeholder.choose"))  # fmt: skip
         evenings = st.text_input(tr("pools.create.evenings"), key="pools_create_evenings")
         submitted = st.form_submit_button(tr("pools.create.submit"), type="primary")
     if submitted:
