@@ -149,3 +149,45 @@ def test_the_director_sees_only_the_cups_own_decision_form(ids) -> None:
     labels = [b.label for b in at.button]
     assert "Loot de volgende knock-out ronde" in labels and "Beslissing opslaan" in labels
     assert "Beslissing vastleggen" not in texts(at)
+
+
+def test_the_director_draws_the_first_knockout_round_from_the_pool_tables(club_db) -> None:
+    """After the pools (worked example): the draw on ladder evening 8 makes round 4 with
+    p5-p7, p3-p4 (knock-out) and p1-p6, p2-p8 (losers' cup), two games each; logged."""
+    from test_pools_cup import pools_played
+
+    store = Store(club_db[0], director_hash=DIRECTOR_HASH)
+    cid = store.import_season(pools_played(), actor=ADMIN)
+    at = open_page("winners", cid, director=True)
+    at.number_input(key="pools_evening").set_value(8)
+    at.button(key="pools_draw").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    rnd = Store(club_db[0]).load(cid).rounds[-1]
+    assert (rnd.number, rnd.ladder_round) == (4, 8)
+    assert [f"{g.white}-{g.black}" for g in rnd.games or ()][::2] == [
+        "p5-p7", "p3-p4", "p1-p6", "p2-p8"
+    ]  # fmt: skip
+    assert Store(club_db[0]).log(cid, limit=1)[0].action == "draw-knockout"
+    assert "Ronde 4 (ladderavond 8)" in texts(at)
+
+
+def test_results_of_a_pool_round_are_entered_on_the_round_page(club_db) -> None:
+    """Pool round 1 (two games a meeting) on the Ronde page: the eight boards get the
+    worked example's results; pool A then stands p1 2, p4 1½, p5 ½, p8 0."""
+    from test_pools_cup import POOL_RESULTS, cup, parse_round
+
+    store = Store(club_db[0], director_hash=DIRECTOR_HASH)
+    cid = store.import_season(cup(), actor=ADMIN)
+    at = open_page("round", cid, director=True)
+    next(w for w in at.selectbox if w.key.startswith("round_no")).set_value(1).run()
+    given = {(g["white"], g["black"]): g["result"] for g in parse_round(POOL_RESULTS[0])[0]}
+    for box in at.selectbox:
+        if box.key.startswith(f"res_{cid}_1_"):
+            white, black = box.key.split("_")[-2:]
+            box.set_value(given[(white, black)])
+    at.button[[b.label for b in at.button].index("Uitslagen opslaan")].click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    at.switch_page("pages/winners.py").run()
+    pool_a = at.dataframe[0].value
+    assert list(pool_a["Speler"]) == ["P1", "P4", "P5", "P8"]
+    assert list(pool_a["Punten"]) == ["2", "1,5", "0,5", "0"]
