@@ -24,6 +24,7 @@ from compcore.i18n import LANGUAGES, Lang, t
 
 if TYPE_CHECKING:  # every command imports what it needs itself: ``--help`` starts fast
     from compcore.adapters.rating_lists import BadRow
+    from compcore.awards import Awards
     from compcore.model import RatingChange, Season
     from compcore.rulesets import Ruleset
     from compcore.services.ratings import MatchResult
@@ -95,6 +96,8 @@ def cmd_winners(args: argparse.Namespace) -> int:
     result = awards(season, ruleset, after_round=args.after_round)
     after = last_complete_round(season) if args.after_round is None else args.after_round
     group = winners_report.group_data(season, ruleset)  # DS-16: a round-robin group
+    if ruleset.pools_cup is not None:  # DS-21: a cup of pools
+        return _pools_cup_winners(args, season, ruleset, result, after)
     if args.format == "json" and group is None:
         print(winners_report.to_json(result, ruleset, after))
     elif args.format == "json":
@@ -102,6 +105,32 @@ def cmd_winners(args: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(winners_report.to_table(result, season, ruleset, after, args.lang))
+    return 0
+
+
+def _pools_cup_winners(
+    args: argparse.Namespace, season: Season, ruleset: Ruleset, result: Awards, after: int
+) -> int:
+    """DS-21: a cup of pools and knock-outs has no champion by points: the awards without
+    championships, then the pools, the knock-out and the losers' cup (``pools_cup``)."""
+    import json
+    from dataclasses import replace
+
+    from compcore.adapters import pools_cup_report, winners_report
+    from compcore.pools_cup import cup_state
+
+    if args.after_round is not None:
+        season = season.truncated(args.after_round)
+    state = cup_state(season, ruleset)
+    result = replace(result, championships=())
+    if args.format == "json":
+        data = winners_report.to_data(result, ruleset, after)
+        data["pools_cup"] = pools_cup_report.to_data(state)
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    names = {p.id: p.name for p in season.players}
+    sys.stdout.write(winners_report.to_table(result, season, ruleset, after, args.lang))
+    sys.stdout.write("\n".join(["", *pools_cup_report.lines(state, args.lang, names)]) + "\n")
     return 0
 
 

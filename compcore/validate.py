@@ -103,7 +103,7 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
         if cycle < last_cycle:
             raise SeasonError.at(where, "season.cycle_order", cycle=cycle, last=last_cycle)
         last_cycle = cycle
-        _check_round(rnd, season, known, allowed, where)
+        _check_round(rnd, season, known, allowed, where, ruleset.round_robin.games_per_meeting)
     if ruleset.pairing.method == "knockout":
         _check_cup_not_over(season, ruleset, top)
 
@@ -137,8 +137,25 @@ def registration(joined: int | None, withdrawn: int | None) -> Phrase:
     return Phrase("season.registration.withdrawn", withdrawn=withdrawn)
 
 
+def _same_meeting(meetings: dict[frozenset[str], int], pair: frozenset[str], limit: int) -> bool:
+    """DS-21 (``round_robin.games_per_meeting`` 2): a further game of two players already on
+    a board of this round, within the games of one meeting; counted in ``meetings``. A
+    player on a second board against someone else is still two boards (refused)."""
+    count = meetings.get(pair, 0)
+    if 0 < count < limit:
+        meetings[pair] = count + 1
+        return True
+    meetings[pair] = count + 1
+    return False
+
+
 def _check_round(
-    rnd: Round, season: Season, known: set[str], allowed: set[Kind], where: Where
+    rnd: Round,
+    season: Season,
+    known: set[str],
+    allowed: set[Kind],
+    where: Where,
+    per_meeting: int = 1,
 ) -> None:
     placed: dict[str, Phrase] = {}
 
@@ -150,11 +167,14 @@ def _check_round(
         placed[pid] = how
 
     entries = rnd.entries or EMPTY
+    meetings: dict[frozenset[str], int] = {}
     for board, game in enumerate(rnd.games or (), start=1):
         if game.white == game.black:
             raise SeasonError.at(
                 (*where, Phrase("at.board", board=board)), "season.self_game", player=game.white
             )
+        if _same_meeting(meetings, frozenset(game.players), per_meeting):
+            continue
         place(game.white, Phrase("at.board", board=board))
         place(game.black, Phrase("at.board", board=board))
     for pid, kind in entries.items():

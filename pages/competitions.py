@@ -19,6 +19,7 @@ from compcore.services.groups import group_presets
 from compcore.services.repository import CompetitionInfo
 from ui import federation, state, tables
 from ui import groups as group_form
+from ui import pools_cup as pools_cup_view
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, COMPETITION_KEY
 
@@ -236,4 +237,5 @@ if run.director is not None:
     new_competition()
     federation.new_from_trf(run)
     group_form.new_group(run)  # DS-16: a round-robin group within a ladder
+    pools_cup_view.create_form(run)  # DS-21: a cup of pools within the chosen ladder
     manage()

@@ -13,6 +13,7 @@ from compcore.model import Decision
 from compcore.playoff import is_playoff
 from compcore.services import playoff as playoff_service
 from ui import links, playoff, state, tables
+from ui import pools_cup as pools_cup_view
 from ui import subgroups as subgroups_ui
 from ui.markdown import md
 from ui.tables import result_label
@@ -68,6 +69,10 @@ if result.cup is not None:
     shown = True
     show_cup(result.cup)
 
+if ruleset.pools_cup is not None:  # DS-21: pools, then the knock-out and the losers' cup
+    shown = True
+    pools_cup_view.show(run, season, ruleset)
+
 if result.cycle_winners:
     shown = True
     st.subheader(tr("app.winners.cycles"))
@@ -101,8 +106,13 @@ if group:
     st.subheader(tr("group.title"))
     for line in group:
         st.markdown(md(line))
-# a cup: its winner above; a group: its first is its winner, just above
-champions = result.championships if result.cup is None and not group_has_champion(ruleset) else ()
+# a cup: its winner above; a group: its first is its winner, just above; a cup of pools: its
+# stages' winners above
+champions = (
+    result.championships
+    if result.cup is None and ruleset.pools_cup is None and not group_has_champion(ruleset)
+    else ()
+)
 for champ in champions:
     shown = True
     title = tr("app.winners.champion")
@@ -191,8 +201,9 @@ if season.decisions:
     decisions[tr("app.col.round")] = pd.array(rounds, dtype="Int64")
     tables.dataframe(decisions, hide_index=True, width="stretch")
 
-# the director records play-off / barrage winners and unavailable seeds
-if run.director is not None:
+# the director records play-off / barrage winners and unavailable seeds (a cup of pools
+# records its own deciders above, DS-21)
+if run.director is not None and ruleset.pools_cup is None:
     kinds = aw.decision_kinds(ruleset)
     categories = [None] + [c.name for c in ruleset.awards.categories]
     humans = [p.id for p in season.players if not p.is_engine]

@@ -378,6 +378,28 @@ class RoundRobinRules(_Frozen):
     games_per_meeting: int = Field(default=1, ge=1, le=2)
 
 
+class PoolsCupRules(_Frozen):
+    """A cup of pools and knock-outs (DS-21, the Meierij Cup): the entrants are split into
+    pools that each play a round robin (the ``round_robin`` section: single or double, games
+    per meeting); the first ``to_main`` of every pool go on to the main knock-out, the next
+    ``to_losers`` to the losers' knock-out. A knock-out tie is the games of one meeting;
+    level on game points, the director records the outcome of the ``tiebreaks`` steps in
+    order (``rapid-pair``: two faster games, colours reversed; ``armageddon``: one game,
+    White must win, a draw sends Black through)."""
+
+    #: DS-21: pools of four (a last pool may be smaller)
+    pool_size: int = Field(default=4, ge=2, le=16)
+    #: how the entrants (strongest first) fill the pools: ``snake`` (1 2 / 4 3 / 5 6 ...
+    #: across the pools) or ``listed`` (consecutive blocks: the director's own order)
+    pool_order: Literal["snake", "listed"] = "snake"
+    #: DS-21: places 1-2 of every pool go to the main knock-out ...
+    to_main: int = Field(default=2, ge=1)
+    #: ... places 3-4 to the losers' cup (0: no losers' cup)
+    to_losers: int = Field(default=2, ge=0)
+    #: DS-21: after a level knock-out tie: two 5-minute games, then an Armageddon
+    tiebreaks: tuple[Literal["rapid-pair", "armageddon"], ...] = ()
+
+
 class PairingRules(_Frozen):
     #: ladder: Keizer/points ladders; swiss; knockout (MG-7); round-robin: the schedule is
     #: made when the competition is created (``round_robin`` section) and never paired
@@ -609,6 +631,8 @@ class Ruleset(_Frozen):
     pairing: PairingRules
     #: the Berger schedule of a ``round-robin`` competition (DS-16, DS-20, DS-21)
     round_robin: RoundRobinRules = RoundRobinRules()
+    #: a cup of pools, then knock-outs (DS-21); None: not such a cup
+    pools_cup: PoolsCupRules | None = None
     awards: Awards = Awards()
     #: a competition played within a ladder: how it counts there (DS-16, DS-20, DS-21, MG-8)
     ladder_link: LadderLink | None = None
