@@ -4,7 +4,7 @@ colours of their own over everyone else in grey (issue 13, item 4)."""
 
 import streamlit as st
 
-from ui import charts, scope, state, tables, trend_choice
+from ui import charts, device, scope, state, tables, trend_choice
 
 run = state.ctx()
 tr = run.tr
@@ -27,6 +27,7 @@ options = sorted(names, key=lambda pid: names[pid].casefold())
 top = [row.player for row in table.rows if not row.virtual]
 chosen = trend_choice.choose(run, options, names, top)
 colours = charts.colours_for(chosen)
+columns = 1 if device.on_phone() else 2  # the legend: a long name needs a phone's width
 
 charts_shown = [
     ("app.trends.rank", charts.bump_chart, "chart_rank"),
@@ -39,7 +40,7 @@ for tab, (_title, build, key) in zip(
 ):
     with tab:
         st.altair_chart(
-            build(frame, labels, colours), key=f"{key}_{run.cid}_{cycle}", width="stretch"
+            build(frame, labels, colours, columns), key=f"{key}_{run.cid}_{cycle}", width="stretch"
         )
 
 shown = [names[pid] for pid in chosen if pid in set(frame["player_id"])]
@@ -48,5 +49,6 @@ if shown:
     view = frame[frame["player"].isin(shown)].pivot_table(
         index="round", columns="player", values="rank", aggfunc="first"
     )[shown]
+    view.index.name, view.columns.name = labels["round"], None
     st.caption(tr("app.trends.picked_help"))
     tables.dataframe(view, width="stretch")

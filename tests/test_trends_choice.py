@@ -73,6 +73,22 @@ def test_the_chart_draws_the_rest_grey_under_the_chosen_in_their_colours():
     }
 
 
+def test_on_a_phone_the_legend_is_one_column_and_a_long_name_two_lines():
+    """One column (a phone): the legend's labels go through WRAP. 'Anna Maria van der
+    Berg-Oudshoorn' has 33 characters (> 30); its last space within the first 30 is at index
+    18 (after 'der'), so it is drawn as 'Anna Maria van der' over 'Berg-Oudshoorn' (WRAP's
+    steps redone in Python below). Two columns (a laptop): no wrapping."""
+    phone = charts.bump_chart(frame(), LABELS, charts.colours_for(["a"]), columns=1).to_dict()
+    legend = phone["layer"][1]["encoding"]["color"]["legend"]
+    assert (legend["columns"], legend["labelLimit"], legend["labelExpr"]) == (1, 0, charts.WRAP)
+    laptop = charts.bump_chart(frame(), LABELS, charts.colours_for(["a"])).to_dict()
+    assert "labelExpr" not in laptop["layer"][1]["encoding"]["color"]["legend"]
+    label = "Anna Maria van der Berg-Oudshoorn"
+    cut = label[:30].rfind(" ")  # WRAP's lastindexof(slice(label, 0, 30), ' ')
+    assert (len(label), cut) == (33, 18)
+    assert [label[:cut], label[cut + 1 :]] == ["Anna Maria van der", "Berg-Oudshoorn"]
+
+
 def test_without_a_choice_everyone_is_grey():
     """Nobody chosen (or only a player not in this cycle): one grey layer, no legend."""
     for chosen in ([], ["z"]):
@@ -138,6 +154,29 @@ def test_choose_players_switch_cycle_and_the_link_keeps_them(two_cycles):
     assert at.multiselect(key=f"tr_players_{cid}").value == picked
     assert at.query_params["spelers"] == ",".join(picked)
     assert colour_domains(at) == [[name[pid] for pid in picked]] * 3
+    table = at.dataframe[0].value
+    assert table.index.name == "ronde" and list(table.columns) == [name[pid] for pid in picked]
+
+    at.switch_page("pages/standings.py").run()
+    assert "spelers" not in at.query_params  # only the trends page shows the choice
+    at.switch_page("pages/trends.py").run()
+    assert at.multiselect(key=f"tr_players_{cid}").value == picked  # kept in the session
+    assert at.query_params["spelers"] == ",".join(picked)
+
+
+@pytest.mark.usefixtures("steady_app")
+def test_a_phone_gets_a_one_column_legend(two_cycles, monkeypatch):
+    """On a phone (a "Mobi" browser) the legend is one column wide (long names wrap); on a
+    laptop two."""
+    from ui import device
+
+    def columns(at) -> list[int]:
+        specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+        return [spec["layer"][1]["encoding"]["color"]["legend"]["columns"] for spec in specs]
+
+    assert columns(opened()) == [2, 2, 2]
+    monkeypatch.setattr(device, "on_phone", lambda: True)
+    assert columns(opened()) == [1, 1, 1]
 
 
 @pytest.mark.usefixtures("steady_app")

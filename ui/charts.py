@@ -26,6 +26,13 @@ PALETTE: tuple[str, ...] = (
 )  # fmt: skip
 #: the players not chosen: thin light grey lines underneath
 GREY = "#c8c8c8"
+#: a legend label longer than 30 characters as two lines, broken at its last space within
+#: the first 30 (a Vega expression; an array of strings is drawn as lines)
+_CUT = "lastindexof(slice(datum.label, 0, 30), ' ')"
+WRAP = (
+    f"length(datum.label) > 30 && {_CUT} > 0"
+    f" ? [slice(datum.label, 0, {_CUT}), slice(datum.label, {_CUT} + 1)] : datum.label"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +127,11 @@ def _shown(frame: pd.DataFrame, colours: Colours) -> list[tuple[str, str, str]]:
 
 
 def _lines(
-    frame: pd.DataFrame, y: alt.Y, labels: Mapping[str, str], colours: Colours
+    frame: pd.DataFrame, y: alt.Y, labels: Mapping[str, str], colours: Colours, columns: int
 ) -> alt.LayerChart:
     """Everyone's line in thin grey, the chosen players' lines on top in their colours with
-    a legend of their full names (``labelLimit=0``: no label is cut off)."""
+    a legend of their full names (``labelLimit=0``: no label is cut off) in ``columns``
+    columns; in one column (a phone) a long name goes on two lines (:data:`WRAP`)."""
     x = alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0))
     tooltip = _tooltip(frame, labels)
     shown = _shown(frame, colours)
@@ -138,8 +146,9 @@ def _lines(
     else:
         one_of = alt.FieldOneOfPredicate(field="player_id", oneOf=ids)
         legend = alt.Legend(
-            orient="bottom", columns=2, labelLimit=0, symbolLimit=0, title=labels["player"]
-        )
+            orient="bottom", columns=columns, labelLimit=0, symbolLimit=0, title=labels["player"],
+            **({"labelExpr": WRAP} if columns == 1 else {}),
+        )  # fmt: skip
         scale = alt.Scale(domain=[n for _, n, _ in shown], range=[c for _, _, c in shown])
         chosen = (
             alt.Chart()
@@ -156,20 +165,26 @@ def _lines(
     )
 
 
-def value_chart(frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours) -> alt.LayerChart:
+def value_chart(
+    frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
+) -> alt.LayerChart:
     """Each player's Keizer value over the rounds."""
     y = alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False))
-    return _lines(frame, y, labels, colours)
+    return _lines(frame, y, labels, colours, columns)
 
 
-def bump_chart(frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours) -> alt.LayerChart:
+def bump_chart(
+    frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
+) -> alt.LayerChart:
     """Rank per round (a bump chart: place 1 on top)."""
-    return _lines(frame, alt.Y("rank:O", title=labels["rank"]), labels, colours)
+    return _lines(frame, alt.Y("rank:O", title=labels["rank"]), labels, colours, columns)
 
 
-def score_chart(frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours) -> alt.LayerChart:
+def score_chart(
+    frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
+) -> alt.LayerChart:
     """Score progression: the total after each round."""
-    return _lines(frame, alt.Y("score:Q", title=labels["score"]), labels, colours)
+    return _lines(frame, alt.Y("score:Q", title=labels["score"]), labels, colours, columns)
 
 
 def player_chart(frame: pd.DataFrame, labels: Mapping[str, str], keizer: bool) -> alt.LayerChart:
