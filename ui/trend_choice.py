@@ -91,6 +91,7 @@ def choose(
         max_selections=LIMIT,
         placeholder=run.tr("app.trends.placeholder"),
         filter_mode="contains",
+        select_all=False,  # a tap on the first option adds one player, not every match
     )
     st.session_state[_keep_key(run)] = list(chosen)
     state.write_link(PARAM, ",".join(chosen))
