@@ -1,19 +1,19 @@
 """Trends: per cycle, each player's Keizer value over the rounds (Keizer presets), a rank bump
-chart and the score progression. Click names in a legend to highlight those players."""
+chart and the score progression. The players chosen by name (ui/trend_choice.py) are drawn in
+colours of their own over everyone else in grey (issue 13, item 4)."""
 
 import streamlit as st
 
-from ui import charts, scope, state, tables
+from ui import charts, device, scope, state, tables, trend_choice
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.trends"))
 state.require_competition(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
 cycle, numbers = scope.played_rounds_of_cycle(run, "tr")
-after = numbers[-1]
-table = run.standings(after_round=after, cycle=cycle)
+table = run.standings(after_round=numbers[-1], cycle=cycle)
+names = charts.player_labels(run.names())
 frame = charts.trend_frame(table, run.names(), ruleset.is_keizer)
 labels = {
     "round": tr("app.chart.round"),
@@ -23,16 +23,11 @@ labels = {
     "value": tr("app.chart.value"),
 }
 st.caption(tr("app.trends.help"))
-
-picked: set[str] = set()
-
-
-def show(chart, key: str) -> None:
-    event = st.altair_chart(chart, on_select="rerun", key=f"{key}_{cid}_{cycle}", width="stretch")
-    for item in event.selection.get(charts.PICK, []) or []:
-        if isinstance(item, dict) and "player" in item:
-            picked.add(item["player"])
-
+options = sorted(names, key=lambda pid: names[pid].casefold())
+top = [row.player for row in table.rows if not row.virtual]
+chosen = trend_choice.choose(run, options, names, top)
+colours = charts.colours_for(chosen)
+columns = 1 if device.on_phone() else 2  # the legend: a long name needs a phone's width
 
 charts_shown = [
     ("app.trends.rank", charts.bump_chart, "chart_rank"),
@@ -44,12 +39,16 @@ for tab, (_title, build, key) in zip(
     st.tabs([tr(title) for title, _, _ in charts_shown]), charts_shown, strict=True
 ):
     with tab:
-        show(build(frame, labels), key)
+        st.altair_chart(
+            build(frame, labels, colours, columns), key=f"{key}_{run.cid}_{cycle}", width="stretch"
+        )
 
-if picked:
+shown = [names[pid] for pid in chosen if pid in set(frame["player_id"])]
+if shown:
     st.subheader(tr("app.trends.picked"))
-    view = frame[frame["player"].isin(picked)].pivot_table(
+    view = frame[frame["player"].isin(shown)].pivot_table(
         index="round", columns="player", values="rank", aggfunc="first"
-    )
+    )[shown]
+    view.index.name, view.columns.name = labels["round"], None
     st.caption(tr("app.trends.picked_help"))
     tables.dataframe(view, width="stretch")

@@ -115,11 +115,16 @@ def test_trends_charts_are_built_from_the_snapshots(db):
     at = open_page("trends", ids["Ladder"])
     specs = [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
     assert len(specs) == 3  # value, rank and score for a Keizer preset
-    bump = specs[1]
-    assert bump["encoding"]["x"]["field"] == "round" and bump["encoding"]["x"]["type"] == "ordinal"
-    assert bump["encoding"]["y"]["field"] == "rank" and bump["encoding"]["y"]["type"] == "ordinal"
-    params = bump["params"]
-    assert params[0]["bind"] == "legend" and params[0]["select"]["fields"] == ["player"]
+    grey, chosen = specs[1]["layer"]  # everyone in grey, the chosen players in colour
+    for layer in (grey, chosen):
+        x, y = layer["encoding"]["x"], layer["encoding"]["y"]
+        assert (x["field"], x["type"], y["field"], y["type"]) == (
+            "round",
+            "ordinal",
+            "rank",
+            "ordinal",
+        )
+    assert len(chosen["encoding"]["color"]["scale"]["domain"]) == 3  # the top 3 by default
     at = open_page("trends", ids["AB"])
     assert len(at.get("vega_lite_chart")) == 2  # no value chart for a points ladder
 

@@ -190,7 +190,7 @@ PAGES = [  # (navigation title, a text on the page, file name)
     ("Ronde", "Ronde", "round"),
     ("Ranglijst", "stand na ronde", "standings"),
     ("Speler", "precies de score in de ranglijst", "speler"),
-    ("Trends", "Klik op namen in de legenda", "trends"),
+    ("Trends", "Kies spelers op naam", "trends"),
     ("Winnaars", "Clubkampioen", "winners"),
     ("Spelers", "Spelers", "players"),
     ("Instellingen", "Seizoensbestand", "settings"),

@@ -1,13 +1,16 @@
 """Altair chart specs for the trends page, built from compcore's standings snapshots.
 
 One row per (round, player) of a standings' scope: rank, score and (Keizer presets) value,
-exactly as the snapshots hold them (floats only for drawing). Every chart highlights the
-players clicked in its legend (``alt.selection_point(fields=["player"], bind="legend")``).
+exactly as the snapshots hold them (floats only for drawing). The trends charts draw the
+players the user chose (issue 13, item 4) each in a colour of its own, in the order chosen
+(:func:`colours_for`), over thin grey lines of everyone else; the legend lists the chosen
+players with their names in full.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import altair as alt
@@ -15,17 +18,58 @@ import pandas as pd
 
 from compcore.scoring.standings import Standings
 
-#: the selection parameter's name in every chart (Streamlit returns it under this name)
-PICK = "pick"
+#: a fixed qualitative palette (Tableau 10, its grey swapped for near-black so that no
+#: chosen player looks like the grey rest): the chosen players get these in choice order
+PALETTE: tuple[str, ...] = (
+    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+    "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#222222",
+)  # fmt: skip
+#: the players not chosen: thin light grey lines underneath
+GREY = "#c8c8c8"
+#: a legend label longer than 30 characters as two lines, broken at its last space within
+#: the first 30 (a Vega expression; an array of strings is drawn as lines)
+_CUT = "lastindexof(slice(datum.label, 0, 30), ' ')"
+WRAP = (
+    f"length(datum.label) > 30 && {_CUT} > 0"
+    f" ? [slice(datum.label, 0, {_CUT}), slice(datum.label, {_CUT} + 1)] : datum.label"
+)
 
 
-def trend_frame(table: Standings, names: Mapping[str, str], keizer: bool) -> pd.DataFrame:
-    """round, player (name), player_id, rank, score and value per round of the scope. Two
-    players with the same name are told apart by their id (the legend keys on the name)."""
+@dataclass(frozen=True, slots=True)
+class Colours:
+    """The chosen players' colours, in choice order, and the chosen players beyond the
+    palette (drawn grey, like the rest)."""
+
+    chosen: tuple[tuple[str, str], ...]
+    beyond: tuple[str, ...] = ()
+
+    def of(self, player: str) -> str:
+        """``player``'s colour: his own if he has one, else grey."""
+        return dict(self.chosen).get(player, GREY)
+
+
+def colours_for(chosen: Sequence[str], palette: Sequence[str] = PALETTE) -> Colours:
+    """The ``palette``'s colours given to the ``chosen`` players in order (a repeated player
+    counts once), so no colour repeats among them; the players after the palette's last
+    colour are listed in ``beyond`` and get none."""
+    order = list(dict.fromkeys(chosen))
+    coloured = tuple(zip(order, palette, strict=False))
+    return Colours(coloured, tuple(order[len(palette) :]))
+
+
+def player_labels(names: Mapping[str, str]) -> dict[str, str]:
+    """Each player's label: his name, or, where two players have the same name, the name
+    with the id (the legend keys on the label)."""
     counts: dict[str, int] = {}
     for name in names.values():
         counts[name] = counts.get(name, 0) + 1
-    label = {pid: f"{n} ({pid})" if counts[n] > 1 else n for pid, n in names.items()}
+    return {pid: f"{n} ({pid})" if counts[n] > 1 else n for pid, n in names.items()}
+
+
+def trend_frame(table: Standings, names: Mapping[str, str], keizer: bool) -> pd.DataFrame:
+    """round, player (label, :func:`player_labels`), player_id, rank, score and value per
+    round of the scope."""
+    label = player_labels(names)
     rows = []
     for snap in table.snapshots[1:]:
         scores = snap.scores
@@ -61,54 +105,86 @@ def player_frame(table: Standings, player: str, keizer: bool) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["round", "rank", "score", "value"])
 
 
-def _base(frame: pd.DataFrame, y: alt.Y, labels: Mapping[str, str]) -> alt.Chart:
-    pick = alt.selection_point(name=PICK, fields=["player"], bind="legend")
-    legend = alt.Legend(
-        orient="bottom", columns=2, symbolLimit=0, labelLimit=130, title=labels["player"]
+def _tooltip(frame: pd.DataFrame, labels: Mapping[str, str]) -> list[alt.Tooltip]:
+    """Name, round, place, score and (where there are values) value of a point."""
+    return [
+        alt.Tooltip("player:N", title=labels["player"]),
+        alt.Tooltip("round:O", title=labels["round"]),
+        alt.Tooltip("rank:Q", title=labels["rank"]),
+        alt.Tooltip("score:Q", title=labels["score"], format=".2f"),
+        *(
+            [alt.Tooltip("value:Q", title=labels["value"], format=".1f")]
+            if frame["value"].notna().any()
+            else []
+        ),
+    ]
+
+
+def _shown(frame: pd.DataFrame, colours: Colours) -> list[tuple[str, str, str]]:
+    """(id, label, colour) of the chosen players who are in ``frame``, in choice order."""
+    label = dict(zip(frame["player_id"], frame["player"], strict=True))
+    return [(pid, label[pid], colour) for pid, colour in colours.chosen if pid in label]
+
+
+def _lines(
+    frame: pd.DataFrame, y: alt.Y, labels: Mapping[str, str], colours: Colours, columns: int
+) -> alt.LayerChart:
+    """Everyone's line in thin grey, the chosen players' lines on top in their colours with
+    a legend of their full names (``labelLimit=0``: no label is cut off) in ``columns``
+    columns; in one column (a phone) a long name goes on two lines (:data:`WRAP`)."""
+    x = alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0))
+    tooltip = _tooltip(frame, labels)
+    shown = _shown(frame, colours)
+    ids = [pid for pid, _, _ in shown]
+    rest = (
+        alt.Chart()
+        .mark_line(color=GREY, strokeWidth=1)
+        .encode(x=x, y=y, detail="player_id:N", tooltip=tooltip)
     )
-    return (
-        alt.Chart(frame)
-        .mark_line(point=alt.OverlayMarkDef(size=28))
-        .encode(
-            x=alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0)),
-            y=y,
-            color=alt.Color("player:N", legend=legend, scale=alt.Scale(scheme="tableau20")),
-            opacity=alt.condition(pick, alt.value(1.0), alt.value(0.12)),
-            strokeWidth=alt.condition(pick, alt.value(2.5), alt.value(1.0)),
-            tooltip=[
-                alt.Tooltip("player:N", title=labels["player"]),
-                alt.Tooltip("round:O", title=labels["round"]),
-                alt.Tooltip("rank:Q", title=labels["rank"]),
-                alt.Tooltip("score:Q", title=labels["score"], format=".2f"),
-                *(
-                    [alt.Tooltip("value:Q", title=labels["value"], format=".1f")]
-                    if frame["value"].notna().any()
-                    else []
-                ),
-            ],
-        )
-        .add_params(pick)
-        # the plot is 320 px high whatever the legend's length (40 players make a long
-        # legend below the plot); the width follows the page (phone or laptop)
-        .properties(height=320, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    if not ids:
+        layers = [rest]
+    else:
+        one_of = alt.FieldOneOfPredicate(field="player_id", oneOf=ids)
+        legend = alt.Legend(
+            orient="bottom", columns=columns, labelLimit=0, symbolLimit=0, title=labels["player"],
+            **({"labelExpr": WRAP} if columns == 1 else {}),
+        )  # fmt: skip
+        scale = alt.Scale(domain=[n for _, n, _ in shown], range=[c for _, _, c in shown])
+        chosen = (
+            alt.Chart()
+            .mark_line(point=alt.OverlayMarkDef(size=28), strokeWidth=2.5)
+            .encode(x=x, y=y, color=alt.Color("player:N", scale=scale, legend=legend),
+                    tooltip=tooltip)
+            .transform_filter(one_of)
+        )  # fmt: skip
+        rest = rest.transform_filter(alt.LogicalNotPredicate(**{"not": one_of}))
+        layers = [rest, chosen]
+    # the plot is 320 px high whatever the legend's length; the width follows the page
+    return alt.layer(*layers, data=frame).properties(
+        height=320, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
     )
 
 
-def value_chart(frame: pd.DataFrame, labels: Mapping[str, str]) -> alt.Chart:
+def value_chart(
+    frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
+) -> alt.LayerChart:
     """Each player's Keizer value over the rounds."""
-    return _base(
-        frame, alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False)), labels
-    )
+    y = alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False))
+    return _lines(frame, y, labels, colours, columns)
 
 
-def bump_chart(frame: pd.DataFrame, labels: Mapping[str, str]) -> alt.Chart:
+def bump_chart(
+    frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
+) -> alt.LayerChart:
     """Rank per round (a bump chart: place 1 on top)."""
-    return _base(frame, alt.Y("rank:O", title=labels["rank"]), labels)
+    return _lines(frame, alt.Y("rank:O", title=labels["rank"]), labels, colours, columns)
 
 
-def score_chart(frame: pd.DataFrame, labels: Mapping[str, str]) -> alt.Chart:
+def score_chart(
+    frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
+) -> alt.LayerChart:
     """Score progression: the total after each round."""
-    return _base(frame, alt.Y("score:Q", title=labels["score"]), labels)
+    return _lines(frame, alt.Y("score:Q", title=labels["score"]), labels, colours, columns)
 
 
 def player_chart(frame: pd.DataFrame, labels: Mapping[str, str], keizer: bool) -> alt.LayerChart:

@@ -47,7 +47,9 @@ PARAM_COMPETITION = "competitie"
 PARAM_CYCLE = "cyclus"
 PARAM_ROUND = "ronde"
 PARAM_PLAYER = "speler"
-LINK_PARAMS = (PARAM_COMPETITION, PARAM_CYCLE, PARAM_ROUND, PARAM_PLAYER)
+#: the trends page's chosen players, comma-separated ids (issue 13, item 4: ui/trend_choice)
+PARAM_PLAYERS = "spelers"
+LINK_PARAMS = (PARAM_COMPETITION, PARAM_CYCLE, PARAM_ROUND, PARAM_PLAYER, PARAM_PLAYERS)
 #: parameter -> the value this browser session last wrote to the address bar
 WRITTEN_KEY = "_link_written"
 #: longest piece of a link repeated in a notice
