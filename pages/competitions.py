@@ -13,9 +13,8 @@ import streamlit as st
 from compcore.adapters import season_file
 from compcore.errors import CompcoreError, Part, render
 from compcore.model import WEEKDAYS
-from compcore.rulesets import load_ruleset, preset_names
+from compcore.rulesets import load_ruleset
 from compcore.services import competitions, setup
-from compcore.services.groups import group_presets
 from compcore.services.repository import CompetitionInfo
 from ui import federation, state, tables
 from ui import groups as group_form
@@ -130,8 +129,7 @@ def new_competition() -> None:
     slots["season"] = st.empty()
     name = st.text_input(tr("setup.field.name"), key="new_name")
     slots["name"] = st.empty()
-    made_below = set(group_presets())  # a group is made with its schedule: "Nieuwe meerkamp"
-    presets = [p for p in preset_names() if p not in made_below]
+    presets = setup.paired_presets()  # a round robin is made with its schedule, by its form
     preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset")
     base = load_ruleset(preset)
     c1, c2 = st.columns(2)

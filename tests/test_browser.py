@@ -150,8 +150,9 @@ def see(page, text: str) -> None:
 
 
 def choose(page, label: str, option: str) -> None:
-    """Pick ``option`` in the selectbox labelled ``label`` (type to filter, then click)."""
-    box = page.get_by_role("combobox", name=label, exact=True)
+    """Pick ``option`` in the first selectbox labelled ``label`` (type to filter, then
+    click): Competities has a "Reglement" in each of its forms, the general one first."""
+    box = page.get_by_role("combobox", name=label, exact=True).first
     if box.input_value() == option:
         return
     box.click()

@@ -309,3 +309,17 @@ def test_the_form_offers_the_clubs_usual_evening():
     cal = Calendar(TUESDAY, (), ("2026-09-01",))
     newer = replace(dated, season="2026-2027", calendar=cal)
     assert setup.usual_weekday([dated, newer]) == TUESDAY
+
+
+def test_the_general_form_offers_every_preset_but_the_round_robins():
+    """The round robins (ds-topcompetitie, ds-rembrandt-league, ds-weihenstephaner-league,
+    ds-playoff, ds-meierij-cup: pairing.method round-robin) are made by their own forms with
+    their schedule; every other preset is offered, dubbelschaak first (sorted by name)."""
+    from compcore.rulesets import preset_names
+
+    offered = setup.paired_presets()
+    robins = {"ds-topcompetitie", "ds-rembrandt-league", "ds-weihenstephaner-league",
+              "ds-playoff", "ds-meierij-cup"}  # fmt: skip
+    assert not robins & set(offered)
+    assert set(offered) | robins == set(preset_names())
+    assert offered[0] == "dubbelschaak"

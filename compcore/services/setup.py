@@ -38,6 +38,13 @@ FIELDS = ("club", "season", "name", "preset", "rounds_per_cycle", "cycles", "ove
 # --------------------------------------------------------------------------- the calendar
 
 
+def paired_presets() -> list[str]:
+    """The presets a competition is made from with the general form: every preset but the
+    round robins (``pairing.method = "round-robin"``: DS-16 groups, the DS-20 play-off, the
+    DS-21 pools), whose whole schedule is made by their own forms when they are created."""
+    return [p for p in preset_names() if load_ruleset(p).pairing.method != "round-robin"]
+
+
 def club_evenings(
     start: date, weekday: str, holidays: Collection[date], count: int
 ) -> tuple[date, ...]:
