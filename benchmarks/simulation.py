@@ -40,7 +40,7 @@ def main() -> None:
     print(f"{len(model.players)} players, {model.rounds} rounds, {args.seasons} seasons")
     for label, preset, overrides in CASES:
         ruleset_b = load_ruleset(preset, overrides)
-        calls = []
+        calls: list[int] = []
         start = time.perf_counter()
         simulate(
             model,
@@ -48,7 +48,7 @@ def main() -> None:
             ruleset_b,
             seasons=args.seasons,
             seed=1,
-            on_progress=lambda done, total: calls.append(done),
+            on_progress=lambda done, total, calls=calls: calls.append(done),
         )
         took = time.perf_counter() - start
         assert len(calls) == args.seasons

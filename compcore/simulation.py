@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import log10
@@ -332,3 +333,17 @@ def overrides_from_set(items: Sequence[str]) -> dict[str, object]:
             node = child
         node[parts[-1]] = value
     return out
+
+
+def overrides_from_text(text: str) -> dict[str, object]:
+    """Ruleset overrides typed in the app: empty for none, a JSON object when it starts
+    with ``{``, TOML otherwise (``keizer.values.top = 40``)."""
+    if not text.strip():
+        return {}
+    try:
+        data: object = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
+    except ValueError as exc:  # JSONDecodeError and TOMLDecodeError are ValueErrors
+        detail = " ".join(str(exc).splitlines())
+        raise CompcoreError(Phrase("sim.error.overrides", detail=detail)) from None
+    assert isinstance(data, dict)  # a JSON text starting with "{" is an object
+    return data
