@@ -191,6 +191,7 @@ PAGES = [  # (navigation title, a text on the page, file name)
     ("Ranglijst", "stand na ronde", "standings"),
     ("Speler", "precies de score in de ranglijst", "speler"),
     ("Trends", "Klik op namen in de legenda", "trends"),
+    ("Simulatie", "denkbeeldige seizoenen", "simulation"),
     ("Winnaars", "Clubkampioen", "winners"),
     ("Spelers", "Spelers", "players"),
     ("Instellingen", "Seizoensbestand", "settings"),
