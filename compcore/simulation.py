@@ -99,9 +99,11 @@ class Simulation:
 
 
 def model_of(season: Season, ruleset: Ruleset, rounds: int | None = None) -> Model:
-    """The model of a stored season: attendance per player, strength from his rating (Elo
-    expectation), else from his score share in the season's games, and the draw rate of the
-    games played over the board. ``rounds``: how many rounds a simulated season has (default:
+    """The model of a stored season: attendance per player (the share of the played rounds
+    he was registered for in which he played, won by forfeit or had a bye; a round he did
+    not take part in counts as not coming), strength from his rating (Elo expectation),
+    else from his score share in the season's games, and the draw rate of the games played
+    over the board. ``rounds``: how many rounds a simulated season has (default:
     the played rounds of the stored season)."""
     hist = history(season, ruleset)
     played = [r.number for r in season.played_rounds]
@@ -109,7 +111,7 @@ def model_of(season: Season, ruleset: Ruleset, rounds: int | None = None) -> Mod
     for player in season.players:
         if player.is_engine:
             continue
-        entries = [e for e in hist.entries(player.id) if e.kind is not Kind.NOT_PARTICIPATING]
+        entries = hist.entries(player.id)
         registered = [r for r in played if player.registered_in(r)]
         if not registered:
             continue

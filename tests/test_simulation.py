@@ -222,3 +222,17 @@ def test_cli_simulate_bad_input(extra: list[str], capsys: pytest.CaptureFixture[
     assert main(["simulate", str(DATA / "dubbelschaak.json"), *extra]) == 2
     out = capsys.readouterr()
     assert out.out == "" and len(out.err.strip().splitlines()) == 1
+
+
+def test_a_round_not_taken_part_in_counts_as_not_coming() -> None:
+    """e plays only when he signs up (DS-15 ``never``): round 1 not participating, round 2 a
+    game: he came to 1 of his 2 registered rounds, attendance 1/2 (below the 50 % threshold
+    he would not be: 0.5 is not < 0.5)."""
+    season, ruleset = load(
+        "princenpaard",
+        ["a", "b", "c", "d", {"id": "e", "name": "E", "participation": "never"}],
+        ["a-b 1-0, c-d 1-0, e not-participating", "a-e 1-0, b-c =, d absent"],
+    )
+    by_id = {p.player: p for p in model_of(season, ruleset).players}
+    assert by_id["e"].attendance == 0.5
+    assert by_id["d"].attendance == 0.5
