@@ -371,6 +371,54 @@ def cmd_hash_password(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- simulate (issue 13 item 2) -------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Simulated seasons of this competition under its own ruleset (A) and ``--preset-b``
+    with ``--set`` overrides (B); progress on standard error (``compcore.simulation``)."""
+    from compcore.adapters import simulation_report
+    from compcore.rulesets import load_ruleset
+    from compcore.simulation import model_of, overrides_from_set, simulate
+
+    season, ruleset_a = _load(args)
+    ruleset_b = load_ruleset(args.preset_b, overrides_from_set(args.set or ()))
+    model = model_of(season, ruleset_a)
+    step = max(1, args.seasons // 20)
+
+    def progress(done: int, total: int) -> None:
+        if done % step == 0 or done == total:
+            print(t("cli.sim.progress", args.lang, done=done, total=total), file=sys.stderr)
+
+    result = simulate(
+        model,
+        ruleset_a,
+        ruleset_b,
+        seasons=args.seasons,
+        seed=args.seed,
+        threshold=args.absent_below,
+        on_progress=progress,
+    )
+    if args.format == "json":
+        print(simulation_report.to_json(result, model))
+    else:
+        sys.stdout.write(simulation_report.to_table(result, model, args.lang))
+    return 0
+
+
+def _simulate_parser(sp: argparse.ArgumentParser, h: Callable[[str], str]) -> None:
+    sp.add_argument("--preset-b", required=True, metavar="PRESET", help=h("preset_b"))
+    sp.add_argument("--set", action="append", metavar="KEY=VALUE", help=h("set"))
+    sp.add_argument("--seasons", type=int, required=True, metavar="N", help=h("seasons"))
+    sp.add_argument("--seed", type=int, required=True, metavar="S", help=h("seed"))
+    sp.add_argument("--absent-below", type=float, default=0.5, metavar="X", help=h("absent_below"))
+    sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
+    sp.set_defaults(run=cmd_simulate)
+
+
+# --- end simulate ----------------------------------------------------------------------------
+
+
 def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     """The command line's parser, its help in ``lang``."""
 
@@ -464,6 +512,10 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
 
     sp = sub.add_parser("hash-password", help=h("hash_password"))
     sp.set_defaults(run=cmd_hash_password)
+
+    sp = sub.add_parser("simulate", help=h("simulate"))  # issue 13 item 2
+    source(sp)
+    _simulate_parser(sp, h)
     return p
 
 

@@ -19,7 +19,7 @@ from ui import config
 pytestmark = pytest.mark.usefixtures("steady_app")
 
 PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "competitions"]  # fmt: skip
+         "competitions", "simulation"]  # fmt: skip
 
 #: widget keys that change data; none may exist for an anonymous user
 WRITE_KEYS = ("pair", "publish", "undo", "finalize", "csv_import", "do_import_season",

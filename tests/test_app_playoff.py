@@ -220,7 +220,7 @@ def test_a_barrage_recorded_meanwhile_is_not_recorded_again(ids, club_db) -> Non
 
 
 PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "competitions"]  # fmt: skip
+         "competitions", "simulation"]  # fmt: skip
 
 
 @pytest.mark.parametrize(

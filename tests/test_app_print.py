@@ -19,7 +19,7 @@ from ui import printing, sheets
 pytestmark = pytest.mark.usefixtures("steady_app")
 
 PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "competitions"]  # fmt: skip
+         "competitions", "simulation"]  # fmt: skip
 
 
 class _Tables(HTMLParser):

@@ -192,6 +192,7 @@ PAGES = [  # (navigation title, a text on the page, file name)
     ("Ranglijst", "stand na ronde", "standings"),
     ("Speler", "precies de score in de ranglijst", "speler"),
     ("Trends", "Kies spelers op naam", "trends"),
+    ("Simulatie", "denkbeeldige seizoenen", "simulation"),
     ("Winnaars", "Clubkampioen", "winners"),
     ("Spelers", "Spelers", "players"),
     ("Instellingen", "Seizoensbestand", "settings"),

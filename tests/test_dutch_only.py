@@ -244,7 +244,7 @@ def club(demo_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int], list[str
 
 JAN_HASH = hash_password(PASSWORD, iterations=1_000)
 PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "competitions"]  # fmt: skip
+         "competitions", "simulation"]  # fmt: skip
 
 
 class Walk:
@@ -308,6 +308,10 @@ def member_walk(club: tuple[Path, dict[str, int], list[str]], competition: str) 
     walk = Walk(cid, director=False)
     for page in PAGES:
         walk.page(page)
+    # issue 13 item 2: the simulation's result too (a few seasons)
+    walk.page("simulation").number_input(key=f"sim_n_{cid}").set_value(3)
+    walk.at.button(key=f"sim_run_{cid}").click()
+    walk.run("simulation result")
     walk.page("round")
     for number in published_rounds(Store(path), cid):
         walk.at.selectbox(key=f"round_no_{cid}").select(number)
@@ -472,6 +476,12 @@ def cli_outputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
     (tmp_path / "fout.json").write_text(json.dumps(bad), encoding="utf-8")
     outputs["bad season"] = run_cli("check", str(tmp_path / "fout.json"))
     outputs["out is a folder"] = run_cli("export", "--db", str(db), "--out", str(tmp_path))
+    # issue 13 item 2: a simulation (progress on standard error) and its help
+    outputs["simulate"] = run_cli("simulate", str(DEMOS[0]), "--preset-b", "princenpaard",
+                                  "--seasons", "2", "--seed", "1")  # fmt: skip
+    outputs["simulate --help"] = run_cli("simulate", "--help")
+    outputs["simulate bad set"] = run_cli("simulate", str(DEMOS[0]), "--preset-b", "princenpaard",
+                                          "--seasons", "2", "--seed", "1", "--set", "x")  # fmt: skip
     outputs["short password"] = run_cli("hash-password", stdin="kort\n")
     outputs["empty password"] = run_cli("hash-password", stdin="\n")
     # the prompts of hash-password at a terminal
