@@ -28,7 +28,9 @@ def rating(capsys: pytest.CaptureFixture[str], *argv: object) -> dict[str, Any]:
     return data
 
 
-def test_json_after_the_last_round_and_after_round_1(season_path, capsys) -> None:
+def test_json_after_the_last_round_and_after_round_1(
+    season_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """After round 2: a 1601 (-13), e 1519 (+19), c 1507, b 1476, f 1450 (provisional, no
     counted game), d 1406; after round 1: a 1614 (+14) first, e 1500 second."""
     data = rating(capsys, season_path)
@@ -49,7 +51,9 @@ def test_json_after_the_last_round_and_after_round_1(season_path, capsys) -> Non
     ]  # fmt: skip
 
 
-def test_table_in_dutch_by_default_and_in_english(season_path, capsys) -> None:
+def test_table_in_dutch_by_default_and_in_english(
+    season_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["rating", str(season_path)]) == 0
     dutch = capsys.readouterr().out.splitlines()
     assert dutch[0] == "Clubrating na ronde 2"
@@ -63,7 +67,9 @@ def test_table_in_dutch_by_default_and_in_english(season_path, capsys) -> None:
     assert english[5].split() == ["2", "E", "1519", "1", "+19"]
 
 
-def test_from_the_database(season_path, tmp_path, capsys) -> None:
+def test_from_the_database(
+    season_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = tmp_path / "club.duckdb"
     assert main(["import", str(season_path), "--db", str(db)]) == 0
     capsys.readouterr()
@@ -83,7 +89,9 @@ def test_from_the_database(season_path, tmp_path, capsys) -> None:
         (["rating"], "geef een seizoensbestand of --db PAD"),
     ],
 )
-def test_bad_input_prints_one_line_and_exits_2(args, message, season_path, capsys) -> None:
+def test_bad_input_prints_one_line_and_exits_2(
+    args: list[str], message: str, season_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main([a.format(ok=season_path) for a in args]) == 2
     err = capsys.readouterr().err
     assert message in err
