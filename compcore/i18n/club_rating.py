@@ -16,7 +16,7 @@ NL: dict[str, str] = {
     "rating.settings": (
         "Elo-rating uit de aan het bord gespeelde partijen, per ronde bijgewerkt: K = {k}; "
         "voorlopig gedurende de eerste {n} partijen (K = {provisional_k}); beginrating: "
-        "{initial}. Reglementaire winst, bye en afwezigheid tellen niet mee."
+        "{initial}. Reglementaire partijen, oneven en afmeldingen tellen niet mee."
     ),
     "rating.trend": "Verloop per speler",
     "rating.choose": "Kies spelers",
