@@ -51,7 +51,9 @@ def trend_chart(frame: pd.DataFrame, lang: Lang) -> alt.Chart:
         .mark_line(point=alt.OverlayMarkDef(size=30))
         .encode(
             x=alt.X("round:O", title=rnd, axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("rating:Q", title=rating, scale=alt.Scale(zero=False)),
+            y=alt.Y(
+                "rating:Q", title=rating, scale=alt.Scale(zero=False), axis=alt.Axis(format="d")
+            ),
             color=alt.Color("player:N", legend=legend, scale=alt.Scale(scheme="tableau10")),
             tooltip=[
                 alt.Tooltip("player:N", title=player),
