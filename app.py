@@ -31,6 +31,8 @@ pages = [
     st.Page("pages/trends.py", title=run.tr("app.page.trends"), icon=":material/trending_up:"),
     # issue 13 item 2: simulated seasons under two rulesets (anyone can read)
     st.Page("pages/simulation.py", title=run.tr("app.page.simulation"), icon=":material/casino:"),
+    # the club rating (issue 13 item 3): anyone can read it
+    st.Page("pages/club_rating.py", title=run.tr("rating.title"), icon=":material/show_chart:"),
     st.Page("pages/winners.py", title=run.tr("app.page.winners"), icon=":material/emoji_events:"),
     st.Page("pages/players.py", title=run.tr("app.page.players"), icon=":material/group:"),
     st.Page("pages/settings.py", title=run.tr("app.page.settings"), icon=":material/settings:"),

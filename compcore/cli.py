@@ -193,6 +193,25 @@ def cmd_pair(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------- club rating (issue 13)
+
+
+def cmd_rating(args: argparse.Namespace) -> int:
+    """The club rating list (``compcore.club_rating``) after a round, as a table or JSON."""
+    from compcore.adapters import club_rating_report
+
+    season, ruleset = _load(args)
+    ratings = club_rating_report.rating_list(season, ruleset, args.after_round)
+    if args.format == "json":
+        print(club_rating_report.to_json(ratings, season, ruleset))
+    else:
+        sys.stdout.write(club_rating_report.to_table(ratings, season, ruleset, args.lang))
+    return 0
+
+
+# --------------------------------------------------------------------- end club rating
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from compcore.i18n import t
     from compcore.pairing.check import check
@@ -465,6 +484,13 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     source(sp)
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_pair)
+
+    # club rating (issue 13)
+    sp = sub.add_parser("rating", help=h("rating"))
+    source(sp)
+    sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("rating_after"))
+    sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
+    sp.set_defaults(run=cmd_rating)
 
     sp = sub.add_parser("check", help=h("check"))
     source(sp)

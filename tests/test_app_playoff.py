@@ -220,6 +220,7 @@ def test_a_barrage_recorded_meanwhile_is_not_recorded_again(ids, club_db) -> Non
 
 
 PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
+         "club_rating",  # issue 13: the club rating
          "competitions", "simulation"]  # fmt: skip
 
 

@@ -19,6 +19,7 @@ from ui import printing, sheets
 pytestmark = pytest.mark.usefixtures("steady_app")
 
 PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
+         "club_rating",  # issue 13: the club rating
          "competitions", "simulation"]  # fmt: skip
 
 

@@ -244,6 +244,7 @@ def club(demo_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int], list[str
 
 JAN_HASH = hash_password(PASSWORD, iterations=1_000)
 PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
+         "club_rating",  # issue 13: the club rating
          "competitions", "simulation"]  # fmt: skip
 
 

@@ -575,6 +575,27 @@ class AttendanceRules(_Frozen):
     deadline: SignoffDeadline = SignoffDeadline()
 
 
+# --------------------------------------------------------------------------- club rating
+
+
+class ClubRatingRules(_Frozen):
+    """The club's own Elo-style rating (issue 13; DS-2 "Dubbelschaak rating", Keizer
+    classic's weekly internal rating list): computed by :mod:`compcore.club_rating` from the
+    games played over the board, updated per round."""
+
+    #: the K factor: a player's change is K x (score - expected score) per game
+    k: int = Field(default=20, ge=1, le=200)
+    #: the K factor while a player is provisional; None: ``k``
+    provisional_k: int | None = Field(default=None, ge=1, le=200)
+    #: the first N games a player is provisional (marked on the list)
+    provisional_games: int = Field(default=10, ge=0)
+    #: a player's rating before his first game: a number, or ``"rating"``: his own rating
+    #: (as valid in the round of his first game), else ``unrated``
+    initial: int | Literal["rating"] = "rating"
+    #: the initial club rating of a player without a rating (``initial = "rating"``)
+    unrated: int = Field(default=1500, ge=0)
+
+
 # --------------------------------------------------------------------------- the ruleset
 
 
@@ -598,7 +619,8 @@ RuleIdsField = Annotated[
     dict[str, str], AfterValidator(lambda d: RuleIds(d)), PlainSerializer(lambda d: dict(d))
 ]
 
-InitialOrderKey = Literal["strength", "rating", "name"]
+#: ``club-rating``: the club rating before the round (``compcore.club_rating``; DS-2)
+InitialOrderKey = Literal["strength", "rating", "club-rating", "name"]
 
 
 class Ruleset(_Frozen):
@@ -640,6 +662,8 @@ class Ruleset(_Frozen):
     playoff: PlayoffRules | None = None
     #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
     attendance: AttendanceRules = AttendanceRules()
+    #: the club rating's K, initial rating and provisional games (issue 13, DS-2)
+    club_rating: ClubRatingRules = ClubRatingRules()
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->
     #: "DS-11", "repeat-reversed" -> "DS-13.1"); names: see docs/pairing.md
     rule_ids: RuleIdsField = Field(default_factory=lambda: RuleIds())

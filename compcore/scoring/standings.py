@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from compcore.club_rating import club_rating_before
 from compcore.errors import CompcoreError, Phrase
 from compcore.history import Entry, History, alternation, colour_balance, history
 from compcore.model import Kind, Season
@@ -125,7 +126,14 @@ def last_complete_round(season: Season) -> int:
 def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str, ...]:
     """The order before any result: strength list, else rating (high first, as valid in
     ``at_round``), else name; the keys and their order are the ruleset's ``initial_order``
-    (DS-2, KC-3, LA-2)."""
+    (DS-2, KC-3, LA-2). ``club-rating``: the club rating valid for ``at_round``, computed from
+    the rounds before it (DS-2, :func:`compcore.club_rating.club_rating_before`); the engine,
+    which has none, after everyone."""
+    club = (
+        club_rating_before(season, ruleset, at_round)
+        if "club-rating" in ruleset.initial_order
+        else {}
+    )
 
     def key(pid: str) -> tuple[object, ...]:
         player = season.player(pid)
@@ -136,6 +144,8 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
             elif name == "rating":
                 rating = season.rating_at(pid, at_round)
                 parts.append((rating is None, -(rating or 0)))
+            elif name == "club-rating":
+                parts.append((pid not in club, -club.get(pid, 0)))
             else:
                 parts.append(player.name.casefold())
         parts.append(pid)

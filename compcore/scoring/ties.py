@@ -15,6 +15,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Protocol
 
+from compcore.club_rating import club_rating_before
 from compcore.errors import Phrase
 from compcore.i18n import Lang, t
 from compcore.model import Season
@@ -148,6 +149,11 @@ def _by_initial_order(
             )
             if ra != rb:
                 return _made(a, b, key, ra, rb)
+        if key == "club-rating":
+            club = club_rating_before(season, ruleset, first_round)
+            ca, cb = club.get(a.player), club.get(b.player)
+            if ca != cb:
+                return _made(a, b, key, ca, cb)
         if key == "name" and pa.name.casefold() != pb.name.casefold():
             return _made(a, b, key, None, None)
     return _made(a, b, "initial-order", tie_index[a.player] + 1, tie_index[b.player] + 1)

@@ -1,0 +1,41 @@
+"""Clubrating (issue 13 item 3): the club's Elo-style rating from the games played over the
+board, as a list after a chosen round (place, name, rating, games, change, provisional) and
+as a trend of the chosen players. Anyone can read it; nothing is written."""
+
+import streamlit as st
+
+from compcore.adapters.club_rating_report import settings_text, title
+from compcore.club_rating import club_ratings
+from ui import club_rating, state, tables
+
+run = state.ctx()
+tr = run.tr
+st.title(tr("rating.title"))
+state.require_competition(run)
+season, ruleset = run.season(), run.ruleset()
+cid = run.cid
+if not season.players:
+    st.info(tr("rating.no_players"))
+    st.stop()
+st.caption(settings_text(ruleset.club_rating, run.lang))
+ratings = club_ratings(season, ruleset)
+rounds = [lst.after_round for lst in ratings.lists]
+after = st.selectbox(
+    tr("rating.at_round"), rounds, index=len(rounds) - 1, key=f"cr_round_{cid}",
+    format_func=lambda n: title(ratings.after(n), run.lang),
+)  # fmt: skip
+chosen = ratings.after(after if after is not None else rounds[-1])
+names = run.names()
+tables.dataframe(club_rating.list_frame(chosen, names, run.lang), hide_index=True, width="stretch")
+
+st.subheader(tr("rating.trend"))
+order = [row.player for row in ratings.latest.rows]
+picked = st.multiselect(
+    tr("rating.choose"), order, default=order[:5], key=f"cr_who_{cid}",
+    format_func=run.name, help=tr("rating.choose_help"),
+)  # fmt: skip
+if picked:
+    frame = club_rating.trend_frame(ratings, picked, names)
+    st.altair_chart(club_rating.trend_chart(frame, run.lang), width="stretch")
+else:
+    st.info(tr("rating.none_chosen"))
