@@ -29,6 +29,8 @@ pages = [
         url_path=links.URL_PATH,
     ),
     st.Page("pages/trends.py", title=run.tr("app.page.trends"), icon=":material/trending_up:"),
+    # the rule lab (issue 13 item 1): anyone may read it
+    st.Page("pages/rulelab.py", title=run.tr("app.page.rulelab"), icon=":material/science:"),
     st.Page("pages/winners.py", title=run.tr("app.page.winners"), icon=":material/emoji_events:"),
     st.Page("pages/players.py", title=run.tr("app.page.players"), icon=":material/group:"),
     st.Page("pages/settings.py", title=run.tr("app.page.settings"), icon=":material/settings:"),

@@ -23,9 +23,9 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from compcore.awards import awards
-from compcore.errors import Phrase, RulesetError
+from compcore.errors import CompcoreError, Phrase, RulesetError
 from compcore.history import History, history
-from compcore.model import Season
+from compcore.model import Season, thaw
 from compcore.rulesets import Ruleset, load_ruleset, merge
 from compcore.scoring.contributions import Breakdown, contributions
 from compcore.scoring.standings import last_complete_round
@@ -76,19 +76,24 @@ def overrides_from(assignments: Sequence[str]) -> dict[str, Any]:
     return result
 
 
+def preset_and_overrides(
+    season: Season, ruleset_a: Ruleset, preset: str | None, overrides: Mapping[str, Any]
+) -> tuple[str, dict[str, Any]]:
+    """Ruleset B as a preset and its whole overrides: ``preset`` (default: the season's own,
+    with its own overrides) with the season's calendar (:data:`CALENDAR_FIELDS`), then
+    ``overrides`` on top."""
+    if preset is None or preset == season.ruleset.preset:
+        return season.ruleset.preset, merge(thaw(season.ruleset.overrides), overrides)
+    calendar = {field: getattr(ruleset_a, field) for field in CALENDAR_FIELDS}
+    return preset, merge(calendar, overrides)
+
+
 def ruleset_b(
     season: Season, ruleset_a: Ruleset, preset: str | None, overrides: Mapping[str, Any]
 ) -> Ruleset:
-    """Ruleset B: ``preset`` (default: the season's own, with its own overrides) with the
-    season's calendar (:data:`CALENDAR_FIELDS`) and then ``overrides`` on top, validated
-    by the ruleset loader (a RulesetError naming a bad field or value)."""
-    if preset is None or preset == season.ruleset.preset:
-        base: dict[str, Any] = dict(season.ruleset.overrides)
-        name = season.ruleset.preset
-    else:
-        base = {field: getattr(ruleset_a, field) for field in CALENDAR_FIELDS}
-        name = preset
-    return load_ruleset(name, merge(base, overrides))
+    """Ruleset B (:func:`preset_and_overrides`), validated by the ruleset loader: a
+    RulesetError naming a bad field or value."""
+    return load_ruleset(*preset_and_overrides(season, ruleset_a, preset, overrides))
 
 
 # --------------------------------------------------------------------------- the result
@@ -277,8 +282,10 @@ def winners(
 
 def compare(season: Season, a: Ruleset, b: Ruleset) -> Comparison:
     """``season`` scored under ``a`` and under ``b`` after its last complete round, the
-    games as played (issue 13 item 1)."""
+    games as played (issue 13 item 1); a CompcoreError before any complete round."""
     after = last_complete_round(season)
+    if after == 0:
+        raise CompcoreError(Phrase("rulelab.no_rounds"))
     scored_a = contributions(season, a, after_round=after)
     scored_b = contributions(season, b, after_round=after)
     tpr = performance(history(season, a, upto=after), season)

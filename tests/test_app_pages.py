@@ -18,7 +18,8 @@ from ui import config
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
-PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
+PAGES = ["overview", "round", "standings", "player", "trends", "rulelab", "winners", "players",
+         "settings",
          "competitions"]  # fmt: skip
 
 #: widget keys that change data; none may exist for an anonymous user

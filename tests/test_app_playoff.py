@@ -219,7 +219,8 @@ def test_a_barrage_recorded_meanwhile_is_not_recorded_again(ids, club_db) -> Non
     assert r"Clubkampioen \<1900: C" in texts(at)
 
 
-PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
+PAGES = ["overview", "round", "standings", "player", "trends", "rulelab", "winners", "players",
+         "settings",
          "competitions"]  # fmt: skip
 
 

@@ -18,7 +18,8 @@ from ui import printing, sheets
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
-PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
+PAGES = ["overview", "round", "standings", "player", "trends", "rulelab", "winners", "players",
+         "settings",
          "competitions"]  # fmt: skip
 
 

@@ -243,7 +243,8 @@ def club(demo_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int], list[str
 
 
 JAN_HASH = hash_password(PASSWORD, iterations=1_000)
-PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
+PAGES = ["overview", "round", "standings", "player", "trends", "rulelab", "winners", "players",
+         "settings",
          "competitions"]  # fmt: skip
 
 

@@ -64,6 +64,7 @@ NL: dict[str, str] = {
     "rulelab.proposals": "Voorstellen uit de regellab",
     "rulelab.no_proposals": "Nog geen voorstellen.",
     "rulelab.note": "Toelichting bij het voorstel",
+    "log.action.rulelab-proposal": "voorstel uit de regellab",
 }
 
 EN: dict[str, str] = {
@@ -126,4 +127,5 @@ EN: dict[str, str] = {
     "rulelab.proposals": "Proposals from the rule lab",
     "rulelab.no_proposals": "No proposals yet.",
     "rulelab.note": "Note with the proposal",
+    "log.action.rulelab-proposal": "proposal from the rule lab",
 }
