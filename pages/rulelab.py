@@ -51,7 +51,9 @@ absent = c1.text_input(tr("rulelab.absent"), value=start.absent or "",
 cap = c2.text_input(tr("rulelab.cap"), value=start.cap or "", help=tr("rulelab.cap_help"),
                     key=f"lab_cap_{k}")  # fmt: skip
 tie_breaks = st.multiselect(tr("rulelab.tie_breaks"), list(get_args(TieBreak)),
-                            default=list(start.tie_breaks or ()), key=f"lab_ties_{k}")  # fmt: skip
+                            default=list(start.tie_breaks or ()),
+                            format_func=lambda name: tr(f"rulelab.tie.{name}"),
+                            key=f"lab_ties_{k}")  # fmt: skip
 advanced = st.text_area(tr("rulelab.advanced"), help=tr("rulelab.advanced_help"), height=90,
                         key=f"lab_advanced_{k}")  # fmt: skip
 
