@@ -191,3 +191,14 @@ def test_cli_bad_input_one_line_exit_2(season_file: Path, capsys, args, named) -
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and named in captured.err
+
+
+def test_cli_reads_a_competition_from_the_database(season_file: Path, tmp_path: Path, capsys):
+    """``--db DB --competition NAME``: the same comparison as from the file."""
+    db = str(tmp_path / "club.duckdb")
+    assert main(["import", str(season_file), "--db", db]) == 0
+    capsys.readouterr()
+    args = ["compare", "--db", db, "--competition", "princenpaard", "--set", "points.absent=1"]
+    assert main([*args, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["player"] for p in data["players"]] == ["a", "c", "b", "d"]
