@@ -14,8 +14,8 @@ from compcore.rulesets import preset_names
 from compcore.rulesets.schema import TieBreak
 from compcore.services import rulelab as lab
 from compcore.services.setup import parse_overrides
+from ui import device, state, tables
 from ui import rulelab as view
-from ui import state, tables
 from ui.markdown import md
 
 run = state.ctx()
@@ -78,8 +78,10 @@ with right:
     tables.dataframe(view.winners_frame(result, run.lang), hide_index=True, width="stretch")
     st.subheader(tr("rulelab.fairness"))
     tables.dataframe(view.fairness_frame(result, run.lang), hide_index=True, width="stretch")
+    st.caption(tr("rulelab.fairness_help"))
 st.subheader(tr("rulelab.slope"))
-st.altair_chart(view.slope_chart(result, run.lang), width="stretch")
+chart = view.slope_chart(result, run.lang, narrow=device.on_phone())
+st.altair_chart(chart, width="stretch")
 
 if run.director is not None:  # a proposal for the committee: one change-log entry
     note = st.text_input(tr("rulelab.note"), key=f"lab_note_{k}")

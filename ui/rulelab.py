@@ -62,14 +62,22 @@ def slope_frame(result: Comparison) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["player", "side", "place", "trend"])
 
 
-def slope_chart(result: Comparison, lang: Lang) -> alt.LayerChart | alt.FacetChart:
+#: the room beside the two ends of the slope chart, in steps between them: names in full
+#: on a laptop (little) and on a phone (more: the chart is narrow)
+SLOPE_PADDING = 0.35
+SLOPE_PADDING_PHONE = 1.3
+
+
+def slope_chart(
+    result: Comparison, lang: Lang, *, narrow: bool = False
+) -> alt.LayerChart | alt.FacetChart:
     """A slope chart: each player's place under A (left) joined to his place under B
     (right), place 1 on top; players who move are coloured (up green, down red), the
     others grey; names in full at both ends."""
     frame = slope_frame(result)
     height = max(240, 18 * len(result.placings))
     x = alt.X("side:N", title=None, axis=alt.Axis(labelAngle=0, orient="top"),
-              scale=alt.Scale(padding=0.35))  # fmt: skip
+              scale=alt.Scale(padding=SLOPE_PADDING_PHONE if narrow else SLOPE_PADDING))  # fmt: skip
     y = alt.Y("place:Q", title=t("rulelab.col.rank_a", lang).split()[0],
               scale=alt.Scale(reverse=True, zero=False, nice=False), axis=None)  # fmt: skip
     colour = alt.Color(

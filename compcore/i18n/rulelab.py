@@ -29,9 +29,15 @@ NL: dict[str, str] = {
     "rulelab.winner.cycle": "Cyclus {cycle}, {category}",
     "rulelab.winner.champion": "Kampioen {category}",
     "rulelab.winner.leader": "Nummer 1 van de stand",
-    "rulelab.measure.tau": "Kendall τ: stand tegen TPR (1 = zelfde volgorde)",
-    "rulelab.measure.absence_share": "Deel van de punten uit afmeldingen, oneven en extern",
-    "rulelab.measure.spread": "Spreiding van de waarden (standaardafwijking)",
+    "rulelab.measure.tau": "Kendall τ stand/TPR",
+    "rulelab.measure.absence_share": "Punten zonder partij",
+    "rulelab.measure.spread": "Spreiding waarden",
+    "rulelab.fairness_help": (
+        "Kendall τ: hoe goed de eindstand de prestatie (TPR, uit de gespeelde partijen) "
+        "volgt; 1 = dezelfde volgorde. Punten zonder partij: het deel van alle punten uit "
+        "afmeldingen, oneven, extern, clubwerk en beker. Spreiding: de standaardafwijking "
+        "van de Keizer-waarden in de eindstand (leeg bij een puntentelling)."
+    ),
     # the page
     "app.page.rulelab": "Regellab",
     "rulelab.title": "Regellab",
@@ -99,9 +105,15 @@ EN: dict[str, str] = {
     "rulelab.winner.cycle": "Cycle {cycle}, {category}",
     "rulelab.winner.champion": "Champion {category}",
     "rulelab.winner.leader": "Leader of the standings",
-    "rulelab.measure.tau": "Kendall τ: standings against TPR (1 = same order)",
-    "rulelab.measure.absence_share": "Share of the points from absences, byes and external games",
-    "rulelab.measure.spread": "Spread of the values (standard deviation)",
+    "rulelab.measure.tau": "Kendall τ standings/TPR",
+    "rulelab.measure.absence_share": "Points without a game",
+    "rulelab.measure.spread": "Spread of values",
+    "rulelab.fairness_help": (
+        "Kendall τ: how well the final standings follow the performance (TPR, from the "
+        "games played); 1 = the same order. Points without a game: the share of all points "
+        "from absences, byes, external games, club duty and the cup. Spread: the standard "
+        "deviation of the Keizer values in the final standings (empty in a points system)."
+    ),
     "app.page.rulelab": "Rule lab",
     "rulelab.title": "Rule lab",
     "rulelab.intro": (
