@@ -29,6 +29,8 @@ pages = [
         url_path=links.URL_PATH,
     ),
     st.Page("pages/trends.py", title=run.tr("app.page.trends"), icon=":material/trending_up:"),
+    # the rule lab (issue 13 item 1): anyone may read it
+    st.Page("pages/rulelab.py", title=run.tr("app.page.rulelab"), icon=":material/science:"),
     # issue 13 item 2: simulated seasons under two rulesets (anyone can read)
     st.Page("pages/simulation.py", title=run.tr("app.page.simulation"), icon=":material/casino:"),
     # the club rating (issue 13 item 3): anyone can read it

@@ -174,6 +174,22 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    """The rule lab (issue 13 item 1): the season scored under its own ruleset and under
+    ``--preset``/``--set`` (:mod:`compcore.rulelab`), as a table or JSON."""
+    from compcore import rulelab
+    from compcore.adapters import rulelab_report
+
+    season, ruleset = _load(args)
+    other = rulelab.ruleset_b(season, ruleset, args.preset, rulelab.overrides_from(args.set))
+    result = rulelab.compare(season, ruleset, other)
+    if args.format == "json":
+        print(rulelab_report.to_json(result))
+    else:
+        sys.stdout.write(rulelab_report.to_table(result, args.lang))
+    return 0
+
+
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.file and args.file.lower().endswith(".trf"):
         from compcore.adapters.trf import trf_text
@@ -491,6 +507,15 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("rating_after"))
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_rating)
+
+    # the rule lab (issue 13 item 1)
+    sp = sub.add_parser("compare", help=h("compare"))
+    source(sp)
+    sp.add_argument("--preset", metavar=m("preset"), help=h("compare_preset"))
+    sp.add_argument("--set", action="append", default=[], metavar=m("assignment"),
+                    help=h("compare_set"))  # fmt: skip
+    sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
+    sp.set_defaults(run=cmd_compare)
 
     sp = sub.add_parser("check", help=h("check"))
     source(sp)

@@ -14,8 +14,9 @@ from compcore.errors import CompcoreError
 from compcore.model import RulesetRef, freeze, thaw
 from compcore.rulesets import load_ruleset, preset_names, preset_source
 from compcore.services import changelog
+from compcore.services.rulelab import proposals
 from compcore.services.setup import parse_overrides
-from ui import clock, state, tables, toml_text, website
+from ui import clock, rulelab, state, tables, toml_text, website
 from ui.markdown import md
 
 run = state.ctx()
@@ -106,6 +107,9 @@ with st.expander(tr("app.settings.log")):
         hide_index=True,
         width="stretch",
     )
+
+with st.expander(tr("rulelab.proposals")):  # the rule lab's proposals (issue 13 item 1)
+    rulelab.show_proposals(proposals(run.store, cid), run.lang)
 
 if run.director is not None:  # who tried to log in: addresses and names, for directors only
     with st.expander(tr("app.settings.login_log")):

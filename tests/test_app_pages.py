@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from test_app_support import DIRECTOR_HASH, app, copy_db, shown, small_seasons, texts
+from test_app_support import ALL_PAGES, DIRECTOR_HASH, app, copy_db, shown, small_seasons, texts
 
 from compcore.adapters import reports, season_file
 from compcore.adapters.store import Store
@@ -18,9 +18,7 @@ from ui import config
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
-PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "club_rating",  # issue 13: the club rating
-         "competitions", "simulation"]  # fmt: skip
+PAGES = ALL_PAGES
 
 #: widget keys that change data; none may exist for an anonymous user
 WRITE_KEYS = ("pair", "publish", "undo", "finalize", "csv_import", "do_import_season",
@@ -286,3 +284,11 @@ def test_every_standings_cell_reads_as_the_command_line_writes_it(db):
             want = reports.cell(row, column, ruleset.display_decimals, "nl")
             got = text[reports.header(column, "nl")].iloc[i]
             assert got == want or (column == "name" and got.startswith(want)), (column, i)
+
+
+def test_every_menu_page_is_walked():
+    """ALL_PAGES (the list the page tests walk) is every file under pages/ but the member's
+    own sign-off page: a new page is walked by every page test, or this fails."""
+    folder = Path(__file__).resolve().parent.parent / "pages"
+    assert set(ALL_PAGES) == {p.stem for p in folder.glob("*.py")} - {"signoff"}
+    assert len(ALL_PAGES) == len(set(ALL_PAGES))

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from builders import season_data
 from test_app_cup import open_page
-from test_app_support import ADMIN, DIRECTOR_HASH, texts
+from test_app_support import ADMIN, ALL_PAGES, DIRECTOR_HASH, texts
 from test_awards import RATED
 
 from compcore import playoff as po
@@ -219,9 +219,7 @@ def test_a_barrage_recorded_meanwhile_is_not_recorded_again(ids, club_db) -> Non
     assert r"Clubkampioen \<1900: C" in texts(at)
 
 
-PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "club_rating",  # issue 13: the club rating
-         "competitions", "simulation"]  # fmt: skip
+PAGES = ALL_PAGES
 
 
 @pytest.mark.parametrize(

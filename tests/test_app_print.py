@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pandas as pd
 import pytest
-from test_app_support import app, shown
+from test_app_support import ALL_PAGES, app, shown
 
 from compcore.adapters import season_file
 from compcore.adapters.store import Store
@@ -18,9 +18,7 @@ from ui import printing, sheets
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
-PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "club_rating",  # issue 13: the club rating
-         "competitions", "simulation"]  # fmt: skip
+PAGES = ALL_PAGES
 
 
 class _Tables(HTMLParser):

@@ -39,7 +39,7 @@ import pytest
 from google.protobuf.message import Message
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.proto.Html_pb2 import Html as HtmlProto
-from test_app_support import PASSWORD, app, copy_db
+from test_app_support import ALL_PAGES, PASSWORD, app, copy_db
 
 from compcore import cli
 from compcore.adapters import auth, season_file
@@ -243,9 +243,7 @@ def club(demo_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int], list[str
 
 
 JAN_HASH = hash_password(PASSWORD, iterations=1_000)
-PAGES = ["overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "club_rating",  # issue 13: the club rating
-         "competitions", "simulation"]  # fmt: skip
+PAGES = ALL_PAGES
 
 
 class Walk:

@@ -29,6 +29,7 @@ import pytest
 from builders import generated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_app_support import ALL_PAGES
 
 from compcore import cli
 from compcore.adapters import season_file
@@ -258,8 +259,7 @@ def test_the_reported_case_a_player_from_the_round_after_the_open_one(preset):
 # --------------------------------------------------------------------------- every page
 
 
-PAGES = ("overview", "round", "standings", "player", "trends", "winners", "players", "settings",
-         "competitions")  # fmt: skip
+PAGES = ALL_PAGES
 
 
 def edit_stored(store: Store, cid: int, seed: int) -> None:

@@ -30,6 +30,7 @@ from compcore.errors import Label, StoreError
 from compcore.model import Decision, Player, PlayerChange, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
 from compcore.services.repository import (
+    PROPOSAL_ACTION,
     CompetitionInfo,
     LogEntry,
     Mark,
@@ -292,6 +293,16 @@ class MemoryStore:
                 self._archived.discard(competition_id)
             self._write_log(label, competition_id, archive_action(archived), reason,
                             {"archived": was}, {"archived": bool(archived)})  # fmt: skip
+
+    # ---------------------------------------------------------------- rule lab proposals
+
+    def add_proposal(self, competition_id: int, proposal: Mapping[str, Any], *, actor: Actor,
+                     reason: str | None = None) -> None:  # fmt: skip
+        label = authorize(actor, self.director_hash)
+        with self._lock:
+            self.load(competition_id)  # refuses an unknown id
+            self._write_log(label, competition_id, PROPOSAL_ACTION, reason, None,
+                            dict(proposal))  # fmt: skip
 
     # ---------------------------------------------------------------- drafts
 

@@ -52,6 +52,10 @@ class CompetitionInfo:
         return f"{self.club}/{self.season}/{self.competition}"
 
 
+#: the change log's action of a rule lab proposal (issue 13 item 1, ``services.rulelab``)
+PROPOSAL_ACTION = "rulelab-proposal"
+
+
 @dataclass(frozen=True)
 class LogEntry:
     id: int
@@ -338,6 +342,20 @@ class Repository(Protocol):
     ) -> None:
         """Archive (True) or bring back (False) a competition; logged as
         ``archive-competition`` / ``unarchive-competition`` with ``{"archived": ...}``."""
+        ...
+
+    # the rule lab (issue 13 item 1): a proposal is a change-log entry only
+
+    def add_proposal(
+        self,
+        competition_id: int,
+        proposal: Mapping[str, Any],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+    ) -> None:
+        """Log ``proposal`` (``{"preset", "overrides"}``) for the competition as action
+        ``rulelab-proposal``; the season does not change."""
         ...
 
     # drafts: the unpublished proposal per round (not season data: not in the change log)

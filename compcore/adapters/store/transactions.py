@@ -57,6 +57,7 @@ from compcore.model import (
 )
 from compcore.rulesets import Ruleset
 from compcore.services.repository import (
+    PROPOSAL_ACTION,
     CompetitionInfo,
     LogEntry,
     Mark,
@@ -780,6 +781,22 @@ class Store:
             )
             rows.write_log(con, label, competition_id, archive_action(archived), reason,
                            {"archived": was}, {"archived": bool(archived)})  # fmt: skip
+
+    # ---------------------------------------------------------------- rule lab proposals
+
+    def add_proposal(
+        self,
+        competition_id: int,
+        proposal: Mapping[str, Any],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+    ) -> None:
+        """Log a rule lab proposal (issue 13 item 1): one change-log entry, no data."""
+        with self._transaction(actor) as (con, label):
+            rows.read_season(con, competition_id)  # refuses an unknown id
+            rows.write_log(con, label, competition_id, PROPOSAL_ACTION, reason, None,
+                           dict(proposal))  # fmt: skip
 
     # ---------------------------------------------------------------- drafts
 

@@ -1,0 +1,119 @@
+"""The Regellab page's logic (issue 13 item 1): the overrides its typed widgets make, and
+the committee's proposals.
+
+The page compares without storing anything (:mod:`compcore.rulelab`). A logged-in director
+may save the ruleset B he tried as a *proposal*: one change-log entry of the competition
+(action ``rulelab-proposal``, ``after`` = ``{"preset", "overrides"}``, the reason = his
+note). The season does not change; the committee reads the proposals on Instellingen
+(:func:`proposals`) and in the change log, and adopts one there by hand if it wants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from compcore.adapters.auth import Actor
+from compcore.model import Season
+from compcore.rulelab import preset_and_overrides
+from compcore.rulesets import Ruleset, load_ruleset, merge
+from compcore.services.repository import PROPOSAL_ACTION, Repository
+
+#: how far back :func:`proposals` reads the change log
+PROPOSAL_LOG_LIMIT = 1000
+
+#: what the mode widget sets ``keizer.iterate_rounds`` to when it turns iterating on
+ITERATE_EVERY: list[str] = ["every"]
+
+
+@dataclass(frozen=True)
+class LabForm:
+    """The page's typed widgets as given (None: the widget is not shown or left alone)."""
+
+    top: int | None = None
+    absent: str | None = None
+    cap: str | None = None
+    mode: str | None = None
+    tie_breaks: Sequence[str] | None = None
+
+
+def typed_defaults(base: Ruleset) -> LabForm:
+    """The typed widgets' starting values: what ruleset ``base`` says."""
+    data = base.model_dump(mode="json", by_alias=True)
+    keizer = data.get("keizer") or {}
+    top = (keizer.get("values") or {}).get("top")
+    absent = data["points"].get("absent") or {}
+    cap = absent.get("cap") or {}
+    return LabForm(
+        top=top if isinstance(top, int) else None,
+        absent=absent.get("points"),
+        cap=cap.get("fraction_of_cycle_rounds"),
+        mode=keizer.get("mode"),
+        tie_breaks=tuple(data["tie_breaks"]),
+    )
+
+
+def form_overrides(base: Ruleset, form: LabForm, advanced: Mapping[str, Any]) -> dict[str, Any]:
+    """The overrides the typed widgets make (each value that differs from ``base``), the
+    advanced editor's fields on top: ``keizer.values.top``, ``points.absent.points``,
+    ``points.absent.cap`` (a share of the cycle's rounds; empty: no limit),
+    ``keizer.mode`` (turning iterating on iterates every round, off clears the rounds),
+    ``tie_breaks``."""
+    start = typed_defaults(base)
+    found: dict[str, Any] = {}
+    if form.top is not None and form.top != start.top:
+        found = merge(found, {"keizer": {"values": {"top": form.top}}})
+    if form.absent is not None and form.absent.strip() and form.absent.strip() != start.absent:
+        found = merge(found, {"points": {"absent": {"points": form.absent.strip()}}})
+    cap = (form.cap or "").strip() or None
+    if form.cap is not None and cap != start.cap:
+        scope = {"fraction_of_cycle_rounds": cap, "count": None, "scope": "cycle"}
+        found = merge(found, {"points": {"absent": {"cap": scope if cap else None}}})
+    if form.mode is not None and form.mode != start.mode:
+        rounds = ITERATE_EVERY if form.mode == "iterate" else []
+        found = merge(found, {"keizer": {"mode": form.mode, "iterate_rounds": rounds}})
+    if form.tie_breaks is not None and tuple(form.tie_breaks) != start.tie_breaks:
+        found["tie_breaks"] = list(form.tie_breaks)
+    return merge(found, advanced)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A ruleset B a director saved from the Regellab page."""
+
+    at: datetime
+    actor: str
+    preset: str
+    overrides: Mapping[str, Any]
+    note: str | None
+
+
+def save_proposal(
+    repo: Repository,
+    cid: int,
+    season: Season,
+    ruleset: Ruleset,
+    preset: str,
+    overrides: Mapping[str, Any],
+    *,
+    note: str | None,
+    actor: Actor,
+) -> None:
+    """Log ruleset B (``preset`` with ``overrides``, as
+    :func:`compcore.rulelab.preset_and_overrides` makes it whole) as a proposal for
+    competition ``cid``, after the ruleset loader accepted it (a RulesetError naming what is wrong; nothing stored)."""
+    name, whole = preset_and_overrides(season, ruleset, preset, overrides)
+    load_ruleset(name, whole)
+    proposal = {"preset": name, "overrides": whole}
+    repo.add_proposal(cid, proposal, actor=actor, reason=(note or "").strip() or None)
+
+
+def proposals(repo: Repository, cid: int) -> list[Proposal]:
+    """Competition ``cid``'s saved proposals, newest first."""
+    return [
+        Proposal(e.at, e.actor, e.after["preset"], e.after.get("overrides") or {}, e.reason)
+        for e in repo.log(cid, limit=PROPOSAL_LOG_LIMIT)
+        if e.action == PROPOSAL_ACTION and isinstance(e.after, Mapping)
+    ]
