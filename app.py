@@ -28,13 +28,6 @@ pages = [
         icon=":material/person:",
         url_path=links.URL_PATH,
     ),
-    st.Page("pages/trends.py", title=run.tr("app.page.trends"), icon=":material/trending_up:"),
-    # the rule lab (issue 13 item 1): anyone may read it
-    st.Page("pages/rulelab.py", title=run.tr("app.page.rulelab"), icon=":material/science:"),
-    # issue 13 item 2: simulated seasons under two rulesets (anyone can read)
-    st.Page("pages/simulation.py", title=run.tr("app.page.simulation"), icon=":material/casino:"),
-    # the club rating (issue 13 item 3): anyone can read it
-    st.Page("pages/club_rating.py", title=run.tr("rating.title"), icon=":material/show_chart:"),
     st.Page("pages/winners.py", title=run.tr("app.page.winners"), icon=":material/emoji_events:"),
     st.Page("pages/players.py", title=run.tr("app.page.players"), icon=":material/group:"),
     st.Page("pages/settings.py", title=run.tr("app.page.settings"), icon=":material/settings:"),
@@ -51,7 +44,20 @@ pages = [
         visibility="hidden",
     ),
 ]
-page = st.navigation(pages, position="top")  # a phone keeps the page in view
+# the committee's tools (issue 13) in one menu of their own, so the top bar of a laptop holds
+# every page without folding the director's pages away behind Streamlit's "more"
+committee = [
+    st.Page("pages/trends.py", title=run.tr("app.page.trends"), icon=":material/trending_up:"),
+    # the rule lab (issue 13 item 1): anyone may read it
+    st.Page("pages/rulelab.py", title=run.tr("app.page.rulelab"), icon=":material/science:"),
+    # issue 13 item 2: simulated seasons under two rulesets (anyone can read)
+    st.Page("pages/simulation.py", title=run.tr("app.page.simulation"), icon=":material/casino:"),
+    # the club rating (issue 13 item 3): anyone can read it
+    st.Page("pages/club_rating.py", title=run.tr("rating.title"), icon=":material/show_chart:"),
+]
+page = st.navigation(  # a phone keeps the page in view
+    {"": pages, run.tr("app.section.committee"): committee}, position="top"
+)
 guard.guarded(lambda: sidebar.render(run), run.lang, "sidebar")
 state.wait_for_demo_seasons(run)  # a first start: the page is up while they go in
 state.show_flash()

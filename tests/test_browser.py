@@ -40,7 +40,12 @@ MOBILE = {"is_mobile": True, "has_touch": True, "user_agent": (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15"
     " (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1")}  # fmt: skip
 #: the menu's links: at the top of a laptop's window, in the (folded) sidebar on a phone
-NAV_LINKS = "[data-testid='stTopNavLink'], [data-testid='stSidebarNav'] a"
+NAV_LINKS = (
+    "[data-testid='stTopNavLink'], [data-testid='stTopNavDropdownLink'], "
+    "[data-testid='stSidebarNav'] a"
+)
+#: the top bar's menu of the committee's tools (Trends, Regellab, Simulatie, Clubrating)
+COMMITTEE = "Commissie"
 LAPTOP = {"width": 1366, "height": 768}
 WAIT = 60_000  # ms: the longest any single step may take before the test fails
 
@@ -163,8 +168,12 @@ def choose(page, label: str, option: str) -> None:
 
 
 def goto(page, title: str, marker: str) -> None:
-    """Open a page from the sidebar navigation and wait for its ``marker`` text."""
-    page.locator(NAV_LINKS).filter(has_text=title).first.click()
+    """Open a page from the navigation and wait for its ``marker`` text; a committee page
+    is in the top bar's "Commissie" menu, opened first as a user would."""
+    link = page.locator(NAV_LINKS).filter(has_text=title).first
+    if not link.is_visible():
+        page.get_by_text(COMMITTEE, exact=True).first.click()
+    link.click()
     see(page, marker)
 
 

@@ -232,6 +232,7 @@ NL: dict[str, str] = {
     # issue 13, item 4: choosing the players in colour (ui/trend_choice.py)
     "app.trends.choose": "Spelers in kleur",
     "app.trends.placeholder": "Typ een naam",
+    "app.section.committee": "Commissie",
     "app.trends.full": "Meer dan {limit} spelers gekozen: alleen de eerste {limit} krijgen een eigen kleur, de anderen blijven grijs.",
     "app.trends.link_unknown": "De link noemt spelers die hier niet meedoen ({ids}); die zijn weggelaten.",
     "app.trends.link_too_many": "De link noemt {count} spelers, maar er zijn {limit} kleuren: de eerste {limit} zijn gekozen.",
@@ -584,6 +585,7 @@ EN: dict[str, str] = {
     # issue 13, item 4: choosing the players in colour (ui/trend_choice.py)
     "app.trends.choose": "Players in colour",
     "app.trends.placeholder": "Type a name",
+    "app.section.committee": "Committee",
     "app.trends.full": "More than {limit} players chosen: only the first {limit} get a colour of their own, the others stay grey.",
     "app.trends.link_unknown": "The link names players who do not play here ({ids}); they were left out.",
     "app.trends.link_too_many": "The link names {count} players, but there are {limit} colours: the first {limit} were chosen.",
