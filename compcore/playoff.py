@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from compcore import round_robin
 from compcore.cup import BARRAGE_WINNER
 from compcore.model import Decision, Season
 from compcore.rulesets import Ruleset
@@ -95,18 +96,9 @@ def table(season: Season, ruleset: Ruleset) -> tuple[Row, ...]:
     """DS-20: points per seed from every board with a result (a postponed board counts once
     played), by the ruleset's points (win 1, draw ½, loss 0); most points first, then seed."""
     order = seeds(season, ruleset)
-    points = dict.fromkeys(order, Fraction(0))
-    played = dict.fromkeys(order, 0)
-    for rnd in season.rounds:
-        for game in rnd.games or ():
-            if game.result is None:
-                continue
-            for pid in game.players:
-                rule = ruleset.points.rule(game.kind_for(pid))
-                points[pid] += rule.points.amount if rule is not None else Fraction(0)
-                played[pid] += 1
+    counted = {r.player: r for r in round_robin.table(season, ruleset).rows}
     seed_of = {pid: i for i, pid in enumerate(order, start=1)}
-    rows = [Row(pid, seed_of[pid], points[pid], played[pid]) for pid in order]
+    rows = [Row(pid, seed_of[pid], counted[pid].points, counted[pid].games) for pid in order]
     return tuple(sorted(rows, key=lambda r: (-r.points, r.seed)))
 
 

@@ -5,7 +5,7 @@ The cup is one season (``pairing.method = "round-robin"``):
 
 * **Pools.** The entrants, strongest first (the roster's order), are split into pools of at
   most ``pool_size`` (:func:`make_pools`); every pool plays a Berger round robin
-  (:func:`compcore.awards.berger`), ``games_per_meeting`` games against the same opponent
+  (:func:`compcore.round_robin.schedule`), ``games_per_meeting`` games against the same opponent
   on one evening, the first named White in the first game and Black in the second (DS-21:
   "bij de indeling 4-1 heeft speler 4 in de eerste partij wit"). The first
   :func:`pool_rounds` rounds of the season are the pools' rounds; a pool is read back from
@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
-from compcore.awards import berger
 from compcore.errors import LocalizedError
 from compcore.model import Decision, Game, Result, Round, Season
 from compcore.reason import Reason
+from compcore.round_robin import schedule
 from compcore.rulesets import Ruleset
 from compcore.rulesets.schema import PoolsCupRules, RoundRobinRules
 
@@ -108,12 +108,8 @@ def pool_schedule(
     with the first named reversed. Pool A's games come first in every round."""
     out: list[list[Game]] = [[] for _ in range(rounds)]
     for pool in pools:
-        table = berger(list(pool))
-        half = max((r for r, _, _ in table), default=0)
-        for r, white, black in table:
-            out[r - 1].extend(meeting(white, black, rules.games_per_meeting))
-            if rules.double:
-                out[r - 1 + half].extend(meeting(black, white, rules.games_per_meeting))
+        for r, games in enumerate(schedule(list(pool), rules.double, rules.games_per_meeting)):
+            out[r].extend(games)
     return tuple(tuple(games) for games in out)
 
 
