@@ -165,6 +165,17 @@ def _cycle_complete(season: Season, ruleset: Ruleset, cycle: int) -> bool:
     return later or last >= ruleset.last_round_of_cycle(cycle)
 
 
+def club_championships(result: Awards, ruleset: Ruleset) -> tuple[Championship, ...]:
+    """The club-championship blocks a competition shows: none for a knock-out cup (MG-7: its
+    winner is the final's), a cup of pools (DS-21: its stages' winners) or a round-robin
+    group whose champion is its first (DS-16: the group table, shared places and all, says
+    who that is); otherwise ``result.championships``."""
+    group = ruleset.pairing.method == "round-robin" and ruleset.awards.champion == "first"
+    if result.cup is not None or ruleset.pools_cup is not None or group:
+        return ()
+    return result.championships
+
+
 def awards(season: Season, ruleset: Ruleset, after_round: int | None = None) -> Awards:
     """Every award the ruleset knows, as far as the season has got (or as it stood after
     ``after_round``, a complete round; :class:`UnknownRound` otherwise)."""

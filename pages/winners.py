@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore import awards as aw
-from compcore.adapters.winners_report import cup_status, group_has_champion, group_lines
+from compcore.adapters.winners_report import cup_status, group_lines
 from compcore.cup import BARRAGE_WINNER, Bracket
 from compcore.model import Decision
 from compcore.playoff import is_playoff
@@ -106,13 +106,8 @@ if group:
     st.subheader(tr("group.title"))
     for line in group:
         st.markdown(md(line))
-# a cup: its winner above; a group: its first is its winner, just above; a cup of pools: its
-# stages' winners above
-champions = (
-    result.championships
-    if result.cup is None and ruleset.pools_cup is None and not group_has_champion(ruleset)
-    else ()
-)
+# a cup, a cup of pools, a group: their winners above (compcore.awards.club_championships)
+champions = aw.club_championships(result, ruleset)
 for champ in champions:
     shown = True
     title = tr("app.winners.champion")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from builders import load
 
 from compcore.awards import PLAYOFF_UNAVAILABLE, PLAYOFF_WINNER, awards, berger, category_of
@@ -210,3 +211,19 @@ def test_pp7_champion_is_first_after_the_last_round() -> None:
     s, r = load("princenpaard", "a b", rounds[:1], overrides={"rounds_per_cycle": 1, "cycles": 2})
     (champ,) = awards(s, r).championships
     assert (champ.status, champ.champion) == ("pending", "a")
+
+
+@pytest.mark.parametrize(
+    ("preset", "shown"),
+    [("ds-topcompetitie", False), ("ds-playoff", False), ("ds-meierij-cup", False),
+     ("magnus-cup", False), ("ladder-ab", True), ("dubbelschaak", True)],
+)  # fmt: skip
+def test_which_competitions_show_a_club_championship(preset, shown):
+    """A round robin whose champion is its first (DS-16 groups; the DS-20 play-off, whose
+    own page names its champion) shows its table's winner, not a championship block; a cup
+    of pools (DS-21) its stages' winners; a knock-out cup (MG-7) the final's winner. A
+    ladder (LA-11, DS-19) shows its championship block."""
+    from compcore.awards import awards, club_championships
+
+    season, ruleset = load(preset, "a b c d", [])
+    assert bool(club_championships(awards(season, ruleset), ruleset)) is shown

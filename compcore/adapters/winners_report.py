@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from compcore.adapters import playoff_report
-from compcore.awards import Awards, Championship
+from compcore.awards import Awards, Championship, club_championships
 from compcore.cup import Bracket, CupRound, Tie
 from compcore.i18n import Lang, t
 from compcore.model import Season
@@ -164,9 +164,8 @@ def to_table(
     group = group_lines(season, ruleset, lang, names)  # DS-16: a round-robin group
     if group:
         lines += ["", t("group.title", lang), *("  " + line for line in group)]
-    if result.cup is None and not group_has_champion(ruleset):
-        for champ in result.championships:
-            lines += ["", *_champion_lines(champ, ruleset, lang, name)]
+    for champ in club_championships(result, ruleset):
+        lines += ["", *_champion_lines(champ, ruleset, lang, name)]
     lines += playoff_report.final_list_lines(result, names, lang)  # DS-19
     if result.subgroups:
         lines += ["", t("app.winners.subgroups", lang)]
@@ -271,12 +270,6 @@ def _aligned(rows: Sequence[tuple[str, ...]]) -> list[str]:
 
 
 # --------------------------------------------------------------------------- round-robin groups
-
-
-def group_has_champion(ruleset: Ruleset) -> bool:
-    """A round robin whose champion is its first (DS-16's groups): the group's winner (its
-    table, shared places and all) says who that is, not the general standings."""
-    return ruleset.pairing.method == "round-robin" and ruleset.awards.champion == "first"
 
 
 def group_data(season: Season, ruleset: Ruleset) -> dict[str, Any] | None:
