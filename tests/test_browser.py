@@ -167,6 +167,14 @@ def choose(page, label: str, option: str) -> None:
     settle(page)
 
 
+def log_in(page) -> None:
+    """Log in as the test director from the sidebar, as a user would, and wait for it."""
+    page.get_by_label("Naam wedstrijdleider").fill("director")
+    page.get_by_label("Wachtwoord").fill(PASSWORD)
+    page.get_by_role("button", name="Inloggen").click()
+    see(page, "Uitloggen")
+
+
 def goto(page, title: str, marker: str) -> None:
     """Open a page from the navigation and wait for its ``marker`` text; a committee page
     is in the top bar's "Commissie" menu, opened first as a user would."""
@@ -298,10 +306,7 @@ def test_director_evening(server, browser):
         page.goto(url)
         see(page, "Koplopers")
         # log in, choose the A/B ladder
-        page.get_by_label("Naam wedstrijdleider").fill("director")
-        page.get_by_label("Wachtwoord").fill(PASSWORD)
-        page.get_by_role("button", name="Inloggen").click()
-        see(page, "Uitloggen")
+        log_in(page)
         choose(page, "Competitie", "AB · 2025-2026 · Testclub")
         settle(page)
 
@@ -384,10 +389,7 @@ def test_a_link_and_a_login_on_a_fresh_server(tmp_path, browser):
             assert page.locator("[data-testid='stException']").count() == 0
             assert "cyclus=0" in page.url and "competitie=testclub_2025-2026_ladder" in page.url
 
-            page.get_by_label("Naam wedstrijdleider").fill("director")
-            page.get_by_label("Wachtwoord").fill(PASSWORD)
-            page.get_by_role("button", name="Inloggen").click()
-            see(page, "Uitloggen")
+            log_in(page)
             cookie = next(c for c in context.cookies() if c["name"] == "compcore_login")
             assert cookie["sameSite"] == "Strict" and cookie["path"] == "/"
             assert PASSWORD not in cookie["value"] and DIRECTOR_HASH not in cookie["value"]

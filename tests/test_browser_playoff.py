@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from builders import season_data
 from test_app_playoff import CATEGORIES, CYCLES, PLAYERS, RESULTS
-from test_app_support import ADMIN, PASSWORD, build_template
+from test_app_support import ADMIN, build_template
 from test_browser import (
     BROWSER_MARKS,
     LAPTOP,
@@ -21,6 +21,7 @@ from test_browser import (
     browser,  # noqa: F401 (the module's chromium, a fixture)
     choose,
     goto,
+    log_in,
     see,
     serving,
     shot,
@@ -65,10 +66,7 @@ def test_a_playoff_from_its_creation_to_the_champion(tmp_path, browser):  # noqa
             page, phone = laptop.new_page(), phone_context.new_page()
             page.goto(f"{url}/winners?competitie={link_key(info)}")
             see(page, "Eindranglijst over drie cycli: <1900")
-            page.get_by_label("Naam wedstrijdleider").fill("director")
-            page.get_by_label("Wachtwoord").fill(PASSWORD)
-            page.get_by_role("button", name="Inloggen").click()
-            see(page, "Uitloggen")
+            log_in(page)
             phone_context.add_cookies(laptop.cookies())
             see(page, "Play-off aanmaken: <1900")
             snap(page, phone, "ladder-create", "Eindranglijst over drie cycli")

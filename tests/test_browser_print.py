@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 from typing import ClassVar
 
 import pytest
-from test_app_support import PASSWORD, build_template
+from test_app_support import build_template
 from test_browser import (
     ARTIFACTS,
     BROWSER_MARKS,
@@ -20,6 +20,7 @@ from test_browser import (
     WAIT,
     choose,
     goto,
+    log_in,
     see,
     serving,
     settle,
@@ -197,10 +198,7 @@ def test_the_director_downloads_the_website_zip(club, browser, tmp_path):
     try:
         page.goto(url)
         see(page, "Koplopers")
-        page.get_by_label("Naam wedstrijdleider").fill("director")
-        page.get_by_label("Wachtwoord").fill(PASSWORD)
-        page.get_by_role("button", name="Inloggen").click()
-        see(page, "Uitloggen")
+        log_in(page)
         choose(page, "Competitie", "AB · 2025-2026 · Testclub")
         goto(page, "Instellingen", "Seizoensbestand")
         with page.expect_download(timeout=60_000) as info:

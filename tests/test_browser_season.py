@@ -16,7 +16,7 @@ import io
 import re
 from pathlib import Path
 
-from test_app_support import PASSWORD, build_template
+from test_app_support import build_template
 from test_browser import (
     BROWSER_MARKS,
     LAPTOP,
@@ -26,6 +26,7 @@ from test_browser import (
     browser,  # noqa: F401 (the module's chromium, a fixture)
     choose,
     goto,
+    log_in,
     see,
     serving,
     settle,
@@ -59,10 +60,7 @@ class Season:
 
     def login(self) -> None:
         page = self.page
-        page.get_by_label("Naam wedstrijdleider").fill("director")
-        page.get_by_label("Wachtwoord").fill(PASSWORD)
-        page.get_by_role("button", name="Inloggen").click()
-        see(page, "Uitloggen")
+        log_in(page)
         self.phone_context.add_cookies(self.laptop_context.cookies())
 
     def snap(self, name: str, marker: str) -> None:

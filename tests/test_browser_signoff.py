@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 import pytest
-from test_app_support import ADMIN, PASSWORD, build_template
+from test_app_support import ADMIN, build_template
 from test_browser import (
     BROWSER_MARKS,
     LAPTOP,
@@ -18,6 +18,7 @@ from test_browser import (
     PHONE,
     choose,
     goto,
+    log_in,
     see,
     serving,
     settle,
@@ -64,10 +65,7 @@ def test_a_member_signs_off_on_a_phone_and_the_director_sees_it(club, browser):
     laptop = browser.new_context(viewport=LAPTOP).new_page()
     laptop.goto(url)
     see(laptop, "Koplopers")
-    laptop.get_by_label("Naam wedstrijdleider").fill("director")
-    laptop.get_by_label("Wachtwoord").fill(PASSWORD)
-    laptop.get_by_role("button", name="Inloggen").click()
-    see(laptop, "Uitloggen")
+    log_in(laptop)
     choose(laptop, "Competitie", "Ladder · 2025-2026 · Testclub")
     settle(laptop)
     goto(laptop, "Ronde", "Aanwezigheid")
