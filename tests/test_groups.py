@@ -118,3 +118,15 @@ def test_a_created_group_round_trips_through_the_season_file():
     assert again == group and season_file.dumps(again) == text
     other = MemoryStore()
     assert season_file.dumps(other.load(other.import_season(again, actor=ADMIN))) == text
+
+
+def test_the_group_form_offers_the_three_groups_only():
+    """DS-16's groups are ds-rembrandt-league, ds-topcompetitie, ds-weihenstephaner-league;
+    the DS-20 play-off (also a round robin counting as games) is made from Winnaars and the
+    DS-21 cup of pools by its own form, so neither is offered (the form's default was
+    ds-playoff, the first in the sorted list)."""
+    from compcore.services.groups import group_presets
+
+    assert group_presets() == [
+        "ds-rembrandt-league", "ds-topcompetitie", "ds-weihenstephaner-league",
+    ]  # fmt: skip

@@ -55,12 +55,20 @@ class NewGroup:
 
 def group_presets() -> list[str]:
     """The presets of round-robin competitions (``pairing.method = "round-robin"``) played
-    within a ladder whose games count there as games (DS-16's groups)."""
+    within a ladder whose games count there as games (DS-16's groups); not the play-off
+    (a ``playoff`` section: made from the Winnaars page, DS-19) nor a cup of pools
+    (``pools_cup``: its own form, DS-21)."""
     found = []
     for name in preset_names():
         rules = load_ruleset(name)
         link = rules.ladder_link
-        if rules.pairing.method == "round-robin" and link is not None and link.counts_as == "game":
+        if (
+            rules.pairing.method == "round-robin"
+            and link is not None
+            and link.counts_as == "game"
+            and rules.playoff is None
+            and rules.pools_cup is None
+        ):
             found.append(name)
     return found
 
