@@ -56,3 +56,15 @@ def club_db(template_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int]]:
     monkeypatch.setenv("COMPCORE_DB", str(target))
     monkeypatch.setenv("COMPCORE_DIRECTOR_HASH", DIRECTOR_HASH)
     return target, ids
+
+
+@pytest.fixture(scope="session")
+def bbppairings():
+    """The real bbpPairings v6 (``tests/bbp.py``), built once; skips with the reason where it
+    cannot be had (no ``../shared``, no g++ or make)."""
+    from bbp import Bbp, locate
+
+    exe, why = locate()
+    if exe is None:
+        pytest.skip(why)
+    return Bbp(exe)
