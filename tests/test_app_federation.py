@@ -232,18 +232,19 @@ def test_a_trf_file_is_previewed_and_created(db):
 
 
 def test_a_bad_trf_file_names_its_line_and_creates_nothing(db):
-    """The third player's line (line 11: 8 header lines, then 001 lines) cut to 50
-    characters: the reader's message with 'TRF-regel 11', no create button, nothing
+    """The third player's line cut to 50 characters: the reader's message names its line
+    number ('TRF-regel N', N counted from the file's top), no create button, nothing
     stored."""
     _, store, ids = db
     data, _ = magnus_trf()
     lines = data.decode("utf-8").splitlines()
-    assert lines[10].startswith("001    3")
-    lines[10] = lines[10][:50]
+    third = next(i for i, line in enumerate(lines) if line.startswith("001    3"))
+    lines[third] = lines[third][:50]
     before = snapshot(store)
     at = open_page(ids["AB"])
     upload(at, "\n".join(lines).encode("utf-8"))
-    assert any(e.startswith("Dit TRF-bestand is niet te lezen: TRF-regel 11:") for e in errors(at))
+    message = f"Dit TRF-bestand is niet te lezen: TRF-regel {third + 1}:"
+    assert any(e.startswith(message) for e in errors(at))
     assert "fed_create" not in [b.key for b in at.button]
     assert snapshot(store) == before
 

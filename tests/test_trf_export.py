@@ -59,7 +59,7 @@ def test_header_records_and_names_as_stored() -> None:
     season, ruleset = _load("magnus-youth")
     lines = season_trf(season, ruleset).splitlines()
     assert "142 20" in lines and "XXR 20" in lines and "192 FIDE_DUTCH_2025" in lines
-    assert any(line.startswith("162 W 1.0 D 0.5 L 0.0") for line in lines)
+    assert not any(line.startswith("162") for line in lines)  # FIDE's default values
     players = [line for line in lines if line.startswith("001")]
     assert len(players) == len(season.players)
     assert all(len(line) >= 84 for line in players)
@@ -154,17 +154,17 @@ def test_record_142_is_the_number_of_rounds() -> None:
     assert [line for line in classic if line[:3] == "142"] == ["142 23"]
 
 
-def test_record_162_gives_the_points_the_points_column_counts() -> None:
-    """FIDE's values: a win 1, a draw 1/2, a loss 0, the pairing-allocated bye U a win (1),
-    a half-point bye H (a joker) 1/2, a zero-point bye Z (an absence) 0:
-    "162 W 1.0 D 0.5 L 0.0 U 1.0 H 0.5 Z 0.0". Other values give another line: a draw
-    worth 1 and a bye worth 0 -> "162 W 1.0 D 1.0 L 0.0 U 0.0 H 1.0 Z 0.0" (H scores as a
-    draw)."""
-    line = "162 W 1.0 D 0.5 L 0.0 U 1.0 H 0.5 Z 0.0"
-    assert [x for x in _header("magnus-youth") if x[:3] == "162"] == [line]
-    assert [x for x in _header("keizer-classic") if x[:3] == "162"] == [line]
-    other = PointValues(draw=Fraction(1), pab=Fraction(0))
-    assert point_system(other) == "162 W 1.0 D 1.0 L 0.0 U 0.0 H 1.0 Z 0.0"
+def test_record_162_only_where_the_points_are_not_fides_and_then_as_bbppairings_reads_it() -> None:
+    """FIDE's values (a win 1, a draw 1/2, a loss 0, the pairing-allocated bye a win) need
+    no 162 record: none is written. Other values, a draw worth 1 and the pairing-allocated
+    bye 0: TRF-2026's layout, the code in column 6 and its points in columns 7-10, the next
+    code 9 columns on: "162  W 1.0    D 1.0    L 0.0    Z 0.0    P 0.0"
+    (columns: "162" 1-3, blank 4-5, "W" 6, " 1.0" 7-10, 4 blanks 11-14, "D" 15, ...)."""
+    assert [x for x in _header("magnus-youth") if x[:3] == "162"] == []
+    assert [x for x in _header("keizer-classic") if x[:3] == "162"] == []
+    other = point_system(PointValues(draw=Fraction(1), pab=Fraction(0)))
+    assert other == "162  W 1.0    D 1.0    L 0.0    Z 0.0    P 0.0"
+    assert other[5] == "W" and other[6:10] == " 1.0" and other[14] == "D" and other[41] == "P"
 
 
 def test_record_192_only_for_a_swiss_and_092_names_the_other_kinds() -> None:

@@ -51,16 +51,19 @@ TOURNAMENT_TYPE = {
     "ladder": KEIZER_TYPE,
     "round-robin": ROUND_ROBIN_TYPE,
 }
-#: the ``162`` codes, each with a round record it scores: a win, a draw, a loss, the
-#: pairing-allocated bye, a half-point bye (a joker) and a zero-point bye (an absence)
+#: the ``162`` codes as bbpPairings v6 reads TRF-2026 (``spec/formats.md``), each with a round
+#: record it scores: a win, a draw, a loss, a zero-point bye (and a forfeit loss) and the
+#: pairing-allocated bye. Any other letter (``U H X``) makes bbpPairings refuse the file.
 POINT_CODES = (
     ("W", SwissRecord(1, "w", "1")), ("D", SwissRecord(1, "w", "=")),
-    ("L", SwissRecord(1, "w", "0")), ("U", SwissRecord(None, None, "U")),
-    ("H", SwissRecord(None, None, "H")), ("Z", SwissRecord(None, None, "Z")),
+    ("L", SwissRecord(1, "w", "0")), ("Z", SwissRecord(None, None, "Z")),
+    ("P", SwissRecord(None, None, "U")),
 )  # fmt: skip
 #: ``192`` (TRF-2026 tournament type) for compcore's Swiss: the FIDE Dutch system.
 DUTCH_CODE = "FIDE_DUTCH_2025"
 NAME_WIDTH = 33
+#: FIDE's default point values (1, 1/2, 0; the pairing-allocated bye a win): no 162 record
+DEFAULT_POINTS = PointValues()
 
 
 def season_trf(season: Season, ruleset: Ruleset) -> str:
@@ -87,8 +90,9 @@ def _header(season: Season, ruleset: Ruleset, players: int) -> list[str]:
         f"062 {players}",
         f"092 {TOURNAMENT_TYPE[method]}",
         f"142 {rounds}",
-        point_system(FIDE_POINTS),
     ]
+    if FIDE_POINTS != DEFAULT_POINTS:  # the points column counts with FIDE's values
+        lines.append(point_system(FIDE_POINTS))
     if method == "swiss":
         lines.append(f"192 {DUTCH_CODE}")
     lines += [f"XXR {rounds}", "XXC white1"]
@@ -97,8 +101,14 @@ def _header(season: Season, ruleset: Ruleset, players: int) -> list[str]:
 
 def point_system(values: PointValues) -> str:
     """The ``162`` record: each code of :data:`POINT_CODES` with the points ``values`` give
-    its record, so the record says what the ``001`` points column counts."""
-    return "162 " + " ".join(f"{code} {float(values.points(r)):.1f}" for code, r in POINT_CODES)
+    its record, so the record says what the ``001`` points column counts. TRF-2026's
+    columns: the first code in column 6, its points in columns 7-10, each further code 9
+    columns on (``162  W 1.0    D 0.5``). Only needed where ``values`` are not FIDE's
+    defaults (:data:`DEFAULT_POINTS`)."""
+    return (
+        "162  "
+        + "".join(f"{code}{float(values.points(r)):>4.1f}    " for code, r in POINT_CODES).rstrip()
+    )
 
 
 def _preassigned(season: Season, number: dict[str, int]) -> dict[str, SwissRecord]:
