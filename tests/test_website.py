@@ -10,6 +10,7 @@ from pathlib import Path
 
 import html5lib
 import pytest
+from builders import load
 
 from compcore import cli
 from compcore.adapters import season_file, website
@@ -180,3 +181,260 @@ def test_pairing_sheet_prints_on_a4_as_valid_html():
     assert "thead { display: table-header-group; }" in html
     assert "<script" not in html.lower()
     html5lib.HTMLParser(strict=True).parse(html)
+
+
+# --------------------------------------------------------------------------- what clubs publish
+
+PARSER = html5lib.HTMLParser(namespaceHTMLElements=False)
+
+
+def grid(html: str, index: int = 0) -> list[list[str]]:
+    """Table ``index`` of a page as text cells, its header row first."""
+    found = PARSER.parse(html).findall(".//table")[index]
+    return [["".join(c.itertext()) for c in tr] for tr in found.iter("tr")]
+
+
+def tables(html: str) -> int:
+    return len(PARSER.parse(html).findall(".//table"))
+
+
+# A youth Swiss (magnus-youth: win 1, draw 1/2, loss 0, forfeit win 1, bye 1; ties by
+# rating), five rated players, three Tuesdays:
+#   R1 2025-09-09: a-b 1-0, c-d =, e bye
+#   R2 2025-09-16: d-a 0-1, e-c 1-0, b bye
+#   R3 2025-09-23: a-e =, b-c 0-1F (b did not come), d bye
+# Points: a 1+1+1/2 = 2.5, e 1+1+1/2 = 2.5, c 1/2+0+1 = 1.5, d 1/2+0+1 = 1.5, b 0+1+0 = 1;
+# ties by rating: a (1800) before e (1000), c (1400) before d (1200). Places: a e c d b.
+SWISS_PLAYERS = [
+    {"id": p, "name": p.upper(), "rating": r}
+    for p, r in zip("abcde", (1800, 1600, 1400, 1200, 1000), strict=True)
+]
+SWISS_ROUNDS = [
+    {"date": "2025-09-09", "games": "a-b 1-0, c-d =, e bye"},
+    {"date": "2025-09-16", "games": "d-a 0-1, e-c 1-0, b bye"},
+    {"date": "2025-09-23", "games": "a-e =, b-c 0-1F, d bye"},
+]
+
+
+@pytest.fixture(scope="module")
+def swiss_pages() -> dict[str, str]:
+    season, ruleset = load("magnus-youth", SWISS_PLAYERS, SWISS_ROUNDS)
+    return website.site([website.Competition("y", season, ruleset)], "nl")
+
+
+def test_swiss_crosstable_by_hand(swiss_pages):
+    """One crosstable (one cycle): players by place, a column per place, each cell the row
+    player's result and colour (w wit, z zwart; + and − by forfeit carry none), rating and
+    the TPR (rule of 400 over games played against rated opponents, forfeits not counted):
+      a: b 1600 W, d 1200 W, e 1000 D: (3800 + 400 x 2) / 3 = 1533.3 -> 1533
+      e: c 1400 W, a 1800 D:           (3200 + 400 x 1) / 2 = 1800
+      c: d 1200 D, e 1000 L:           (2200 - 400 x 1) / 2 = 900
+      d: c 1400 D, a 1800 L:           (3200 - 400 x 1) / 2 = 1400
+      b: a 1800 L:                     (1800 - 400) / 1     = 1400
+    the total is the standings' score (one decimal, MG-1: byes count)."""
+    assert "y/crosstable.html" in swiss_pages
+    assert not any("crosstable-" in name for name in swiss_pages)
+    rows = grid(swiss_pages["y/crosstable.html"])
+    assert rows == [
+        ["Pl", "Naam", "Rating", "TPR", "1", "2", "3", "4", "5", "Punten"],
+        ["1", "A", "1800", "1533", "×", "½w", "", "1z", "1w", "2,5"],
+        ["2", "E", "1000", "1800", "½z", "×", "1w", "", "", "2,5"],
+        ["3", "C", "1400", "900", "", "0z", "×", "½w", "+", "1,5"],
+        ["4", "D", "1200", "1400", "0w", "", "½z", "×", "", "1,5"],
+        ["5", "B", "1600", "1400", "0z", "", "−", "", "×", "1,0"],
+    ]
+    assert 'href="crosstable.html"' in swiss_pages["y/index.html"]
+
+
+def test_standings_have_rating_and_tpr_after_the_name(swiss_pages):
+    """The same numbers as the crosstable, in the standings on the index page."""
+    rows = grid(swiss_pages["y/index.html"])
+    head = rows[0]
+    at = head.index("Naam")
+    assert head[at + 1 : at + 3] == ["Rating", "TPR"]
+    assert [r[at : at + 3] for r in rows[1:]] == [
+        ["A", "1800", "1533"],
+        ["E", "1000", "1800"],
+        ["C", "1400", "900"],
+        ["D", "1200", "1400"],
+        ["B", "1600", "1400"],
+    ]
+
+
+def test_round_page_has_its_date_and_boards(swiss_pages):
+    """2025-09-16 is a Tuesday ("di"); the page shows round 2's two boards and the
+    standings after it: a 2, e 2 (a ahead on rating), b 1 (the bye), c 1/2, d 1/2."""
+    html = swiss_pages["y/round-2.html"]
+    assert "Gespeeld op di 16 september 2025" in html
+    assert grid(html, 0) == [
+        ["Bord", "Wit", "Zwart", "Uitslag"],
+        ["1", "D", "A", "0-1"],
+        ["2", "E", "C", "1-0"],
+    ]
+    assert [r[1:3] for r in grid(html, 1)[1:]] == [
+        ["A", "2,0"], ["E", "2,0"], ["B", "1,0"], ["C", "0,5"], ["D", "0,5"]
+    ]  # fmt: skip
+    for k, day in ((1, "di 9 september 2025"), (3, "di 23 september 2025")):
+        assert f"Gespeeld op {day}" in swiss_pages[f"y/round-{k}.html"]
+    # the index's latest pairing too
+    assert "Gespeeld op di 23 september 2025" in swiss_pages["y/index.html"]
+
+
+def test_english_dates_and_marks():
+    season, ruleset = load("magnus-youth", SWISS_PLAYERS, SWISS_ROUNDS)
+    pages = website.site([website.Competition("y", season, ruleset)], "en")
+    assert "Played on Tue 16 September 2025" in pages["y/round-2.html"]
+    # b with black in round 1 lost to a: "0b"
+    assert grid(pages["y/crosstable.html"])[5][4] == "0b"
+
+
+def test_swiss_player_page_has_colours_and_no_value_column(swiss_pages):
+    """a (player-1): R1 wit against B, won; R2 zwart against D, won; R3 wit against E,
+    a draw; no Wa column (a Swiss has no Keizer value)."""
+    rows = grid(swiss_pages["y/player-1.html"])
+    assert rows[0] == ["Ronde", "Uitslag", "Tegenstander", "Kleur", "Punten"]
+    assert [r[2:] for r in rows[1:]] == [
+        ["B", "Wit", "1,0"],
+        ["D", "Zwart", "1,0"],
+        ["E", "Wit", "0,5"],
+    ]
+    # b's bye in round 2: no opponent, no colour
+    assert grid(swiss_pages["y/player-2.html"])[2][2:4] == ["", ""]
+
+
+def test_keizer_player_page_keeps_its_value_column(pages):
+    """Dubbelschaak (Keizer): the value each round was scored with stays, with the colour."""
+    head = grid(pages["dubbelschaak/player-2.html"])[0]
+    assert head == ["Ronde", "Uitslag", "Tegenstander", "Kleur", "Wa", "Punten"]
+
+
+def test_no_ratings_no_rating_columns():
+    """Players without a rating (builders' "a b c d"): no Rating or TPR column anywhere."""
+    season, ruleset = load("magnus-youth", "a b c d", ["a-b 1-0, c-d ="])
+    pages = website.site([website.Competition("y", season, ruleset)], "nl")
+    assert "TPR" not in pages["y/index.html"]
+    assert grid(pages["y/crosstable.html"])[0] == ["Pl", "Naam", "1", "2", "3", "4", "Punten"]
+
+
+# Princenpaard with cycles of one round (tests/test_cycle_numbers.py's season): the club
+# counts cycles 1, 2, 3 (PP-5), the standings accumulate, so cycle 2's table and crosstable
+# cover rounds 1-2 (no ratings: builders' "a b c d", so no rating columns):
+#   R1: a-b 1-0, c-d 1/2   R2: a-c 1/2, b-d 1-0   R3: d-a 1-0, b-c 1-0
+#   after R2: a 3/2, b 1, c 1, d 1/2; b and c level, SB first (PP-6): b beat d (1/2) and
+#   lost to a: 1/2; c drew d and a: 1/2 x 1/2 + 1/2 x 3/2 = 1; so a, c, b, d.
+PP_ROUNDS = ["a-b 1-0, c-d 1/2", "a-c 1/2, b-d 1-0", "d-a 1-0, b-c 1-0"]
+
+
+@pytest.fixture(scope="module")
+def pp_pages() -> dict[str, str]:
+    season, ruleset = load("princenpaard", "a b c d", PP_ROUNDS, {"rounds_per_cycle": 1})
+    return website.site([website.Competition("pp", season, ruleset)], "nl")
+
+
+def test_princenpaard_cycle_files_use_its_own_numbers(pp_pages):
+    """cycle-1 is the first cycle (after round 1), headed "cyclus 1"; there is no cycle-0."""
+    names = set(pp_pages)
+    assert {"pp/cycle-1.html", "pp/cycle-2.html", "pp/cycle-3.html"} <= names
+    assert "pp/cycle-0.html" not in names and "pp/crosstable-0.html" not in names
+    for label in (1, 2, 3):
+        h1 = "".join(PARSER.parse(pp_pages[f"pp/cycle-{label}.html"]).find(".//h1").itertext())
+        assert h1.endswith(f"cyclus {label}")
+        assert f'href="crosstable-{label}.html"' in pp_pages[f"pp/cycle-{label}.html"]
+    assert 'href="cycle-1.html"' in pp_pages["pp/index.html"]
+
+
+def test_princenpaard_crosstable_per_cycle(pp_pages):
+    """Cycle 1 holds round 1 only: a beat b with white, c and d drew. Cycle 2 holds rounds
+    1-2 (the standings accumulate, PP-5), in the order a, c, b, d worked out above; one
+    decimal (PP), the totals the standings' scores."""
+    assert grid(pp_pages["pp/crosstable-1.html"])[1:] == [
+        ["1", "A", "×", "", "", "1w", "1,0"],
+        ["2", "C", "", "×", "½w", "", "0,5"],
+        ["3", "D", "", "½z", "×", "", "0,5"],
+        ["4", "B", "0z", "", "", "×", "0,0"],
+    ]
+    assert grid(pp_pages["pp/crosstable-2.html"]) == [
+        ["Pl", "Naam", "1", "2", "3", "4", "Punten"],
+        ["1", "A", "×", "½w", "1w", "", "1,5"],
+        ["2", "C", "½z", "×", "", "½w", "1,0"],
+        ["3", "B", "0z", "", "×", "1w", "1,0"],
+        ["4", "D", "", "½z", "0z", "×", "0,5"],
+    ]
+
+
+def test_no_crosstable_for_a_keizer_ladder(pages):
+    assert not any("crosstable" in name for name in pages if name.startswith("dubbelschaak/"))
+
+
+# a league (ds-rembrandt-league, round-robin): 4 players rated 2000, 1990, 1980, 1970
+# (builders' list of ids), one Berger cycle:
+#   R1: a-d 1-0, b-c =   R2: d-c 0-1, a-b =   R3: b-d 1-0, c-a 0-1
+# points a 1 + 1/2 + 1 = 2.5, b 1/2 + 1/2 + 1 = 2, c 1/2 + 1 + 0 = 1.5, d 0 (two decimals)
+# TPR: a (1970 + 1990 + 1980 + 400 x 2) / 3 = 6740 / 3 = 2246.7 -> 2247
+#      b (1980 + 2000 + 1970 + 400 x 1) / 3 = 6350 / 3 = 2116.7 -> 2117
+#      c (1990 + 1970 + 2000 + 0) / 3       = 5960 / 3 = 1986.7 -> 1987
+#      d (2000 + 1980 + 1990 - 400 x 3) / 3 = 4770 / 3 = 1590
+def test_round_robin_crosstable():
+    rounds = ["a-d 1-0, b-c =", "d-c 0-1, a-b =", "b-d 1-0, c-a 0-1"]
+    season, ruleset = load("ds-rembrandt-league", ["a", "b", "c", "d"], rounds)
+    pages = website.site([website.Competition("rr", season, ruleset)], "nl")
+    assert grid(pages["rr/crosstable.html"])[1:] == [
+        ["1", "A", "2000", "2247", "×", "½w", "1z", "1w", "2,50"],
+        ["2", "B", "1990", "2117", "½z", "×", "½w", "1w", "2,00"],
+        ["3", "C", "1980", "1987", "0w", "½z", "×", "1z", "1,50"],
+        ["4", "D", "1970", "1590", "0z", "0z", "0w", "×", "0,00"],
+    ]
+
+
+# --------------------------------------------------------------------------- the demo seasons
+
+FLIP = {"1": "0", "0": "1", "½": "½", "+": "−", "−": "+"}
+COLOUR = {"w": "z", "z": "w"}
+
+
+def mirrored(mark: str) -> str:
+    return FLIP[mark[0]] + (COLOUR[mark[1]] if len(mark) > 1 else "")
+
+
+@pytest.mark.parametrize("name", ["princenpaard", "magnus-youth"])
+def test_demo_crosstables_mirror_and_sum(name):
+    """Every demo crosstable: cell (i, j) is cell (j, i) seen from the other side (1 <-> 0,
+    + <-> −, w <-> z), the total is the standings' score, and the row's games are the
+    player's games against the table's players in the scope."""
+    comp = demo(name, rename=False)
+    site_pages = website.competition_pages(comp, "nl")
+    crosses = sorted(n for n in site_pages if n.startswith("crosstable"))
+    assert crosses
+    for file in crosses:
+        rows = grid(site_pages[file])
+        head = rows[0]
+        first = head.index("1")
+        n = len(rows) - 1
+        for i in range(1, n + 1):
+            for j in range(1, n + 1):
+                mine = rows[i][first + j - 1].split()
+                theirs = rows[j][first + i - 1].split()
+                if i == j:
+                    assert mine == ["×"]
+                else:
+                    assert [mirrored(m) for m in mine] == theirs, (file, i, j)
+        cycle = None
+        if file != "crosstable.html":
+            cycle = comp.ruleset.cycle_from_label(int(file.split("-")[1].split(".")[0]))
+        table = standings(comp.season, comp.ruleset, cycle=cycle)
+        shown = [decimal(r.score, comp.ruleset.display_decimals, "nl") for r in table.rows]
+        assert [r[-1] for r in rows[1:]] == shown
+        assert [r[1] for r in rows[1:]] == [r.name for r in table.rows]
+
+
+@pytest.mark.parametrize("name", (*DEMOS, "magnus-youth"))
+def test_demo_round_pages_carry_their_dates(name):
+    comp = demo(name, rename=False)
+    site_pages = website.competition_pages(comp, "nl")
+    dated = 0
+    for rnd in comp.season.rounds:
+        file = f"round-{rnd.number}.html"
+        if file in site_pages and rnd.date:
+            assert website.day_text(rnd.date, "nl") in site_pages[file]
+            dated += 1
+    assert dated > 0

@@ -6,18 +6,28 @@ phone and prints on A4. Every name and text passes through :func:`html.escape` (
 a player named ``<script>alert(1)</script>`` stays text on every page and in every chart.
 
 Pages: ``index.html`` (the competitions), and per competition ``cN/index.html`` (the latest
-standings, the latest pairing, the winners, links to the rest), ``cN/round-K.html`` (the
-standings after round K, from the standings' snapshots), ``cN/cycle-C.html`` (a cycle's
-final standings) and ``cN/player-P.html`` (a player's rounds and totals, from
+standings, the latest pairing, the winners, links to the rest), ``cN/round-K.html`` (round
+K's date and boards, and the standings after it, from the standings' snapshots),
+``cN/cycle-C.html`` (a cycle's final standings; C is the club's own cycle number,
+``Ruleset.cycle_label``: Princenpaard's first is ``cycle-1.html``, Dubbelschaak's
+``cycle-0.html``), ``cN/crosstable.html`` or, where the ruleset shows cycles,
+``cN/crosstable-C.html`` (Swiss and round-robin competitions: who scored what against whom)
+and ``cN/player-P.html`` (a player's rounds with his colours, and totals, from
 :mod:`compcore.scoring.contributions`, with his value and rank per round as inline SVG).
+
+Where the ruleset goes by ratings (:func:`shows_ratings`) the standings and crosstables have a
+rating and a TPR column; the TPR is :func:`compcore.rulelab.performance` over the table's
+rounds (one definition for the rule lab and the site).
 """
 
 from __future__ import annotations
 
 import io
+import math
 import zipfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 from html import escape
 from pathlib import Path
@@ -25,12 +35,21 @@ from pathlib import Path
 from compcore.adapters.reports import cell, decimal, header
 from compcore.adapters.winners_report import to_table as winners_table
 from compcore.awards import awards
+from compcore.history import Entry, History, history
 from compcore.i18n import Lang, t
-from compcore.model import Season
+from compcore.model import Kind, Round, Season
+from compcore.rulelab import performance
 from compcore.rulesets import Ruleset
+from compcore.rulesets.schema import RatingValues
 from compcore.scoring.contributions import PlayerRounds, contributions
 from compcore.scoring.keizer import Snapshot
 from compcore.scoring.standings import Standings, last_complete_round, standings
+
+#: the pairing methods whose competitions get a crosstable (players meet as in a tournament)
+CROSSTABLE_METHODS = ("swiss", "round-robin")
+#: a game's result from one player's view, as crosstables write it (+ and -: by forfeit)
+MARKS = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+",
+         Kind.FORFEIT_LOSS: "−"}  # fmt: skip
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:.5rem;
@@ -42,6 +61,9 @@ td.n,th.n{text-align:right}
 nav a{margin-right:.6rem}
 svg{max-width:100%;height:auto}
 pre{white-space:pre-wrap}
+table.x th,table.x td{text-align:center;white-space:nowrap;padding:.2rem .25rem}
+table.x th.name,table.x td.name{text-align:left;position:sticky;left:0;background:#fff}
+table.x td.self{background:#ddd}
 @media (max-width:40rem){body{font-size:.9rem}th,td{padding:.15rem .25rem}}
 @media print{@page{size:A4;margin:12mm}nav{display:none}body{max-width:none;font-size:10pt}
 a{color:inherit;text-decoration:none}table{page-break-inside:auto}
@@ -74,17 +96,29 @@ def page(title: str, body: str, lang: Lang, home: str = "") -> str:
     )
 
 
-def table(heads: Sequence[str], rows: Iterable[Sequence[str]], numeric: Sequence[bool]) -> str:
-    """A table; ``heads`` are escaped here, the cells must be HTML already."""
+def table(
+    heads: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    numeric: Sequence[bool],
+    classes: Sequence[str] = (),
+    kind: str = "",
+) -> str:
+    """A table; ``heads`` are escaped here, the cells must be HTML already. ``classes``: a
+    class per column (overrides ``numeric``'s ``n``); ``kind``: the table's own class."""
 
     def cls(i: int) -> str:
-        return ' class="n"' if numeric[i] else ""
+        name = classes[i] if i < len(classes) and classes[i] else ("n" if numeric[i] else "")
+        return f' class="{name}"' if name else ""
 
     head = "".join(f"<th{cls(i)}>{esc(h)}</th>" for i, h in enumerate(heads))
     body = "".join(
         "<tr>" + "".join(f"<td{cls(i)}>{c}</td>" for i, c in enumerate(r)) + "</tr>" for r in rows
     )
-    return f'<div class="wide"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    own = f' class="{kind}"' if kind else ""
+    return (
+        f'<div class="wide"><table{own}><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 def title_of(season: Season) -> str:
@@ -110,8 +144,91 @@ def name_link(season: Season, player: str, files: Mapping[str, str]) -> str:
     return f'<a href="{esc(files[player])}">{esc(name)}</a>' if player in files else esc(name)
 
 
-def standings_table(table_: Standings, comp: Competition, lang: Lang) -> str:
-    """The full standings (the ruleset's columns), names linked to the players' pages."""
+# --------------------------------------------------------------------------- dates
+
+
+def day_text(text: str | None, lang: Lang) -> str:
+    """A round's date in words ("di 9 september 2025"; the weekday and month words of the
+    sign-off pages); a date the season does not write as YYYY-MM-DD as it is written."""
+    if not text:
+        return ""
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        return text
+    return t("site.date", lang, weekday=t(f"signoff.weekday.{day.weekday()}", lang),
+             day=day.day, month=t(f"signoff.month.{day.month}", lang), year=day.year)  # fmt: skip
+
+
+def round_of(season: Season, number: int) -> Round | None:
+    return next((r for r in season.rounds if r.number == number), None)
+
+
+def date_line(season: Season, number: int, lang: Lang) -> str:
+    """``<p>`` with round ``number``'s date ("Gespeeld op di 9 september 2025"), if known."""
+    rnd = round_of(season, number)
+    when = day_text(rnd.date if rnd else None, lang)
+    return f'<p class="date">{esc(t("site.played_on", lang, date=when))}</p>' if when else ""
+
+
+# --------------------------------------------------------------------------- ratings
+
+
+def shows_ratings(comp: Competition) -> bool:
+    """Whether the standings show a rating and a TPR column: the ruleset goes by ratings (its
+    initial order, Keizer values from ratings, rating categories) and a player has one."""
+    rules = comp.ruleset
+    uses = (
+        "rating" in rules.initial_order
+        or (rules.keizer is not None and isinstance(rules.keizer.values, RatingValues))
+        or any(c.min_rating is not None or c.below_rating is not None
+               for c in rules.awards.categories)
+    )  # fmt: skip
+    last = last_complete_round(comp.season)
+    return uses and any(comp.season.rating_at(p.id, last) is not None for p in comp.season.players)
+
+
+def within(hist: History, rounds: Collection[int]) -> History:
+    """``hist`` restricted to ``rounds`` (a standings' scope)."""
+    return History(
+        rounds=tuple(k for k in hist.rounds if k in rounds),
+        cycles={k: c for k, c in hist.cycles.items() if k in rounds},
+        by_player={
+            p: tuple(e for e in es if e.round in rounds) for p, es in hist.by_player.items()
+        },
+    )
+
+
+def scope_of(table_: Standings) -> set[int]:
+    """The rounds a standings table counts (one snapshot per round after S(0))."""
+    return {s.round for s in table_.snapshots[1:]}
+
+
+def rating_cells(comp: Competition, table_: Standings, hist: History) -> dict[str, tuple[str, str]]:
+    """Per player of ``table_``: his rating (valid in its last round) and his TPR over its
+    rounds (:func:`compcore.rulelab.performance`, rounded half up; empty without a game
+    against a rated opponent)."""
+    tpr = performance(within(hist, scope_of(table_)), comp.season)
+    cells = {}
+    for row in table_.rows:
+        rating = comp.season.rating_at(row.player, table_.after_round)
+        perf = tpr.get(row.player)
+        cells[row.player] = (
+            "" if rating is None else str(rating),
+            "" if perf is None else str(math.floor(perf + Fraction(1, 2))),
+        )
+    return cells
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def standings_table(
+    table_: Standings, comp: Competition, lang: Lang, hist: History | None = None
+) -> str:
+    """The full standings (the ruleset's columns), names linked to the players' pages; a
+    rating and a TPR column after the name where :func:`shows_ratings` (``hist``: the
+    season's history, if the caller has it)."""
     files = player_files(comp.season)
     decimals = comp.ruleset.display_decimals
     columns = list(table_.columns)
@@ -126,6 +243,13 @@ def standings_table(table_: Standings, comp: Competition, lang: Lang) -> str:
         ]
         for row in table_.rows
     ]
+    if shows_ratings(comp) and "name" in columns:
+        at = columns.index("name") + 1
+        ratings = rating_cells(comp, table_, hist or history(comp.season, comp.ruleset))
+        heads[at:at] = [t("site.rating", lang), t("site.tpr", lang)]
+        numeric[at:at] = [True, True]
+        for line, row in zip(body, table_.rows, strict=True):
+            line[at:at] = [esc(v) for v in ratings[row.player]]
     return table(heads, body, numeric)
 
 
@@ -146,12 +270,8 @@ def snapshot_table(snap: Snapshot, comp: Competition, lang: Lang) -> str:
     return table(heads, rows, [True, False, True, True])
 
 
-def pairing_html(comp: Competition, lang: Lang) -> str:
-    """The latest round that has boards: board, white, black, result."""
-    rounds = [r for r in comp.season.rounds if r.games]
-    if not rounds:
-        return f"<p>{esc(t('site.no_pairing', lang))}</p>"
-    last = rounds[-1]
+def boards_table(comp: Competition, rnd: Round, lang: Lang) -> str:
+    """A round's boards: board, white, black, result."""
     files = player_files(comp.season)
     rows = [
         [
@@ -160,12 +280,90 @@ def pairing_html(comp: Competition, lang: Lang) -> str:
             name_link(comp.season, g.black, files),
             esc(g.result.value if g.result else ""),
         ]
-        for board, g in enumerate(last.games or (), start=1)
+        for board, g in enumerate(rnd.games or (), start=1)
     ]
     heads = [t("site.board", lang), t("site.white", lang), t("site.black", lang)]
     heads.append(t("site.result", lang))
+    return table(heads, rows, [True, False, False, False])
+
+
+def pairing_html(comp: Competition, lang: Lang) -> str:
+    """The latest round that has boards, with its date."""
+    rounds = [r for r in comp.season.rounds if r.games]
+    if not rounds:
+        return f"<p>{esc(t('site.no_pairing', lang))}</p>"
+    last = rounds[-1]
     caption = esc(t("site.pairing_of", lang, round=last.number))
-    return f"<h2>{caption}</h2>" + table(heads, rows, [True, False, False, False])
+    return (
+        f"<h2>{caption}</h2>"
+        + date_line(comp.season, last.number, lang)
+        + boards_table(comp, last, lang)
+    )
+
+
+def mark(entry: Entry, lang: Lang) -> str:
+    """One game in a crosstable cell, from the row player's view: ``1``, ``½``, ``0`` (``+``
+    and ``−`` by forfeit), then his colour where the game was played (``1w``, ``½z``)."""
+    text = MARKS[entry.kind]
+    if entry.played and entry.colour is not None:
+        text += t(f"site.colour_mark.{entry.colour}", lang)
+    return text
+
+
+def crosstable(table_: Standings, comp: Competition, hist: History, lang: Lang) -> str:
+    """The crosstable of ``table_``'s rounds: its players by place, a column per opponent
+    (numbered by place) with every game between the two in those rounds, from the row
+    player's view, with his colour; rating and TPR where :func:`shows_ratings`; the total
+    (the standings' score, byes and other entries included)."""
+    season, decimals = comp.season, comp.ruleset.display_decimals
+    files = player_files(season)
+    order = [row.player for row in table_.rows]
+    place = {p: i for i, p in enumerate(order, start=1)}
+    rounds = scope_of(table_)
+    games: dict[tuple[str, str], list[str]] = {}
+    for pid in order:
+        for e in hist.entries(pid):
+            if e.round in rounds and e.opponent in place and e.kind in MARKS:
+                games.setdefault((pid, e.opponent), []).append(mark(e, lang))
+    rated = shows_ratings(comp)
+    ratings = rating_cells(comp, table_, hist) if rated else {}
+    heads = [t("col.rank", lang), t("col.name", lang)]
+    heads += [t("site.rating", lang), t("site.tpr", lang)] if rated else []
+    heads += [str(i) for i in range(1, len(order) + 1)] + [t("col.score", lang)]
+    classes = ["", "name"] + [""] * (len(heads) - 2)
+    rows = []
+    for row in table_.rows:
+        line = [str(place[row.player]), name_link(season, row.player, files)]
+        line += [esc(v) for v in ratings[row.player]] if rated else []
+        line += [
+            "×" if other == row.player else esc(" ".join(games.get((row.player, other), ())))
+            for other in order
+        ]
+        line.append(esc(decimal(row.score, decimals, lang)))
+        rows.append(line)
+    numeric = [False] * len(heads)
+    legend = f"<p>{esc(t('site.crosstable_legend', lang))}</p>"
+    html = table(heads, rows, numeric, classes, kind="x")
+    # the diagonal (the only cells holding ×, names are escaped text in links) greyed too
+    return html.replace("<td>×</td>", '<td class="self">×</td>') + legend
+
+
+def uses_crosstable(ruleset: Ruleset) -> bool:
+    return ruleset.pairing.method in CROSSTABLE_METHODS
+
+
+def crosstable_file(ruleset: Ruleset, cycle: int | None) -> str:
+    """``crosstable-C.html`` (C: the club's cycle number) where the ruleset shows cycles,
+    else ``crosstable.html``."""
+    return "crosstable.html" if cycle is None else f"crosstable-{ruleset.cycle_label(cycle)}.html"
+
+
+def cycle_file(ruleset: Ruleset, cycle: int) -> str:
+    """``cycle-C.html``, C the club's own number for the 0-based ``cycle``."""
+    return f"cycle-{ruleset.cycle_label(cycle)}.html"
+
+
+# --------------------------------------------------------------------------- charts, players
 
 
 def chart(title: str, points: Sequence[tuple[int, float]], invert: bool = False) -> str:
@@ -197,22 +395,35 @@ def chart(title: str, points: Sequence[tuple[int, float]], invert: bool = False)
     )
 
 
+def colour_word(entry: Entry, lang: Lang) -> str:
+    """The player's colour on the board ("Wit", "Zwart"), empty without a board."""
+    if entry.colour is None:
+        return ""
+    return t("site.white" if entry.colour == "w" else "site.black", lang)
+
+
 def player_page(comp: Competition, table_: Standings, rounds: PlayerRounds, lang: Lang) -> str:
-    """A player's rounds (kind, opponent, value used, points) and total, and his charts."""
+    """A player's rounds (kind, opponent, colour, the value used where the ruleset has
+    values, points) and total, and his charts."""
     season, decimals = comp.season, comp.ruleset.display_decimals
+    keizer = comp.ruleset.is_keizer
     files = player_files(season)
-    lines = [
-        [
+    lines = []
+    for c in rounds.lines:
+        line = [
             str(c.round),
             esc(t(f"kind.{c.entry.kind.value}", lang)),
             name_link(season, c.entry.opponent, files) if c.entry.opponent else "",
-            esc(decimal(c.value, decimals, lang)),
-            esc(decimal(c.points, decimals, lang)),
+            esc(colour_word(c.entry, lang)),
         ]
-        for c in rounds.lines
-    ]
+        line += [esc(decimal(c.value, decimals, lang))] if keizer else []
+        line.append(esc(decimal(c.points, decimals, lang)))
+        lines.append(line)
     heads = [t("site.round", lang), t("site.kind", lang), t("site.opponent", lang)]
-    heads += [t("col.value", lang), t("col.score", lang)]
+    heads += [t("site.colour", lang)]
+    heads += [t("col.value", lang)] if keizer else []
+    heads += [t("col.score", lang)]
+    numeric = [True, False, False, False] + ([True] if keizer else []) + [True]
     total = esc(t("site.total", lang, points=decimal(rounds.total, decimals, lang)))
     snaps = [s for s in table_.snapshots[1:] if rounds.player in s.order]
     name = season.player(rounds.player).name
@@ -221,23 +432,55 @@ def player_page(comp: Competition, table_: Standings, rounds: PlayerRounds, lang
         [(s.round, float(s.order.index(rounds.player) + 1)) for s in snaps],
         invert=True,
     )
-    if comp.ruleset.is_keizer:
+    if keizer:
         values = [(s.round, float(s.value(rounds.player))) for s in snaps]
         charts = chart(t("site.value_chart", lang, name=name), values) + charts
-    body = table(heads, lines, [True, False, False, True, True]) + f"<p>{total}</p>" + charts
+    body = table(heads, lines, numeric) + f"<p>{total}</p>" + charts
     return page(f"{name} · {comp.season.competition}", body, lang, home="../index.html")
 
 
+# --------------------------------------------------------------------------- pages
+
+
 def scope_links(comp: Competition, rounds: Sequence[int], cycles: Sequence[int], lang: Lang) -> str:
-    """Links to the standings after each round and per cycle."""
+    """Links to the standings after each round and per cycle, and to the crosstables."""
+    ruleset = comp.ruleset
     links = " ".join(f'<a href="round-{k}.html">{k}</a>' for k in rounds)
     html = f"<p>{esc(t('site.after_round', lang))}: {links}</p>"
     if cycles:
         labels = " ".join(
-            f'<a href="cycle-{c}.html">{comp.ruleset.cycle_label(c)}</a>' for c in cycles
+            f'<a href="{cycle_file(ruleset, c)}">{ruleset.cycle_label(c)}</a>' for c in cycles
         )
         html += f"<p>{esc(t('site.cycles', lang))}: {labels}</p>"
+    if uses_crosstable(ruleset):
+        if cycles:
+            labels = " ".join(
+                f'<a href="{crosstable_file(ruleset, c)}">{ruleset.cycle_label(c)}</a>'
+                for c in cycles
+            )
+            html += f"<p>{esc(t('site.crosstables', lang))}: {labels}</p>"
+        else:
+            html += f'<p><a href="crosstable.html">{esc(t("site.crosstable", lang))}</a></p>'
     return html
+
+
+def round_page(comp: Competition, snap: Snapshot, lang: Lang) -> str:
+    """Round K: its date, its boards and the standings after it."""
+    season, k = comp.season, snap.round
+    heading = t("site.standings_after", lang, round=k)
+    rnd = round_of(season, k)
+    boards = ""
+    if rnd is not None and rnd.games:
+        boards = f"<h2>{esc(t('site.results_of', lang, round=k))}</h2>" + boards_table(
+            comp, rnd, lang
+        )
+    body = (
+        date_line(season, k, lang)
+        + boards
+        + f"<h2>{esc(heading)}</h2>"
+        + snapshot_table(snap, comp, lang)
+    )
+    return page(f"{title_of(season)} · {heading}", body, lang, home="index.html")
 
 
 def competition_pages(comp: Competition, lang: Lang) -> dict[str, str]:
@@ -247,26 +490,36 @@ def competition_pages(comp: Competition, lang: Lang) -> dict[str, str]:
     if last_complete_round(season) == 0:
         body = f"<p>{esc(t('site.not_started', lang))}</p>" + pairing_html(comp, lang)
         return {"index.html": page(title, body, lang, home="../index.html")}
+    hist = history(season, ruleset)
     latest = standings(season, ruleset)
     cycles = _cycles(season, ruleset)
+    crosstables = uses_crosstable(ruleset)
     pages: dict[str, str] = {}
     snaps = {s.round: s for s in latest.snapshots[1:]}
     for c in cycles:
         scoped = standings(season, ruleset, cycle=c)
         snaps = {s.round: s for s in scoped.snapshots[1:]} | snaps
         heading = t("site.cycle", lang, cycle=ruleset.cycle_label(c))
-        pages[f"cycle-{c}.html"] = page(
-            f"{title} · {heading}", standings_table(scoped, comp, lang), lang, home="index.html"
+        body = standings_table(scoped, comp, lang, hist)
+        if crosstables:
+            body += f'<p><a href="{crosstable_file(ruleset, c)}">'
+            body += f"{esc(t('site.crosstable', lang))}</a></p>"
+            heading_x = f"{t('site.crosstable', lang)} · {heading}"
+            pages[crosstable_file(ruleset, c)] = page(
+                f"{title} · {heading_x}", crosstable(scoped, comp, hist, lang), lang, "index.html"
+            )
+        pages[cycle_file(ruleset, c)] = page(f"{title} · {heading}", body, lang, "index.html")
+    if crosstables and not cycles:
+        heading_x = t("site.crosstable", lang)
+        pages[crosstable_file(ruleset, None)] = page(
+            f"{title} · {heading_x}", crosstable(latest, comp, hist, lang), lang, "index.html"
         )
     for k, snap in sorted(snaps.items()):
-        heading = t("site.standings_after", lang, round=k)
-        pages[f"round-{k}.html"] = page(
-            f"{title} · {heading}", snapshot_table(snap, comp, lang), lang, home="index.html"
-        )
+        pages[f"round-{k}.html"] = round_page(comp, snap, lang)
     winners = winners_table(awards(season, ruleset), season, ruleset, latest.after_round, lang)
     body = (
         f"<h2>{esc(t('site.standings_after', lang, round=latest.after_round))}</h2>"
-        + standings_table(latest, comp, lang)
+        + standings_table(latest, comp, lang, hist)
         + scope_links(comp, sorted(snaps), cycles, lang)
         + pairing_html(comp, lang)
         + f"<h2>{esc(t('site.winners', lang))}</h2><pre>{esc(winners)}</pre>"

@@ -28,6 +28,21 @@ NL: dict[str, str] = {
     "app.settings.site": "Website van alle competities (ZIP)",
     "app.settings.site_help": "Standen, indelingen, winnaars en spelerspagina's als losse HTML-bestanden voor de clubwebsite",
     "cli.out_not_folder": "--out {out} is een bestand; noem een map voor de website",
+    "site.date": "{weekday} {day} {month} {year}",
+    "site.played_on": "Gespeeld op {date}",
+    "site.results_of": "Uitslagen ronde {round}",
+    "site.colour": "Kleur",
+    "site.colour_mark.w": "w",
+    "site.colour_mark.b": "z",
+    "site.rating": "Rating",
+    "site.tpr": "TPR",
+    "site.crosstable": "Kruistabel",
+    "site.crosstables": "Kruistabel per cyclus",
+    "site.crosstable_legend": (
+        "Per tegenstander (genummerd naar plaats) de uitslag van de speler in de rij: "
+        "1 winst, ½ remise, 0 verlies, + en − reglementair; w met wit, z met zwart. "
+        "TPR: gemiddelde rating van de tegenstanders plus 400 × (winst − verlies) / partijen."
+    ),
 }
 
 EN: dict[str, str] = {
@@ -58,4 +73,19 @@ EN: dict[str, str] = {
     "app.settings.site": "Website of every competition (ZIP)",
     "app.settings.site_help": "Standings, pairings, winners and player pages as plain HTML files for the club's website",
     "cli.out_not_folder": "--out {out} is a file; name a folder for the website",
+    "site.date": "{weekday} {day} {month} {year}",
+    "site.played_on": "Played on {date}",
+    "site.results_of": "Results round {round}",
+    "site.colour": "Colour",
+    "site.colour_mark.w": "w",
+    "site.colour_mark.b": "b",
+    "site.rating": "Rating",
+    "site.tpr": "TPR",
+    "site.crosstable": "Crosstable",
+    "site.crosstables": "Crosstable per cycle",
+    "site.crosstable_legend": (
+        "Per opponent (numbered by place) the result of the player in the row: "
+        "1 win, ½ draw, 0 loss, + and − by forfeit; w with white, b with black. "
+        "TPR: the opponents' average rating plus 400 × (wins − losses) / games."
+    ),
 }
