@@ -366,18 +366,19 @@ def cmd_knsb(args: argparse.Namespace) -> int:
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
-    """Write the static website of every competition in ``--db`` to the folder ``--out``."""
+    """Write the static website of every competition in ``--db`` to the folder ``--out``,
+    all or nothing (:func:`compcore.adapters.website.write_site`); a folder that is not a
+    site it wrote is refused unless ``--force``."""
     from compcore.adapters import store, website
 
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise CompcoreError(Phrase("cli.out_not_folder", out=args.out))
+    website.check_target(out, force=args.force)  # before reading: refused, nothing is done
     comps = [
         website.Competition(f"c{info.id}", season, ruleset)
         for info, season, ruleset in store.load_all_readonly(args.db)
     ]
     pages = website.site(comps, args.lang)
-    website.write_site(pages, out)
+    website.write_site(pages, out, force=args.force)
     print(t("cli.published", args.lang, pages=len(pages), out=args.out))
     return 0
 
@@ -559,6 +560,7 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp = sub.add_parser("publish", help=h("publish"))
     sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_source"))
     sp.add_argument("--out", required=True, metavar=m("folder"), help=h("site_out"))
+    sp.add_argument("--force", action="store_true", help=h("site_force"))
     sp.set_defaults(run=cmd_publish)
 
     sp = sub.add_parser("hash-password", help=h("hash_password"))

@@ -3,8 +3,11 @@ resolve, the numbers of the standings, and ``compcore publish``."""
 
 from __future__ import annotations
 
+import errno
+import os
 import posixpath
 import re
+import stat
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from compcore.adapters import season_file, website
 from compcore.adapters.auth import Administrator
 from compcore.adapters.reports import decimal
 from compcore.adapters.store import Store
+from compcore.errors import CompcoreError
 from compcore.scoring.standings import standings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -438,3 +442,113 @@ def test_demo_round_pages_carry_their_dates(name):
             assert website.day_text(rnd.date, "nl") in site_pages[file]
             dated += 1
     assert dated > 0
+
+
+# --------------------------------------------------------------------------- publish, all or nothing
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (hidden ones too) by its relative path, with its bytes."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def publish(db: Path, out: Path, *more: str, lang: str = "nl") -> int:
+    return cli.main(["--lang", lang, "publish", "--db", str(db), "--out", str(out), *more])
+
+
+def test_a_full_disk_halfway_leaves_the_old_site(club_db, tmp_path, capsys, monkeypatch):
+    """The second publish fails at its 5th page with ENOSPC: one sentence, exit 2, the old
+    site byte for byte as it was, and no half-written folder left beside it."""
+    out = tmp_path / "site"
+    assert publish(club_db, out) == 0
+    before = files_of(out)
+    assert website.MARKER in before and before["index.html"]
+    capsys.readouterr()
+    real = Path.write_text
+    calls = {"n": 0}
+
+    def full_disk(self, *args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            real(self, "<!DOCTYPE html><html><head><title>half", encoding="utf-8")
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    code = publish(club_db, out)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "de schijf is vol" in err and "niet veranderd" in err
+    assert files_of(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.duckdb", "site"]
+
+
+def test_a_failed_swap_puts_the_old_site_back(tmp_path, monkeypatch):
+    """The new folder is complete but renaming it into place fails (the second rename):
+    the old site moves back, the new one is removed."""
+    out = tmp_path / "site"
+    website.write_site({"index.html": "old"}, out)
+    real = os.rename
+
+    def refuse_new(src, dst):
+        if Path(src).name.startswith(".site.new-"):
+            raise OSError(errno.EACCES, "Permission denied", str(dst))
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "rename", refuse_new)
+    with pytest.raises(CompcoreError, match="site"):
+        website.write_site({"index.html": "new"}, out)
+    assert (out / "index.html").read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_republishing_replaces_the_whole_site(tmp_path):
+    """A page the new site does not have (a competition deleted since) is gone after it,
+    and the folder is readable by others as mkdir would make it (not mkdtemp's 0700)."""
+    out = tmp_path / "site"
+    website.write_site({"index.html": "1", "c9/index.html": "gone"}, out)
+    website.write_site({"index.html": "2"}, out)
+    assert files_of(out) == {"index.html": b"2", website.MARKER: files_of(out)[website.MARKER]}
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o777 & ~mask
+
+
+def test_a_folder_that_is_not_a_site_is_refused(club_db, tmp_path, capsys):
+    """A folder with other files (no marker) is kept: exit 2, one sentence naming --force;
+    with --force it becomes the site."""
+    out = tmp_path / "docs"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    assert publish(club_db, out, lang="en") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "not a site compcore publish wrote" in err and "--force" in err
+    assert files_of(out) == {"notes.txt": b"mine"}
+    assert publish(club_db, out) == 2
+    assert "geef --force" in capsys.readouterr().err
+    assert publish(club_db, out, "--force") == 0
+    written = files_of(out)
+    assert "notes.txt" not in written and "index.html" in written and website.MARKER in written
+
+
+def test_an_empty_folder_is_fine(club_db, tmp_path, capsys):
+    out = tmp_path / "empty"
+    out.mkdir()
+    assert publish(club_db, out) == 0
+    assert "index.html" in files_of(out)
+
+
+def test_a_link_to_the_site_stays_a_link(tmp_path):
+    """``out`` a symlink to the site's folder (a web server's document root): the folder it
+    points to gets the new site, the link stays."""
+    real = tmp_path / "www"
+    website.write_site({"index.html": "old"}, real)
+    link = tmp_path / "site"
+    link.symlink_to(real, target_is_directory=True)
+    website.write_site({"index.html": "new"}, link)
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert (real / "index.html").read_text(encoding="utf-8") == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site", "www"]

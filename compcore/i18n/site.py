@@ -43,6 +43,15 @@ NL: dict[str, str] = {
         "1 winst, ½ remise, 0 verlies, + en − reglementair; w met wit, z met zwart. "
         "TPR: gemiddelde rating van de tegenstanders plus 400 × (winst − verlies) / partijen."
     ),
+    "cli.help.site_force": "vervang --out ook als die map geen website van compcore publish is",
+    "site.not_ours": (
+        "--out {out} bevat al bestanden en is geen website die compcore publish schreef "
+        "(er staat geen {marker} in); kies een lege of nieuwe map, of geef --force om de "
+        "map te vervangen"
+    ),
+    "site.write_failed": (
+        "de website kon niet worden geschreven ({problem}); {out} is niet veranderd"
+    ),
 }
 
 EN: dict[str, str] = {
@@ -88,4 +97,10 @@ EN: dict[str, str] = {
         "1 win, ½ draw, 0 loss, + and − by forfeit; w with white, b with black. "
         "TPR: the opponents' average rating plus 400 × (wins − losses) / games."
     ),
+    "cli.help.site_force": "replace --out even when that folder is not a site compcore publish wrote",
+    "site.not_ours": (
+        "--out {out} holds files and is not a site compcore publish wrote (it has no "
+        "{marker}); choose an empty or new folder, or give --force to replace the folder"
+    ),
+    "site.write_failed": "the website could not be written ({problem}); {out} is unchanged",
 }
