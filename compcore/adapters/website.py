@@ -150,8 +150,11 @@ def player_files(season: Season) -> dict[str, str]:
 
 
 def name_link(season: Season, player: str, files: Mapping[str, str]) -> str:
-    name = season.player(player).name if player in season.player_ids else player
-    return f'<a href="{esc(files[player])}">{esc(name)}</a>' if player in files else esc(name)
+    """The player's name linked to his page (``files``: :func:`player_files`, every player
+    of the season); an id that is not a player's as it is."""
+    if player not in files:
+        return esc(player)
+    return f'<a href="{esc(files[player])}">{esc(season.player(player).name)}</a>'
 
 
 # --------------------------------------------------------------------------- dates
