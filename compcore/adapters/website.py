@@ -71,7 +71,9 @@ td.n,th.n{text-align:right}
 nav a{margin-right:.6rem}
 svg{max-width:100%;height:auto}
 pre{white-space:pre-wrap}
-table.x th,table.x td{text-align:center;white-space:nowrap;padding:.2rem .25rem}
+body.full{max-width:none}
+table.x{font-size:.85rem;width:auto}
+table.x th,table.x td{text-align:center;white-space:nowrap;padding:.2rem .2rem}
 table.x th.name,table.x td.name{text-align:left;position:sticky;left:0;background:#fff}
 table.x td.self{background:#ddd}
 @media (max-width:40rem){body{font-size:.9rem}th,td{padding:.15rem .25rem}}
@@ -95,14 +97,16 @@ def esc(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def page(title: str, body: str, lang: Lang, home: str = "") -> str:
-    """A whole HTML document; ``home``: the relative link to the site's index, if any."""
+def page(title: str, body: str, lang: Lang, home: str = "", *, full_width: bool = False) -> str:
+    """A whole HTML document; ``home``: the relative link to the site's index, if any;
+    ``full_width``: the page may use the whole window (a crosstable on a laptop)."""
     nav = f'<nav><a href="{esc(home)}">{esc(t("site.home", lang))}</a></nav>' if home else ""
+    own = ' class="full"' if full_width else ""
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{esc(title)}</title><style>{STYLE}</style></head>"
-        f"<body>{nav}<h1>{esc(title)}</h1>{body}</body></html>\n"
+        f"<body{own}>{nav}<h1>{esc(title)}</h1>{body}</body></html>\n"
     )
 
 
@@ -519,13 +523,21 @@ def competition_pages(comp: Competition, lang: Lang) -> dict[str, str]:
             body += f"{esc(t('site.crosstable', lang))}</a></p>"
             heading_x = f"{t('site.crosstable', lang)} · {heading}"
             pages[crosstable_file(ruleset, c)] = page(
-                f"{title} · {heading_x}", crosstable(scoped, comp, hist, lang), lang, "index.html"
+                f"{title} · {heading_x}",
+                crosstable(scoped, comp, hist, lang),
+                lang,
+                "index.html",
+                full_width=True,
             )
         pages[cycle_file(ruleset, c)] = page(f"{title} · {heading}", body, lang, "index.html")
     if crosstables and not cycles:
         heading_x = t("site.crosstable", lang)
         pages[crosstable_file(ruleset, None)] = page(
-            f"{title} · {heading_x}", crosstable(latest, comp, hist, lang), lang, "index.html"
+            f"{title} · {heading_x}",
+            crosstable(latest, comp, hist, lang),
+            lang,
+            "index.html",
+            full_width=True,
         )
     for k, snap in sorted(snaps.items()):
         pages[f"round-{k}.html"] = round_page(comp, snap, lang)
