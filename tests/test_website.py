@@ -248,6 +248,7 @@ def test_swiss_crosstable_by_hand(swiss_pages):
         ["5", "B", "1600", "1400", "0z", "", "−", "", "×", "1,0"],
     ]
     assert 'href="crosstable.html"' in swiss_pages["y/index.html"]
+    assert "TPR: de gemiddelde rating van de tegenstanders" in swiss_pages["y/crosstable.html"]
 
 
 def test_standings_have_rating_and_tpr_after_the_name(swiss_pages):
@@ -317,6 +318,7 @@ def test_no_ratings_no_rating_columns():
     season, ruleset = load("magnus-youth", "a b c d", ["a-b 1-0, c-d ="])
     pages = website.site([website.Competition("y", season, ruleset)], "nl")
     assert "TPR" not in pages["y/index.html"]
+    assert "TPR" not in pages["y/crosstable.html"]  # nor its legend
     assert grid(pages["y/crosstable.html"])[0] == ["Pl", "Naam", "1", "2", "3", "4", "Punten"]
 
 

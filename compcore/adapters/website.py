@@ -360,6 +360,7 @@ def crosstable(table_: Standings, comp: Competition, hist: History, lang: Lang) 
         rows.append(line)
     numeric = [False] * len(heads)
     legend = f"<p>{esc(t('site.crosstable_legend', lang))}</p>"
+    legend += f"<p>{esc(t('site.tpr_legend', lang))}</p>" if rated else ""
     html = table(heads, rows, numeric, classes, kind="x")
     # the diagonal (the only cells holding ×, names are escaped text in links) greyed too
     return html.replace("<td>×</td>", '<td class="self">×</td>') + legend

@@ -40,8 +40,11 @@ NL: dict[str, str] = {
     "site.crosstables": "Kruistabel per cyclus",
     "site.crosstable_legend": (
         "Per tegenstander (genummerd naar plaats) de uitslag van de speler in de rij: "
-        "1 winst, ½ remise, 0 verlies, + en − reglementair; w met wit, z met zwart. "
-        "TPR: gemiddelde rating van de tegenstanders plus 400 × (winst − verlies) / partijen."
+        "1 winst, ½ remise, 0 verlies, + en − reglementair; w met wit, z met zwart."
+    ),
+    "site.tpr_legend": (
+        "TPR: de gemiddelde rating van de tegenstanders plus 400 × (winst − verlies) / "
+        "partijen, over de partijen tegen tegenstanders met een rating."
     ),
     "cli.help.site_force": "vervang --out ook als die map geen website van compcore publish is",
     "site.not_ours": (
@@ -94,8 +97,11 @@ EN: dict[str, str] = {
     "site.crosstables": "Crosstable per cycle",
     "site.crosstable_legend": (
         "Per opponent (numbered by place) the result of the player in the row: "
-        "1 win, ½ draw, 0 loss, + and − by forfeit; w with white, b with black. "
-        "TPR: the opponents' average rating plus 400 × (wins − losses) / games."
+        "1 win, ½ draw, 0 loss, + and − by forfeit; w with white, b with black."
+    ),
+    "site.tpr_legend": (
+        "TPR: the opponents' average rating plus 400 × (wins − losses) / games, over the "
+        "games against rated opponents."
     ),
     "cli.help.site_force": "replace --out even when that folder is not a site compcore publish wrote",
     "site.not_ours": (
