@@ -279,6 +279,9 @@ def test_round_page_has_its_date_and_boards(swiss_pages):
     assert [r[1:3] for r in grid(html, 1)[1:]] == [
         ["A", "2,0"], ["E", "2,0"], ["B", "1,0"], ["C", "0,5"], ["D", "0,5"]
     ]  # fmt: skip
+    # b had the bye (the season's entry), in the preset's words
+    shown = "".join(PARSER.parse(html).find(".//body").itertext())
+    assert "Niet op een bord: B (oneven)" in shown
     for k, day in ((1, "di 9 september 2025"), (3, "di 23 september 2025")):
         assert f"Gespeeld op {day}" in swiss_pages[f"y/round-{k}.html"]
     # the index's latest pairing too

@@ -304,6 +304,21 @@ def boards_table(comp: Competition, rnd: Round, lang: Lang) -> str:
     return table(heads, rows, [True, False, False, False])
 
 
+def off_board(comp: Competition, rnd: Round, lang: Lang) -> str:
+    """``<p>`` naming who was not on a board in ``rnd`` and why, as the season stores it
+    ("Niet op een bord: B (oneven), E (joker)"), in the order of the roster; empty if none."""
+    entries = rnd.entries or {}
+    if not entries:
+        return ""
+    files = player_files(comp.season)
+    named = [
+        f"{name_link(comp.season, p.id, files)} ({esc(t(f'kind.{entries[p.id].value}', lang))})"
+        for p in comp.season.players
+        if p.id in entries
+    ]
+    return f"<p>{esc(t('site.off_board', lang))}: {', '.join(named)}</p>"
+
+
 def pairing_html(comp: Competition, lang: Lang) -> str:
     """The latest round that has boards, with its date."""
     rounds = [r for r in comp.season.rounds if r.games]
@@ -315,6 +330,7 @@ def pairing_html(comp: Competition, lang: Lang) -> str:
         f"<h2>{caption}</h2>"
         + date_line(comp.season, last.number, lang)
         + boards_table(comp, last, lang)
+        + off_board(comp, last, lang)
     )
 
 
@@ -483,14 +499,16 @@ def scope_links(comp: Competition, rounds: Sequence[int], cycles: Sequence[int],
 
 
 def round_page(comp: Competition, snap: Snapshot, lang: Lang) -> str:
-    """Round K: its date, its boards and the standings after it."""
+    """Round K: its date, its boards, who was not on one, and the standings after it."""
     season, k = comp.season, snap.round
     heading = t("site.standings_after", lang, round=k)
     rnd = round_of(season, k)
     boards = ""
     if rnd is not None and rnd.games:
-        boards = f"<h2>{esc(t('site.results_of', lang, round=k))}</h2>" + boards_table(
-            comp, rnd, lang
+        boards = (
+            f"<h2>{esc(t('site.results_of', lang, round=k))}</h2>"
+            + boards_table(comp, rnd, lang)
+            + off_board(comp, rnd, lang)
         )
     body = (
         date_line(season, k, lang)
