@@ -283,7 +283,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "trf":
         from compcore.adapters.trf_export import season_trf
 
-        Path(args.out).write_text(season_trf(season, ruleset), encoding="utf-8")
+        # newline="": the text's own CR LF line ends, untranslated on every platform
+        Path(args.out).write_text(season_trf(season, ruleset), encoding="utf-8", newline="")
     else:
         season_file.dump(season, args.out)
     print(t("cli.exported", args.lang, name=_name(season), out=args.out))

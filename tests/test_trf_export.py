@@ -9,7 +9,7 @@ import pytest
 
 from compcore.adapters import season_file
 from compcore.adapters.trf import read_trf
-from compcore.adapters.trf_export import KEIZER_TYPE, point_system, season_trf
+from compcore.adapters.trf_export import KEIZER_TYPE, point_system, season_trf, trf_name
 from compcore.cli import main
 from compcore.model import Game, Kind, Result, Round
 from compcore.pairing import pair
@@ -31,7 +31,7 @@ def test_swiss_round_trip_pairs_the_next_round_as_the_season_does() -> None:
     document = read_trf(season_trf(season, ruleset))
     assert document.round_to_pair == 13
     number = {p.name: p.number for p in document.players}
-    name = {p.id: p.name for p in season.players}
+    name = {p.id: trf_name(p.name) for p in season.players}
     absent = {pid for pid in name if pid not in season.round(13).present}
     assert document.unavailable == {number[name[pid]] for pid in absent}
     from_trf = pair_dutch(document.tournament, unavailable=document.unavailable)
@@ -49,13 +49,13 @@ def test_trf_points_equal_the_standings_points() -> None:
     season, ruleset = _load("magnus-youth")
     document = read_trf(season_trf(season, ruleset))
     table = standings(season, ruleset, after_round=12)
-    names = {p.id: p.name for p in season.players}
+    names = {p.id: trf_name(p.name) for p in season.players}
     scores = {names[pid]: score for pid, score in table.final.scores.items()}
     assert {p.name: p.points for p in document.players} == scores
     assert any(p.points != int(p.points) for p in document.players)  # halves are written
 
 
-def test_header_records_and_names_as_stored() -> None:
+def test_header_records_and_names_as_the_federations_write_them() -> None:
     season, ruleset = _load("magnus-youth")
     lines = season_trf(season, ruleset).splitlines()
     assert "142 20" in lines and "XXR 20" in lines and "192 FIDE_DUTCH_2025" in lines
@@ -63,8 +63,9 @@ def test_header_records_and_names_as_stored() -> None:
     players = [line for line in lines if line.startswith("001")]
     assert len(players) == len(season.players)
     assert all(len(line) >= 84 for line in players)
-    stored = {p.name for p in season.players}
-    assert {line[14:47].strip() for line in players} == stored
+    written = {trf_name(p.name) for p in season.players}
+    assert {line[14:47].strip() for line in players} == written
+    assert "Van der Linden, Hanneke" in written  # stored as "Hanneke van der Linden"
 
 
 def test_keizer_export_has_games_only_and_says_keizer_in_092() -> None:
@@ -78,16 +79,16 @@ def test_keizer_export_has_games_only_and_says_keizer_in_092() -> None:
     humans = [p for p in season.players if not p.is_engine]
     assert len(document.players) == len(humans)
     table = standings(season, ruleset)
-    keizer = {season.player(pid).name: s for pid, s in table.final.scores.items()}
+    keizer = {trf_name(season.player(pid).name): s for pid, s in table.final.scores.items()}
     # Keizer scores are in the tens or hundreds; FIDE points are at most one per round
     assert all(p.points <= len(season.played_rounds) for p in document.players)
     assert any(keizer[p.name] != p.points for p in document.players)
 
 
 def test_byes_forfeits_and_absences_are_mapped() -> None:
-    """A 4-player Swiss season made here: round 1 A-B 1-0F (forfeit: + -), C bye (U),
-    D joker (H). Points: A 1 (+), B 0 (-), C 1 (U), D 0.5 (H)."""
-    season, ruleset = _load("magnus-youth")
+    """A 4-player Swiss season made here (princenpaard: jokers 1/2, PP-2): round 1 A-B 1-0F
+    (forfeit: + -), C bye (U), D joker (H). Points: A 1 (+), B 0 (-), C 1 (U), D 0.5 (H)."""
+    season, ruleset = _load("princenpaard")
     four = [p.id for p in season.players[:4]]
     a, b, c, d = four
     players = tuple(p for p in season.players if p.id in four)
@@ -101,7 +102,7 @@ def test_byes_forfeits_and_absences_are_mapped() -> None:
     small = replace(season, players=players, rounds=(rnd,), ratings=())
     document = read_trf(season_trf(small, ruleset))
     by_name = {p.name: p for p in document.players}
-    got = {pid: by_name[small.player(pid).name] for pid in four}
+    got = {pid: by_name[trf_name(small.player(pid).name)] for pid in four}
     assert [got[x].rounds[0].result for x in four] == ["+", "-", "U", "H"]
     assert [got[x].points for x in four] == [1, 0, 1, Fraction(1, 2)]
 
@@ -113,7 +114,7 @@ def test_cli_export_trf_from_a_file_and_a_db(tmp_path: Path) -> None:
     out = tmp_path / "youth.trf"
     source = str(DATA / "magnus-youth.json")
     assert main(["export", source, "--format", "trf", "--out", str(out)]) == 0
-    assert out.read_text(encoding="utf-8") == season_trf(season, ruleset)
+    assert out.read_bytes().decode("utf-8") == season_trf(season, ruleset)  # CR LF kept
     db = tmp_path / "club.duckdb"
     assert main(["import", source, "--db", str(db)]) == 0
     from_db = tmp_path / "db.trf"
