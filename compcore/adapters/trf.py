@@ -369,7 +369,9 @@ def _round_dates(row: str, line: int) -> dict[int, str]:
     ``92 + 10 (r - 1)`` to ``99 + 10 (r - 1)`` (a blank slot: no date), as ISO dates of
     this century (``25/09/02`` is 2025-09-02)."""
     if row[3:FIRST_ROUND_INDEX].strip():
-        raise _fail(line, "trf.unexpected", char=row[3:FIRST_ROUND_INDEX].strip()[:1], column="4-91")
+        raise _fail(
+            line, "trf.unexpected", char=row[3:FIRST_ROUND_INDEX].strip()[:1], column="4-91"
+        )
     out: dict[int, str] = {}
     start, rnd = FIRST_ROUND_INDEX, 1
     while start < len(row):
@@ -381,7 +383,9 @@ def _round_dates(row: str, line: int) -> dict[int, str]:
                     raise ValueError(slot)
                 day = date(2000 + int(match[1]), int(match[2]), int(match[3]))
             except ValueError:
-                raise _fail(line, "trf.round_date", at=Phrase("at.round", number=rnd), text=slot[:20]) from None
+                raise _fail(
+                    line, "trf.round_date", at=Phrase("at.round", number=rnd), text=slot[:20]
+                ) from None
             out[rnd] = day.isoformat()
         start += ROUND_WIDTH
         rnd += 1

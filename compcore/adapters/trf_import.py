@@ -137,9 +137,7 @@ def _played(
         elif rec.colour == "w":
             back = _record(by_number[rec.opponent], number).result
             games.append(Game(ids[p.number], ids[rec.opponent], _result(rec.result, back)))
-    return Round(
-        number, date=day, games=tuple(games), entries=entries or None, finalized=True
-    )
+    return Round(number, date=day, games=tuple(games), entries=entries or None, finalized=True)
 
 
 def _result(white: str, black: str) -> Result:
