@@ -132,7 +132,8 @@ def _header(season: Season, ruleset: Ruleset, players: int) -> list[str]:
     method = ruleset.pairing.method
     rounds = max(ruleset.total_rounds, len(season.rounds))
     dates = _round_dates(season)
-    lines = [f"012 {_clean(season.club)} / {_clean(season.season)} / {_clean(season.competition)}"]
+    name = f"{season.club} / {season.season} / {season.competition}"
+    lines = [f"012 {' '.join(_clean(name).split())}"]
     if dates:
         first, last = min(dates.values()), max(dates.values())
         lines += [f"042 {first:%Y/%m/%d}", f"052 {last:%Y/%m/%d}"]
@@ -259,7 +260,7 @@ def _ranks(season: Season, ruleset: Ruleset) -> dict[str, int]:
     if not season.played_rounds:
         return {}
     try:
-        table = standings(season, ruleset, detail=False)
+        table = standings(season, ruleset)
     except CompcoreError:
         return {}
     return {row.player: row.rank for row in table.rows}
