@@ -240,3 +240,17 @@ def test_bbppairings_pairs_the_open_round_of_an_export_with_a_joker(
     expected = {(number[b.white], number[b.black]) for b in paired.boards}
     assert set(boards) == expected and len(boards) == len(paired.boards)
     assert not {number[p] for p in jokers} & {n for b in boards for n in b}
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r", "\n"])
+def test_bbppairings_reads_cr_lf_cr_and_lf_line_ends_alike(
+    end: str, bbppairings: Bbp, tmp_path: Path
+) -> None:
+    """The CR LF compcore writes (TRF's Remark 1 wants the CR), CR alone and LF alone:
+    bbpPairings confirms magnus-youth as it stood after round 6 in each, with the same
+    report of rounds 1-7 (7 open: nothing to compare yet)."""
+    season, ruleset = demo("magnus-youth")
+    text = season_trf(after(season, 6), ruleset)
+    outcome = _check(bbppairings, tmp_path, "ends", text.replace("\r\n", end))
+    assert_confirmed(outcome)
+    assert re.findall(r"Round #(\d+)", outcome.stdout) == [str(r) for r in range(1, 8)]
