@@ -422,3 +422,20 @@ def test_trf_points_are_the_standings_score_in_generated_swiss_seasons(seed: int
     assert any(kind is Kind.JOKER for r in season.rounds for kind in (r.entries or {}).values())
     for k in range(season.last_played + 1):
         assert _points_differ(after(season, k), ruleset) == 0, k
+
+
+def test_a_swiss_entry_worth_a_full_point_is_a_full_point_bye_and_the_bye_stays_u() -> None:
+    """princenpaard with an external game worth 1 (an override): round 1 a-b 1-0, c plays
+    externally (1 point: "0000 - F", a full-point bye, not paired), d has the bye ("0000 -
+    U": the pairing-allocated bye, whatever scores it). Points a 1.0, b 0.0, c 1.0, d 1.0:
+    the standings' scores."""
+    from builders import load
+
+    season, ruleset = load(
+        "princenpaard", "a b c d", ["a-b 1-0, c external, d bye"], {"points": {"external": "1"}}
+    )
+    lines = [x for x in season_trf(season, ruleset).split("\r\n") if x[:3] == "001"]
+    assert [x[91:99] for x in lines] == ["   2 w 1", "   1 b 0", "0000 - F", "0000 - U"]
+    scores = {row.player: row.score for row in standings(season, ruleset).rows}
+    assert [x[80:84] for x in lines] == [f"{float(scores[p]):4.1f}" for p in "abcd"]
+    assert [x[80:84] for x in lines] == [" 1.0", " 0.0", " 1.0", " 1.0"]

@@ -228,16 +228,17 @@ _BY_POINTS = {Fraction(1): "F", Fraction(1, 2): "H", Fraction(0): "Z"}
 
 
 def _bye(record: SwissRecord, points: Fraction | None, swiss: bool) -> SwissRecord:
-    """A round without a game written by what the standings score it. A Swiss competition:
-    1 point ``U`` for the bye (``F`` otherwise), 1/2 ``H``, 0 ``Z``, so the points column is
-    the standings' score. Every other competition, and points TRF has no code for: by the
-    entry's kind (bye ``U``, joker ``H``, other ``Z``), except that a joker scoring 0 (past
-    the cap) is ``Z``."""
+    """A round without a game written by what the standings score it. The pairing-allocated
+    bye stays ``U`` (a pairing program must see it as paired; every Swiss preset scores it
+    1, FIDE's value). Any other entry of a Swiss competition: 1 point ``F``, 1/2 ``H``, 0
+    ``Z``, so the points column is the standings' score. Every other competition, and points
+    TRF has no code for: by the entry's kind (joker ``H``, other ``Z``), except that a joker
+    scoring 0 (past the cap) is ``Z``."""
     code = record.result
+    if code == "U":
+        return record
     if swiss and points in _BY_POINTS:
         code = _BY_POINTS[points]
-        if code == "F" and record.result == "U":
-            code = "U"
     elif code == "H" and points == 0:
         code = "Z"
     return SwissRecord(None, None, code)
