@@ -24,15 +24,20 @@ from pathlib import Path
 
 import pytest
 from bbp import Bbp, Outcome
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from trf_support import DATA, JOKER_OVERRIDES, after, boards_of, demo, generated_swiss
 
 from compcore.adapters import season_file
 from compcore.adapters.trf import read_trf
 from compcore.adapters.trf_export import season_trf
+from compcore.errors import PairingError
+from compcore.history import history
 from compcore.model import Kind, RulesetRef, Season
 from compcore.pairing import pair
 from compcore.pairing.swiss import SwissRecord, pair_dutch
 from compcore.rulesets import Ruleset
+from compcore.scoring.entries import apply_caps
 from compcore.scoring.standings import initial_order, standings
 
 DEMOS = sorted(p.stem for p in DATA.glob("*.json"))
@@ -175,8 +180,39 @@ def test_a_round_paired_otherwise_is_the_engines_doing_not_the_files(
     while ``bbpPairings -p`` on that very file pairs it otherwise. The flagged rounds are
     the ones listed above as the engine's, no more and no fewer."""
     season, ruleset = _season(kind, which)
-    outcome = _check(bbppairings, tmp_path, "whole", season_trf(season, ruleset))
-    assert_read(outcome)
+    outcome = _engines_doing(season, ruleset, bbppairings, tmp_path)
+    if kind == "demo":
+        assert set(flagged(outcome)) == set(DEMO_ENGINE_ROUNDS.get(str(which), {}))
+    elif kind == "seed":
+        first = GENERATED_BYE_ROUNDS.get(int(str(which)))
+        assert min(flagged(outcome), default=None) == first
+    else:
+        assert flagged(outcome)[:1] == [1]
+
+
+_UNPAIRABLE = re.compile(r"No valid pairing exists for round (\d+)\.")
+
+
+def _engines_doing(
+    season: Season, ruleset: Ruleset, bbp: Bbp, tmp_path: Path, *, unpairable: bool = False
+) -> Outcome:
+    """Check the whole season's file; for every round bbpPairings flags, show that compcore's
+    Dutch engine on the file as it stood before pairs what the season holds and bbpPairings
+    pairs otherwise (or, after a joker past the cap, that both engines pair the file alike:
+    the club Swiss's own history is then at odds with the file and the standings, see the
+    xfail below). ``unpairable``: a round bbpPairings finds no valid pairing for is allowed
+    where compcore's Dutch engine finds none from the file either (the club Swiss then
+    pairs with as few rematches as it can). The check's outcome."""
+    outcome = _check(bbp, tmp_path, "whole", season_trf(season, ruleset))
+    if unpairable:  # a round no Dutch pairing exists for: compcore's Dutch finds none either
+        assert outcome.ok and not outcome.stderr, outcome.stderr
+        for r in map(int, _UNPAIRABLE.findall(outcome.stdout)):
+            text = season_trf(after(season, r - 1), ruleset)
+            document = read_trf(text)
+            with pytest.raises(PairingError):
+                pair_dutch(document.tournament, unavailable=document.unavailable)
+    else:
+        assert_read(outcome)
     humans = [p for p in initial_order(season, ruleset, 1) if not season.player(p).is_engine]
     number = {pid: i for i, pid in enumerate(humans, start=1)}
     for r in flagged(outcome):
@@ -186,16 +222,65 @@ def test_a_round_paired_otherwise_is_the_engines_doing_not_the_files(
         ours = {(b.white, b.black) for b in mine.boards} | (
             {(mine.bye, 0)} if mine.bye is not None else set()
         )
-        assert ours == boards_of(season.round(r), number), f"round {r}: the file is at fault"
-        _, theirs = bbppairings.pair(before, tmp_path / "out.txt")
+        _, theirs = bbp.pair(before, tmp_path / "out.txt")
+        held = boards_of(season.round(r), number)
+        if ours != held and set(theirs) == ours and _over_cap_joker_before(season, ruleset, r):
+            # both engines pair the file alike; the season was paired from club_swiss's own
+            # history, which writes a joker past the cap as H (1/2) where the standings and
+            # the file have Z (0), so its float history differs (branch swiss)
+            continue
+        assert ours == held, f"round {r}: the file is at fault"
         assert set(theirs) != ours
-    if kind == "demo":
-        assert set(flagged(outcome)) == set(DEMO_ENGINE_ROUNDS.get(str(which), {}))
-    elif kind == "seed":
-        first = GENERATED_BYE_ROUNDS.get(int(str(which)))
-        assert min(flagged(outcome), default=None) == first
-    else:
-        assert flagged(outcome)[:1] == [1]
+    return outcome
+
+
+def _over_cap_joker_before(season: Season, ruleset: Ruleset, number: int) -> bool:
+    """Whether some player had a joker past the cap in a round before ``number``."""
+    capped = apply_caps(history(season, ruleset), ruleset)
+    return any(
+        s.over_cap and s.entry.kind is Kind.JOKER and s.entry.round < number
+        for scored in capped.values()
+        for s in scored
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="club_swiss.round_records writes a joker past the cap as H in the engine's own "
+    "history (floats), the file as Z (branch swiss)",
+)
+def test_a_joker_past_the_cap_counts_as_the_file_has_it_in_the_engines_history(
+    bbppairings: Bbp, tmp_path: Path
+) -> None:
+    """Found by the property below (seed 20095, absences in round 1): round 8 as the season
+    holds it (paired by compcore's club Swiss) is what bbpPairings and compcore's own Dutch
+    engine both pair from the file as it stood after round 7 (2-8, 4-7 there; 2-4, 8-7 in
+    the season). A joker past the cap scores 0 in the standings and is Z in the file, but
+    the club Swiss's history records it as H, so its float history differs."""
+    season, ruleset = generated_swiss(20095, first_round_absences=True)
+    path = _check_file(tmp_path, season_trf(after(season, 7), ruleset))
+    _, theirs = bbppairings.pair(path, tmp_path / "out.txt")
+    number = {pid: i for i, pid in enumerate(initial_order(season, ruleset, 1), start=1)}
+    assert _over_cap_joker_before(season, ruleset, 8)
+    assert set(theirs) == boards_of(season.round(8), number)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(100, 10**6), first_round_absences=st.booleans())
+def test_property_every_generated_file_is_read_and_every_difference_is_the_engines(
+    seed: int, first_round_absences: bool, bbppairings: Bbp, tmp_path: Path
+) -> None:
+    """Generated FIDE Dutch seasons of any seed (absences in round 1 or not): every file as
+    it stood after each round is read by bbpPairings, and every round it pairs otherwise
+    is paired by compcore's own engine, from the same file, as the season holds it."""
+    season, ruleset = generated_swiss(seed, first_round_absences=first_round_absences)
+    for k in range(season.last_played + 1):
+        outcome = _check(bbppairings, tmp_path, f"k{k}", season_trf(after(season, k), ruleset))
+        assert outcome.ok and not outcome.stderr, outcome.stderr
+    _engines_doing(season, ruleset, bbppairings, tmp_path, unpairable=True)
 
 
 def _check_file(tmp_path: Path, text: str) -> Path:
