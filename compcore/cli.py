@@ -258,15 +258,17 @@ def _trf_season(args: argparse.Namespace) -> Season:
     against its preset like any season file."""
     from compcore.adapters import season_file
     from compcore.adapters.trf import read_trf_file
-    from compcore.adapters.trf_import import season_from_trf
+    from compcore.adapters.trf_import import name_parts, season_from_trf
 
     if not args.preset:
         raise CompcoreError(Phrase("cli.trf_needs_preset"))
     document = read_trf_file(args.file)
-    if not args.season.strip():  # a season file names its season; a TRF file does not
+    named = name_parts(document)  # compcore's own 012: club / season / competition
+    season_name = args.season.strip() or named.season
+    if not season_name:  # a season file names its season; another program's TRF does not
         raise CompcoreError(Phrase("cli.trf_needs_season"))
-    club = args.club or document.name or Path(args.file).stem
-    season = season_from_trf(document, club=club, season=args.season, preset=args.preset)
+    club = args.club or named.club or document.name or Path(args.file).stem
+    season = season_from_trf(document, club=club, season=season_name, preset=args.preset)
     season_file.ruleset_of(season)  # an unknown preset: one line, nothing stored
     return season
 
@@ -283,7 +285,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "trf":
         from compcore.adapters.trf_export import season_trf
 
-        Path(args.out).write_text(season_trf(season, ruleset), encoding="utf-8")
+        # newline="": the text's own CR LF line ends, untranslated on every platform
+        Path(args.out).write_text(season_trf(season, ruleset), encoding="utf-8", newline="")
     else:
         season_file.dump(season, args.out)
     print(t("cli.exported", args.lang, name=_name(season), out=args.out))

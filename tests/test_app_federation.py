@@ -52,7 +52,7 @@ def downloaded(monkeypatch) -> dict[str, tuple[str, str]]:
 def cli_file(tmp_path: Path, *argv: str) -> str:
     out = tmp_path / "out.trf"
     assert cli.main([*argv, "--out", str(out)]) == 0
-    return out.read_text(encoding="utf-8")
+    return out.read_bytes().decode("utf-8")  # byte for byte: TRF's CR LF line ends
 
 
 # --------------------------------------------------------------------------- TRF download
@@ -68,7 +68,7 @@ def test_the_trf_download_is_what_the_command_line_exports(db, tmp_path, downloa
     expected = cli_file(tmp_path, "export", "--db", str(path), "--competition", "AB",
                         "--format", "trf")  # fmt: skip
     assert downloaded[f"fed_trf_{ids['AB']}"] == ("ab-2025-2026.trf", expected)
-    assert expected.startswith("012 Testclub / 2025-2026 / AB\n")
+    assert expected.startswith("012 Testclub / 2025-2026 / AB\r\n")
     assert at.get("file_uploader")  # the TRF upload is there for a director
 
 

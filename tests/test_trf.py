@@ -317,6 +317,15 @@ BAD_INPUTS = [
     (_replace_line(SMALL, 2, "XXR 1"), "line 2: XXR 1 but round 2 was paired"),
     (_replace_line(SMALL, 3, "XXC red1"), "line 3: XXC 'red1' is not white1 or black1"),
     (_replace_line(SMALL, 8, "XXR 6"), "line 8: record XXR repeats line 2"),
+    (_replace_line(SMALL, 8, "152 X"), "line 8: 152 'X' is not W or B \\(the initial colour\\)"),
+    (
+        _replace_line(SMALL, 8, "132" + " " * 88 + "25/09/02  25/13/09"),
+        "line 8: round 2: the date '25/13/09' in record 132 is not a date YY/MM/DD",
+    ),
+    (
+        _replace_line(SMALL, 8, "132 25/09/02"),
+        "line 8: unexpected '2' in column 4-91",
+    ),
     (
         _replace_line(SMALL, 4, player_line(1, "1.5", ["   3 w 1", "   2 b =x"])),
         "line 4: round 2: unexpected 'x' in column 110",
@@ -643,3 +652,30 @@ def test_last_resort_matching_equals_caissify_backtracking() -> None:
         ours = _DutchEngine._backtrack_match(engine, players, relaxed=True)
         theirs = dutch.DutchEngine._backtrack_match(engine, players, relaxed=True)
         assert ours == theirs
+
+
+# TRF-2026's 152 and TRF16's 132 (issue 18 item 2), and the line ends of Remark 1
+
+
+def test_152_gives_the_initial_colour_as_xxc_does() -> None:
+    """ "152 W" is XXC white1, "152 B" is XXC black1 (TRF-2026: the initial colour)."""
+    without = SMALL.replace("XXC white1\n", "")
+    assert read_trf(without).initial_colour is None
+    assert read_trf(without.replace("XXR 5\n", "XXR 5\n152 W\n")).initial_colour == "white1"
+    assert read_trf(without.replace("XXR 5\n", "XXR 5\n152 B\n")).initial_colour == "black1"
+
+
+def test_132_gives_the_round_dates_by_their_columns() -> None:
+    """ "132", blanks to column 91, then "25/09/02" in columns 92-99 (round 1), round 2's slot
+    (102-109) blank, "25/09/16" in 112-119 (round 3): rounds 1 and 3 dated, as ISO dates."""
+    record = "132" + " " * 88 + "25/09/02" + " " * 12 + "25/09/16"
+    assert record[91:99] == "25/09/02" and record[111:119] == "25/09/16"
+    doc = read_trf(SMALL.replace("XXC white1\n", f"XXC white1\n{record}\n"))
+    assert dict(doc.round_dates) == {1: "2025-09-02", 3: "2025-09-16"}
+    assert dict(read_trf(SMALL).round_dates) == {}
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r"])
+def test_cr_lf_and_cr_line_ends_read_as_lf_does(end: str) -> None:
+    """TRF's Remark 1 ends each line with a CR: CR alone and CR LF read the same file."""
+    assert read_trf(SMALL.replace("\n", end)) == read_trf(SMALL)

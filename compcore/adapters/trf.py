@@ -5,9 +5,11 @@ The reader follows the column layout of ``spec/formats.md`` (player record ``001
 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank; round
 ``r`` starts at column ``92 + 10 (r - 1)``: opponent in 4 columns, colour two columns
 later, result two columns after that). It reads the header records ``012`` (name),
-``XXR`` (total rounds), ``XXC`` (``white1``/``black1``: initial colour) and the point
-values ``BBW BBD BBL BBZ BBF BBU``; every other record is kept verbatim and otherwise
-ignored.
+``XXR`` (total rounds), ``XXC`` (``white1``/``black1``: initial colour) or TRF-2026's
+``152`` (``W``/``B``: the same), ``132`` (the round dates, ``YY/MM/DD`` from column 92, 10
+columns per round: :attr:`TrfDocument.round_dates`) and the point values
+``BBW BBD BBL BBZ BBF BBU``; every other record is kept verbatim and otherwise ignored.
+Lines may end in LF, CR LF or CR (TRF's Remark 1).
 
 It is strict: any malformed field, an inconsistent game (the opponent's line does not
 show the same game with the other colour and the matching result), or declared points
@@ -28,7 +30,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
@@ -114,6 +117,8 @@ class TrfDocument:
     players: tuple[TrfPlayer, ...]
     round_to_pair: int
     records: tuple[TrfRecord, ...]
+    #: the ``132`` record's dates by round number, as ISO dates (``2025-09-02``)
+    round_dates: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def tournament(self) -> SwissTournament:
@@ -276,6 +281,7 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
     name: str | None = None
     total_rounds: int | None = None
     initial: Literal["white1", "black1"] | None = None
+    dates: dict[int, str] = {}
     seen: dict[str, int] = {}
     values: dict[str, Fraction] = {}
     players: dict[int, TrfPlayer] = {}
@@ -294,13 +300,21 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
                 raise _fail(line, "trf.number_twice", number=player.number, first=first)
             players[player.number] = player
             continue
-        if code in ("012", "XXR", "XXC") or code in _POINT_RECORDS:
+        if code in ("012", "XXR", "XXC", "152", "132") or code in _POINT_RECORDS:
             if code in seen:
                 raise _fail(line, "trf.record_twice", code=code, first=seen[code])
             seen[code] = line
             if len(row) > 3 and row[3] != " ":
                 raise _fail(line, "trf.unexpected", char=row[3], column=4)
             content = row[4:].strip()
+            if code == "132":
+                dates = _round_dates(row, line)
+                continue
+            if code == "152":
+                if content not in ("W", "B"):
+                    raise _fail(line, "trf.152", content=content)
+                initial = "white1" if content == "W" else "black1"
+                continue
             if code == "012":
                 name = content
             elif code == "XXR":
@@ -343,7 +357,39 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
         players=ordered,
         round_to_pair=round_to_pair,
         records=tuple(records),
+        round_dates=MappingProxyType(dates),
     )
+
+
+_DATE_RE = re.compile(r"^(\d\d)/(\d\d)/(\d\d)$")
+
+
+def _round_dates(row: str, line: int) -> dict[int, str]:
+    """The ``132`` record's dates: round ``r``'s ``YY/MM/DD`` in columns
+    ``92 + 10 (r - 1)`` to ``99 + 10 (r - 1)`` (a blank slot: no date), as ISO dates of
+    this century (``25/09/02`` is 2025-09-02)."""
+    if row[3:FIRST_ROUND_INDEX].strip():
+        raise _fail(
+            line, "trf.unexpected", char=row[3:FIRST_ROUND_INDEX].strip()[:1], column="4-91"
+        )
+    out: dict[int, str] = {}
+    start, rnd = FIRST_ROUND_INDEX, 1
+    while start < len(row):
+        slot = row[start : start + ROUND_WIDTH].strip()
+        if slot:
+            match = _DATE_RE.match(slot)
+            try:
+                if match is None:
+                    raise ValueError(slot)
+                day = date(2000 + int(match[1]), int(match[2]), int(match[3]))
+            except ValueError:
+                raise _fail(
+                    line, "trf.round_date", at=Phrase("at.round", number=rnd), text=slot[:20]
+                ) from None
+            out[rnd] = day.isoformat()
+        start += ROUND_WIDTH
+        rnd += 1
+    return out
 
 
 def read_trf_file(path: str | Path, *, check_points: bool = True) -> TrfDocument:
