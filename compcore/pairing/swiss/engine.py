@@ -53,7 +53,13 @@ from compcore.pairing.swiss.model import (
     SwissTournament,
 )
 
-__all__ = ["ColourDecision", "allocate_colours", "pair_dutch", "player_inputs"]
+__all__ = [
+    "ColourDecision",
+    "allocate_colours",
+    "effective_numbers",
+    "pair_dutch",
+    "player_inputs",
+]
 
 ColourRule = Literal["E.1", "E.2", "E.3", "E.4", "E.5"]
 
@@ -213,8 +219,37 @@ def _preference(colours: tuple[str, ...]) -> tuple[str | None, int]:
     return other, 1
 
 
+def effective_numbers(
+    t: SwissTournament, unavailable: frozenset[int], taking_part: frozenset[int] = frozenset()
+) -> dict[int, int]:
+    """The pairing number each player has for the round to pair (the TPN of C.04.3 1.1
+    and 5.2.5, "E.5"): players numbered 1, 2, ... in initial order, counting only those who
+    take part in the tournament at this round, i.e. who are to be paired now or were
+    paired in an earlier round (a game, a forfeit, the pairing-allocated bye).
+
+    A player who has not yet been paired and is not there for this round (absent from
+    round 1, a late entry still to come) holds no place: with pairing number 1 absent in
+    round 1, number 2 is the first and gets the initial colour. This is bbpPairings v6's
+    effective pairing number (``Tournament::updateRanks``: ``rankIndex`` over the
+    ``isValid`` players); the order of the players is unchanged, only the parity of E.5
+    can move. ``taking_part``: unavailable players who take part all the same (the
+    pairing-allocated bye a club gave before pairing, PP-4: a ``U`` in the round).
+    """
+    numbers: dict[int, int] = {}
+    for p in sorted(t.players, key=lambda p: p.number):
+        here = p.number not in unavailable or p.number in taking_part
+        if here or any(rec.paired for rec in p.history):
+            numbers[p.number] = len(numbers) + 1
+    return numbers
+
+
 def allocate_colours(
-    a: PlayerInput, b: PlayerInput, score_a: float, score_b: float, initial_white: bool
+    a: PlayerInput,
+    b: PlayerInput,
+    score_a: float,
+    score_b: float,
+    initial_white: bool,
+    numbers: Mapping[int, int] | None = None,
 ) -> ColourDecision:
     """Who gets white, by FIDE C.04.3 E.1-E.5, ranking players by score, then number.
 
@@ -222,7 +257,8 @@ def allocate_colours(
     colour difference); E.3 alternate from the most recent round in which one had white and
     the other black (games played over the board only); E.4 grant the higher-ranked
     player's preference; E.5 the higher-ranked player gets the initial colour if their
-    pairing number is odd, the other colour if even.
+    pairing number is odd, the other colour if even. ``numbers``: the pairing numbers E.5
+    goes by (:func:`effective_numbers`; default each player's own number).
     """
     higher, lower = (a, b) if (-score_a, a.number) < (-score_b, b.number) else (b, a)
 
@@ -256,7 +292,7 @@ def allocate_colours(
             return give(higher, theirs, "E.3", "alternation", named=False)
     if pref_h is not None:
         return give(higher, pref_h, "E.4", "higher-preference")
-    odd = higher.number % 2 == 1
+    odd = (higher.number if numbers is None else numbers[higher.number]) % 2 == 1
     initial = "w" if initial_white else "b"
     colour = initial if odd else ("b" if initial == "w" else "w")
     return give(higher, colour, "E.5", "initial-colour")
@@ -341,9 +377,16 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
             player.__class__ = _Player
         return players
 
-    def __init__(self, *args: Any, inputs: Mapping[int, PlayerInput], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        inputs: Mapping[int, PlayerInput],
+        numbers: Mapping[int, int],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._inputs = inputs
+        self._numbers = numbers
         self.colour_decisions: dict[frozenset[int], ColourDecision] = {}
 
     def _backtrack_match(self, players: list[Any], relaxed: bool = False) -> Any:
@@ -388,6 +431,7 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
             p1.score,
             p2.score,
             self.initial_color == "white",
+            self._numbers,
         )
         self.colour_decisions[frozenset((p1.id, p2.id))] = decision
         return (p1, p2) if decision.white == p1.id else (p2, p1)
@@ -459,6 +503,7 @@ def pair_dutch(
     unavailable: frozenset[int] = frozenset(),
     rematch_from_round: int = 1,
     scores: Mapping[int, Fraction] | None = None,
+    taking_part: frozenset[int] = frozenset(),
 ) -> SwissPairing:
     """Pair the next round of ``t`` by the FIDE Dutch system (C.04.3, rules in force 2026).
 
@@ -469,6 +514,8 @@ def pair_dutch(
     ``scores``: the score each available player is paired on (C.04.3 A.1/A.2 score
     groups, the rank in E.4/E.5 and the board order); default the TRF-standard score.
     Previous floats are always judged on the standard scores.
+    ``taking_part``: unavailable players who still count in E.5's numbering this round
+    (a bye given beforehand by the club: see :func:`effective_numbers`).
 
     Raises :class:`compcore.errors.PairingError` for inconsistent input or when no pairing
     exists.
@@ -525,6 +572,7 @@ def pair_dutch(
         total_rounds=max(total, round_number),
         initial_color="white" if t.first_colour_white else "black",
         inputs=inputs,
+        numbers=effective_numbers(t, unavailable, taking_part),
     )
     with _quiet(), counting_pure_python() as slow:
         output = engine.generate_pairings()
