@@ -12,7 +12,11 @@ imported and subclassed, none of its code is copied here):
   win) and none otherwise; only games played over the board forbid a rematch (C.04.1 b;
   a forfeited pairing may be repeated); a player who already scored a win-sized point
   without playing (pairing-allocated bye, full-point bye, forfeit win) may not receive
-  the pairing-allocated bye again (C.04.1 c).
+  the pairing-allocated bye again (C.04.1 c); criterion C.9 (the bye assignee's unplayed
+  games) counts every game the player played over the board (:class:`_Opponents`), not
+  only the opponents still banned and present.
+* **E.5's pairing number** is the effective one (:func:`effective_numbers`): players who
+  are not there and were never paired hold no place in it, as in bbpPairings v6.
 * **Colours (E.1-E.5).** caissify decides who is the "higher ranked" player by pairing
   number alone; C.04.3 A.2 ranks by score first, then pairing number. The colour allocation
   is therefore redone here (:func:`allocate_colours`), written from the rules, with the
@@ -366,6 +370,28 @@ class _Player(_caissify_dutch.DutchPlayer):  # type: ignore[misc]
         return bool(cache[color])
 
 
+class _Opponents(set[int]):
+    """A player's previous opponents (inside the rematch window, present this round) whose
+    size is the number of games the player has played over the board in the whole
+    tournament.
+
+    caissify reads ``len(player.opponents)`` in one place only: as the played-games count
+    of C.04.3 criterion C.9 ("minimise the number of unplayed games of the assignee of the
+    pairing-allocated bye"; bbpPairings' ``playedGames``), where the set itself (for the
+    rematch ban) holds only the opponents that may not be met again. Every other use is
+    membership (``id in opponents``), which this set answers as a plain set.
+    """
+
+    played: int
+
+    def __init__(self, opponents: set[int], played: int) -> None:
+        super().__init__(opponents)
+        self.played = played
+
+    def __len__(self) -> int:
+        return self.played
+
+
 class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissify: untyped
     """caissify's Dutch engine with the fast matching backend and FIDE colour ranking."""
 
@@ -373,8 +399,10 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
 
     def _build_players(self, raw: list[dict[str, Any]]) -> list[Any]:
         players: list[Any] = super()._build_players(raw)
+        played = {entry["id"]: int(entry["played_games"]) for entry in raw}
         for player in players:
             player.__class__ = _Player
+            player.opponents = _Opponents(player.opponents, played[player.id])
         return players
 
     def __init__(
@@ -553,6 +581,8 @@ def pair_dutch(
             "score": float(pairing_score[p.number] / unit),
             "color_hist": ["white" if c == "w" else "black" for c in p.colours],
             "float_history": list(p.floats),
+            # C.9: games played over the board, the whole tournament (see _Opponents)
+            "played_games": len(p.colours),
             "bye_count": int(p.had_unplayed_win),
             "forfeit_win_count": 0,
         }
