@@ -197,8 +197,9 @@ def bbp_pairing(bbp, text: str, folder: Path) -> tuple[frozenset[Board], int | N
     return boards, byes[0] if byes else None
 
 
-def play(bbp, seed: int, folder: Path) -> list[Round]:
-    """Play one generated tournament forward; every round compared."""
+def play(bbp, seed: int, folder: Path) -> tuple[list[Round], Tournament]:
+    """Play one generated tournament forward; every round compared. Also the tournament
+    as played (its history)."""
     state = generate(seed)
     rng = random.Random(seed * 7919 + 1)
     compared: list[Round] = []
@@ -215,7 +216,7 @@ def play(bbp, seed: int, folder: Path) -> list[Round]:
             break
         boards, bye = theirs
         results(state, sorted(boards), bye, rng)
-    return compared
+    return compared, state
 
 
 def main(first: int, count: int) -> None:
@@ -229,7 +230,7 @@ def main(first: int, count: int) -> None:
     total = same = 0
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(first, first + count):
-            for rnd in play(bbp, seed, Path(tmp)):
+            for rnd in play(bbp, seed, Path(tmp))[0]:
                 total += 1
                 same += rnd.same
                 if not rnd.same:
