@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from swiss_play import Tournament, bbp_pairing, compcore_pairing, play, player_line
 
+from compcore.errors import PairingError
 from compcore.pairing.swiss import (
     SwissPlayer,
     SwissRecord,
@@ -45,7 +46,7 @@ def _trf(t: SwissTournament, upcoming: dict[int, SwissRecord]) -> str:
 
 
 # ---------------------------------------------------------------------------
-# E.5 (C.04.3 5.2.5): the initial colour by the effective pairing number
+# E.5: the initial colour by the effective pairing number (the TPN, C.04.3 1.1, 1.2.2)
 # ---------------------------------------------------------------------------
 
 # Five players, number 1 absent in round 1. The four present form one score group:
@@ -98,7 +99,7 @@ def test_effective_numbers_count_players_present_or_paired_before() -> None:
 
 
 # ---------------------------------------------------------------------------
-# C.9 (C.04.3 4.x: minimise the unplayed games of the bye assignee): games played count
+# C.9 (bbpPairings' numbering: minimise the unplayed games of the bye assignee): games count
 # over the whole tournament, whether or not the opponent is there now
 # ---------------------------------------------------------------------------
 
@@ -137,6 +138,43 @@ def test_the_bye_as_bbppairings_gives_it(bbppairings, tmp_path) -> None:
     expected = (frozenset({(1, 4), (5, 2)}), 6)
     assert bbp_pairing(bbppairings, text, tmp_path) == expected
     assert compcore_pairing(text) == expected
+
+
+# ---------------------------------------------------------------------------
+# C.04.1 d: no second pairing-allocated bye, not even when no other bye is possible
+# ---------------------------------------------------------------------------
+
+# Three players. Round 1: 1 won by forfeit against 2 (1 white), 3 had the pairing-allocated
+# bye. Round 2: 1 absent; 2 won by forfeit against 3 (2 white). Round 3, all present: an
+# odd number, so someone must have the bye, but 1 and 2 scored a forfeit win and 3 had the
+# bye already (C.04.1 d), so no legal pairing exists. caissify hands the bye out again when
+# nobody is eligible; compcore refuses that pairing (bbpPairings: "No valid pairing").
+# Found by the generated run (seed 1153, round 7: 6 had the bye in round 5).
+NO_BYE_LEFT = _tournament(
+    {
+        1: [SwissRecord(2, "w", "+"), Z],
+        2: [SwissRecord(1, "b", "-"), SwissRecord(3, "w", "+")],
+        3: [SwissRecord(None, None, "U"), SwissRecord(2, "b", "-")],
+    }
+)
+
+
+def test_no_second_bye_even_when_nobody_else_can_have_it() -> None:
+    assert all(i.had_unplayed_win for i in player_inputs(NO_BYE_LEFT).values())
+    with pytest.raises(PairingError) as caught:
+        pair_dutch(NO_BYE_LEFT)
+    # the first player the engine offered the bye to is named, in both languages
+    assert "al een bye of een winst zonder te spelen (FIDE C.04.1 d)" in caught.value.text("nl")
+    assert "already had a bye or a win without playing" in caught.value.text("en")
+    # a single player present may not take a second bye either
+    with pytest.raises(PairingError):
+        pair_dutch(NO_BYE_LEFT, unavailable=frozenset({1, 2}))
+
+
+def test_no_second_bye_as_bbppairings_says(bbppairings, tmp_path) -> None:
+    text = _trf(NO_BYE_LEFT, {})
+    assert bbp_pairing(bbppairings, text, tmp_path) is None
+    assert compcore_pairing(text) is None
 
 
 # ---------------------------------------------------------------------------

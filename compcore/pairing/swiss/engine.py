@@ -226,10 +226,11 @@ def _preference(colours: tuple[str, ...]) -> tuple[str | None, int]:
 def effective_numbers(
     t: SwissTournament, unavailable: frozenset[int], taking_part: frozenset[int] = frozenset()
 ) -> dict[int, int]:
-    """The pairing number each player has for the round to pair (the TPN of C.04.3 1.1
-    and 5.2.5, "E.5"): players numbered 1, 2, ... in initial order, counting only those who
-    take part in the tournament at this round, i.e. who are to be paired now or were
-    paired in an earlier round (a game, a forfeit, the pairing-allocated bye).
+    """The pairing number each player has for the round to pair, the one E.5 goes by (the
+    TPN of the 2026 text, C.04.3 1.1 and 1.2.2): players numbered 1, 2, ... in initial
+    order, counting only those who take part in the tournament at this round, i.e. who are
+    to be paired now or were paired in an earlier round (a game, a forfeit, the
+    pairing-allocated bye).
 
     A player who has not yet been paired and is not there for this round (absent from
     round 1, a late entry still to come) holds no place: with pairing number 1 absent in
@@ -567,7 +568,9 @@ def pair_dutch(
     if not present:
         return SwissPairing(boards=(), bye=None)
     if len(present) == 1:
-        return SwissPairing(boards=(), bye=present[0].number)
+        alone = SwissPairing(boards=(), bye=present[0].number)
+        _check_legal(alone, inputs, pairing_score, round_number, False, t.points.win)
+        return alone
     total = t.total_rounds if t.total_rounds is not None else round_number + 1
     unit = t.points.win if t.points.win > 0 else Fraction(1)
     engine_players = [
@@ -629,9 +632,13 @@ def _check_legal(
     last_round: bool,
     win: Fraction,
 ) -> None:
-    """Refuse what caissify's last-resort fallbacks may return: a rematch (C.04.1 b, C1)
-    or a clash of absolute colour preferences (C3) outside the final-round exception for
-    topscorers (A.7: more than half the maximum score)."""
+    """Refuse what caissify's last-resort fallbacks may return: a rematch (C.04.1 b, C1),
+    a clash of absolute colour preferences (C3) outside the final-round exception for
+    topscorers (A.7: more than half the maximum score), or the pairing-allocated bye to a
+    player who already had it or scored a win without playing (C.04.1 d; caissify hands
+    out a second one when no eligible player is left, bbpPairings finds no pairing)."""
+    if pairing.bye is not None and inputs[pairing.bye].had_unplayed_win:
+        raise PairingError.at((), "swiss.second_bye", player=pairing.bye)
     top = (round_number - 1) * win / 2
     for board in pairing.boards:
         white, black = inputs[board.white], inputs[board.black]
