@@ -405,10 +405,12 @@ def boards(pairing: SwissPairing) -> list[tuple[int, int]]:
 def test_unavailable_player_is_neither_paired_nor_given_the_bye() -> None:
     # Round 1, six players, player 2 absent. Present 1 3 4 5 6: odd, so the
     # pairing-allocated bye goes to the lowest-ranked player, 6. The rest split into
-    # S1 = 1 3 and S2 = 4 5: 1-4, 3-5. Colours by E.5: 1 and 3 have odd pairing numbers,
-    # so both get the initial colour (white) although 3 is on board 2.
+    # S1 = 1 3 and S2 = 4 5: 1-4, 3-5. Colours by E.5, by the effective pairing numbers
+    # (2 is absent and was never paired, so it holds no place: 1 is first, 3 second): 1
+    # odd gets the initial colour (white), 3 even the other one, so 5-3 (as bbpPairings
+    # pairs it, tests/test_swiss_bbp.py).
     pairing = pair_dutch(fresh(6), unavailable=frozenset({2}))
-    assert boards(pairing) == [(1, 4), (3, 5)]
+    assert boards(pairing) == [(1, 4), (5, 3)]
     assert pairing.bye == 6
     assert pairing.boards[0].reason == (
         "score group 0; colour E.5: initial colour by pairing number 1"

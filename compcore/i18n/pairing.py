@@ -128,6 +128,7 @@ NL: dict[str, str] = {
     "swiss.rematch": "geen reglementaire indeling: {white} en {black} zouden elkaar opnieuw treffen",
     "swiss.absolute_colour": "geen reglementaire indeling: {white}-{black} breekt een absolute kleurvoorkeur (FIDE C.04.3 C3)",
     "swiss.no_pairing": "er is geen reglementaire indeling voor deze ronde",
+    "swiss.second_bye": "geen reglementaire indeling: {player} had al een bye of een winst zonder te spelen (FIDE C.04.1 d)",
     # checks
     "check.line": "ronde {round}: {white}-{black}: {detail}",
     "check.overridden": "toegestaan door de wedstrijdleider: {reason}",
@@ -262,6 +263,7 @@ EN: dict[str, str] = {
     "swiss.rematch": "no legal pairing: {white} and {black} would meet again",
     "swiss.absolute_colour": "no legal pairing: {white}-{black} breaks an absolute colour preference (FIDE C.04.3 C3)",
     "swiss.no_pairing": "no legal pairing exists for this round",
+    "swiss.second_bye": "no legal pairing: {player} already had a bye or a win without playing (FIDE C.04.1 d)",
     "check.line": "round {round}: {white}-{black}: {detail}",
     "check.overridden": "overridden: {reason}",
     "check.colour": "wrong colours: {why}",

@@ -42,6 +42,7 @@ from compcore.pairing.swiss import (
     SwissRecord,
     SwissTournament,
     allocate_colours,
+    effective_numbers,
     pair_dutch,
     player_inputs,
 )
@@ -195,10 +196,14 @@ def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
         return _fallback(ctx, available, t, number, back, scores, None)
     last_error: PairingError | None = None
     for candidate in candidates:
-        unavailable = base_unavailable | ({number[candidate]} if candidate else frozenset())
+        given = frozenset({number[candidate]} if candidate else ())
         try:
             result = pair_dutch(
-                t, unavailable=unavailable, rematch_from_round=rematch_from(ctx), scores=scores
+                t,
+                unavailable=base_unavailable | given,
+                rematch_from_round=rematch_from(ctx),
+                scores=scores,
+                taking_part=given,
             )
         except PairingError as exc:
             last_error = exc
@@ -249,10 +254,14 @@ def _fallback(
     fewest rematches (:func:`compcore.pairing.ladder_round.solve_relaxed`)."""
     solved = solve_pool(ctx, available)
     inputs = player_inputs(t, rematch_from_round=rematch_from(ctx))
+    present = {number[pid] for pid in available if pid in number}
+    numbers = effective_numbers(t, frozenset(n for n in back if n not in present))
     outcome = Outcome()
     for item in solved.placed:
         a, b = number[item.first], number[item.second]
-        decision = allocate_colours(inputs[a], inputs[b], float(scores[a]), float(scores[b]), True)
+        decision = allocate_colours(
+            inputs[a], inputs[b], float(scores[a]), float(scores[b]), True, numbers
+        )
         outcome.boards.append(
             Board(
                 white=back[decision.white],

@@ -9,7 +9,12 @@ for a fast exact one, and orders the boards as the reference engine does. See
 
 from __future__ import annotations
 
-from compcore.pairing.swiss.engine import allocate_colours, pair_dutch, player_inputs
+from compcore.pairing.swiss.engine import (
+    allocate_colours,
+    effective_numbers,
+    pair_dutch,
+    player_inputs,
+)
 from compcore.pairing.swiss.model import (
     FIDE_POINTS,
     PointValues,
@@ -29,6 +34,7 @@ __all__ = [
     "SwissRecord",
     "SwissTournament",
     "allocate_colours",
+    "effective_numbers",
     "pair_dutch",
     "player_inputs",
 ]

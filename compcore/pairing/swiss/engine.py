@@ -12,7 +12,11 @@ imported and subclassed, none of its code is copied here):
   win) and none otherwise; only games played over the board forbid a rematch (C.04.1 b;
   a forfeited pairing may be repeated); a player who already scored a win-sized point
   without playing (pairing-allocated bye, full-point bye, forfeit win) may not receive
-  the pairing-allocated bye again (C.04.1 c).
+  the pairing-allocated bye again (C.04.1 c); criterion C.9 (the bye assignee's unplayed
+  games) counts every game the player played over the board (:class:`_Opponents`), not
+  only the opponents still banned and present.
+* **E.5's pairing number** is the effective one (:func:`effective_numbers`): players who
+  are not there and were never paired hold no place in it, as in bbpPairings v6.
 * **Colours (E.1-E.5).** caissify decides who is the "higher ranked" player by pairing
   number alone; C.04.3 A.2 ranks by score first, then pairing number. The colour allocation
   is therefore redone here (:func:`allocate_colours`), written from the rules, with the
@@ -53,7 +57,13 @@ from compcore.pairing.swiss.model import (
     SwissTournament,
 )
 
-__all__ = ["ColourDecision", "allocate_colours", "pair_dutch", "player_inputs"]
+__all__ = [
+    "ColourDecision",
+    "allocate_colours",
+    "effective_numbers",
+    "pair_dutch",
+    "player_inputs",
+]
 
 ColourRule = Literal["E.1", "E.2", "E.3", "E.4", "E.5"]
 
@@ -213,8 +223,38 @@ def _preference(colours: tuple[str, ...]) -> tuple[str | None, int]:
     return other, 1
 
 
+def effective_numbers(
+    t: SwissTournament, unavailable: frozenset[int], taking_part: frozenset[int] = frozenset()
+) -> dict[int, int]:
+    """The pairing number each player has for the round to pair, the one E.5 goes by (the
+    TPN of the 2026 text, C.04.3 1.1 and 1.2.2): players numbered 1, 2, ... in initial
+    order, counting only those who take part in the tournament at this round, i.e. who are
+    to be paired now or were paired in an earlier round (a game, a forfeit, the
+    pairing-allocated bye).
+
+    A player who has not yet been paired and is not there for this round (absent from
+    round 1, a late entry still to come) holds no place: with pairing number 1 absent in
+    round 1, number 2 is the first and gets the initial colour. This is bbpPairings v6's
+    effective pairing number (``Tournament::updateRanks``: ``rankIndex`` over the
+    ``isValid`` players); the order of the players is unchanged, only the parity of E.5
+    can move. ``taking_part``: unavailable players who take part all the same (the
+    pairing-allocated bye a club gave before pairing, PP-4: a ``U`` in the round).
+    """
+    numbers: dict[int, int] = {}
+    for p in sorted(t.players, key=lambda p: p.number):
+        here = p.number not in unavailable or p.number in taking_part
+        if here or any(rec.paired for rec in p.history):
+            numbers[p.number] = len(numbers) + 1
+    return numbers
+
+
 def allocate_colours(
-    a: PlayerInput, b: PlayerInput, score_a: float, score_b: float, initial_white: bool
+    a: PlayerInput,
+    b: PlayerInput,
+    score_a: float,
+    score_b: float,
+    initial_white: bool,
+    numbers: Mapping[int, int] | None = None,
 ) -> ColourDecision:
     """Who gets white, by FIDE C.04.3 E.1-E.5, ranking players by score, then number.
 
@@ -222,7 +262,8 @@ def allocate_colours(
     colour difference); E.3 alternate from the most recent round in which one had white and
     the other black (games played over the board only); E.4 grant the higher-ranked
     player's preference; E.5 the higher-ranked player gets the initial colour if their
-    pairing number is odd, the other colour if even.
+    pairing number is odd, the other colour if even. ``numbers``: the pairing numbers E.5
+    goes by (:func:`effective_numbers`; default each player's own number).
     """
     higher, lower = (a, b) if (-score_a, a.number) < (-score_b, b.number) else (b, a)
 
@@ -256,7 +297,7 @@ def allocate_colours(
             return give(higher, theirs, "E.3", "alternation", named=False)
     if pref_h is not None:
         return give(higher, pref_h, "E.4", "higher-preference")
-    odd = higher.number % 2 == 1
+    odd = (higher.number if numbers is None else numbers[higher.number]) % 2 == 1
     initial = "w" if initial_white else "b"
     colour = initial if odd else ("b" if initial == "w" else "w")
     return give(higher, colour, "E.5", "initial-colour")
@@ -330,6 +371,28 @@ class _Player(_caissify_dutch.DutchPlayer):  # type: ignore[misc]
         return bool(cache[color])
 
 
+class _Opponents(set[int]):
+    """A player's previous opponents (inside the rematch window, present this round) whose
+    size is the number of games the player has played over the board in the whole
+    tournament.
+
+    caissify reads ``len(player.opponents)`` in one place only: as the played-games count
+    of C.04.3 criterion C.9 ("minimise the number of unplayed games of the assignee of the
+    pairing-allocated bye"; bbpPairings' ``playedGames``), where the set itself (for the
+    rematch ban) holds only the opponents that may not be met again. Every other use is
+    membership (``id in opponents``), which this set answers as a plain set.
+    """
+
+    played: int
+
+    def __init__(self, opponents: set[int], played: int) -> None:
+        super().__init__(opponents)
+        self.played = played
+
+    def __len__(self) -> int:
+        return self.played
+
+
 class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissify: untyped
     """caissify's Dutch engine with the fast matching backend and FIDE colour ranking."""
 
@@ -337,13 +400,22 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
 
     def _build_players(self, raw: list[dict[str, Any]]) -> list[Any]:
         players: list[Any] = super()._build_players(raw)
+        played = {entry["id"]: int(entry["played_games"]) for entry in raw}
         for player in players:
             player.__class__ = _Player
+            player.opponents = _Opponents(player.opponents, played[player.id])
         return players
 
-    def __init__(self, *args: Any, inputs: Mapping[int, PlayerInput], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        inputs: Mapping[int, PlayerInput],
+        numbers: Mapping[int, int],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._inputs = inputs
+        self._numbers = numbers
         self.colour_decisions: dict[frozenset[int], ColourDecision] = {}
 
     def _backtrack_match(self, players: list[Any], relaxed: bool = False) -> Any:
@@ -388,6 +460,7 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
             p1.score,
             p2.score,
             self.initial_color == "white",
+            self._numbers,
         )
         self.colour_decisions[frozenset((p1.id, p2.id))] = decision
         return (p1, p2) if decision.white == p1.id else (p2, p1)
@@ -459,6 +532,7 @@ def pair_dutch(
     unavailable: frozenset[int] = frozenset(),
     rematch_from_round: int = 1,
     scores: Mapping[int, Fraction] | None = None,
+    taking_part: frozenset[int] = frozenset(),
 ) -> SwissPairing:
     """Pair the next round of ``t`` by the FIDE Dutch system (C.04.3, rules in force 2026).
 
@@ -469,6 +543,8 @@ def pair_dutch(
     ``scores``: the score each available player is paired on (C.04.3 A.1/A.2 score
     groups, the rank in E.4/E.5 and the board order); default the TRF-standard score.
     Previous floats are always judged on the standard scores.
+    ``taking_part``: unavailable players who still count in E.5's numbering this round
+    (a bye given beforehand by the club: see :func:`effective_numbers`).
 
     Raises :class:`compcore.errors.PairingError` for inconsistent input or when no pairing
     exists.
@@ -492,7 +568,9 @@ def pair_dutch(
     if not present:
         return SwissPairing(boards=(), bye=None)
     if len(present) == 1:
-        return SwissPairing(boards=(), bye=present[0].number)
+        alone = SwissPairing(boards=(), bye=present[0].number)
+        _check_legal(alone, inputs, pairing_score, round_number, False, t.points.win)
+        return alone
     total = t.total_rounds if t.total_rounds is not None else round_number + 1
     unit = t.points.win if t.points.win > 0 else Fraction(1)
     engine_players = [
@@ -506,6 +584,8 @@ def pair_dutch(
             "score": float(pairing_score[p.number] / unit),
             "color_hist": ["white" if c == "w" else "black" for c in p.colours],
             "float_history": list(p.floats),
+            # C.9: games played over the board, the whole tournament (see _Opponents)
+            "played_games": len(p.colours),
             "bye_count": int(p.had_unplayed_win),
             "forfeit_win_count": 0,
         }
@@ -525,6 +605,7 @@ def pair_dutch(
         total_rounds=max(total, round_number),
         initial_color="white" if t.first_colour_white else "black",
         inputs=inputs,
+        numbers=effective_numbers(t, unavailable, taking_part),
     )
     with _quiet(), counting_pure_python() as slow:
         output = engine.generate_pairings()
@@ -551,9 +632,13 @@ def _check_legal(
     last_round: bool,
     win: Fraction,
 ) -> None:
-    """Refuse what caissify's last-resort fallbacks may return: a rematch (C.04.1 b, C1)
-    or a clash of absolute colour preferences (C3) outside the final-round exception for
-    topscorers (A.7: more than half the maximum score)."""
+    """Refuse what caissify's last-resort fallbacks may return: a rematch (C.04.1 b, C1),
+    a clash of absolute colour preferences (C3) outside the final-round exception for
+    topscorers (A.7: more than half the maximum score), or the pairing-allocated bye to a
+    player who already had it or scored a win without playing (C.04.1 d; caissify hands
+    out a second one when no eligible player is left, bbpPairings finds no pairing)."""
+    if pairing.bye is not None and inputs[pairing.bye].had_unplayed_win:
+        raise PairingError.at((), "swiss.second_bye", player=pairing.bye)
     top = (round_number - 1) * win / 2
     for board in pairing.boards:
         white, black = inputs[board.white], inputs[board.black]
