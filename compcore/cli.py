@@ -371,15 +371,27 @@ def _print_ratings(
 
 def cmd_knsb(args: argparse.Namespace) -> int:
     """The KNSB rating submission of rounds ``--from``..``--to``
-    (:mod:`compcore.adapters.knsb_submission`): the file, and who and what was left out."""
+    (:mod:`compcore.adapters.knsb_submission`): the file, and who and what was left out.
+    The header's time control and arbiter: ``--tempo``/``--arbiter``, else the club's
+    settings in ``--db``."""
+    from compcore.club_settings import ClubSettings
     from compcore.services.federation import knsb_submission_of
 
     if Path(args.out).is_dir():
         example = Path(args.out) / "knsb.trf"
         raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
     season, _ = _load(args)
+    settings = ClubSettings()
+    if getattr(args, "db", None):
+        from compcore.adapters.store.command_line import club_settings_readonly
+
+        settings = club_settings_readonly(args.db, season.club)
+    settings = ClubSettings(
+        tempo=settings.tempo if args.tempo is None else args.tempo,
+        arbiter=settings.arbiter if args.arbiter is None else args.arbiter,
+    )
     last = season.last_played if args.to is None else args.to
-    submission = knsb_submission_of(season, args.first, last)
+    submission = knsb_submission_of(season, args.first, last, settings)
     Path(args.out).write_text(submission.text, encoding="utf-8")
     print(t("cli.exported", args.lang, name=_name(season), out=args.out))
     for phrase in submission.left_out:
@@ -576,7 +588,9 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--from", dest="first", type=int, default=1, metavar=m("round"),
                     help=h("knsb_from"))  # fmt: skip
     sp.add_argument("--to", type=int, metavar=m("round"), help=h("knsb_to"))
-    sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
+    sp.add_argument("--tempo", metavar=m("text"), help=h("knsb_tempo"))
+    sp.add_argument("--arbiter", metavar=m("name"), help=h("knsb_arbiter"))
+    sp.add_argument("--out", required=True, metavar=m("file"), help=h("knsb_out"))
     sp.set_defaults(run=cmd_knsb)
     sp = sub.add_parser("publish", help=h("publish"))
     sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_source"))
