@@ -374,3 +374,47 @@ def test_service_rating_list_import_then_the_submission_carries_the_numbers() ->
     assert "102 Jan de Wit" in download.text.splitlines()
     assert "222" not in [ln[:3] for ln in download.text.splitlines()]
     assert [a.action for a in store.log(cid, 3)][:2] == ["import-ratings", "import-numbers"]
+
+
+# --------------------------------------------------------------------------- club settings
+
+
+def test_club_settings_are_checked_and_kept_as_typed(tmp_path) -> None:
+    """100 characters is the most (101 refused, naming the field and the count); a NUL, a
+    CR or U+2029 refused naming the character's place; spaces and case kept as typed
+    ("  G90 " stays "  G90 "); an empty value is "not set". In the DuckDB store: saved,
+    read back equal, logged once; a stale save (read says none, meanwhile "G60") refused."""
+    from compcore.adapters.auth import Administrator
+    from compcore.adapters.store import Store
+    from compcore.club_settings import ClubSettings, check_settings
+    from compcore.errors import CompcoreError, StaleWriteError
+
+    assert check_settings(ClubSettings("x" * 100, "")) == ClubSettings("x" * 100, None)
+    with pytest.raises(CompcoreError) as refused:
+        check_settings(ClubSettings("x" * 101))
+    assert refused.value.describe("en") == (
+        "time control: 101 characters, at most 100. Nothing was saved."
+    )
+    for bad, code in (("a\x00", "U+0000"), ("a\r", "U+000D"), ("a\u2029", "U+2029")):
+        with pytest.raises(CompcoreError) as refused:
+            check_settings(ClubSettings(arbiter=bad))
+        assert refused.value.describe("nl") == (
+            f"wedstrijdleider (arbiter): teken 2 is een stuurteken ({code}, bijvoorbeeld een "
+            "regelovergang of tab). Er is niets opgeslagen."
+        )
+    admin = Administrator("test")
+    store = Store(tmp_path / "club.duckdb")
+    store.import_season(_season(), actor=admin)
+    store.save_club_settings("Club", ClubSettings("  G90 ", "Jan de Wit"), actor=admin)
+    assert store.club_settings("Club") == ClubSettings("  G90 ", "Jan de Wit")
+    assert store.club_settings("Other club") == ClubSettings()
+    store.save_club_settings(
+        "Club", ClubSettings("G60"), actor=admin, read=ClubSettings("  G90 ", "Jan de Wit")
+    )
+    with pytest.raises(StaleWriteError):
+        store.save_club_settings("Club", ClubSettings("G45"), actor=admin, read=ClubSettings())
+    assert store.club_settings("Club") == ClubSettings("G60", None)
+    with pytest.raises(CompcoreError):
+        store.save_club_settings("Club", ClubSettings("G\n45"), actor=admin)
+    assert store.club_settings("Club") == ClubSettings("G60", None)
+    assert [e.action for e in store.log(None, 3)][:2] == ["club-settings", "club-settings"]

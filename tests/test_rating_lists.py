@@ -466,3 +466,30 @@ def test_a_number_typed_meanwhile_refuses_the_whole_import(tmp_path):
     assert after.player("piet").knsb_id == "5555555"
     assert after.player("eric").knsb_id is None
     assert after.ratings is None or after.ratings == ()
+
+
+def test_the_duckdb_store_writes_numbers_and_ratings_together_or_not_at_all(tmp_path, db):
+    """In the DuckDB store: the list's import stores Piet's 9999999 and Eric's 8888888 and
+    the ratings in one transaction. A rating of Quinten from round 3 saved meanwhile makes
+    the ratings part stale: the whole import is refused, and no number is stored either."""
+    store = Store(db)
+    cid = store.competitions()[0].id
+    s = store.load(cid)
+    with knsb_file(tmp_path).open("rb") as stream:
+        seen = ratings.preview(s, stream, 3)
+    assert {p.id: p.knsb_id for p in seen.numbers_to_store(False)} == {
+        "1234567": "1234567", "quinten": "7654321", "eric": "8888888", "piet": "9999999"
+    }  # fmt: skip
+    store.save_rating(cid, RatingChange("quinten", 3, 1600), actor=ADMIN)
+    with pytest.raises(StaleWriteError):
+        ratings.import_ratings(store, cid, seen.to_store(False), read=(), actor=ADMIN,
+                               numbers=seen.numbers_to_store(False),
+                               read_players=s.players)  # fmt: skip
+    assert [p.knsb_id for p in store.load(cid).players] == [None] * 6
+    after = ratings.import_ratings(store, cid, seen.to_store(False),
+                                   read=store.load(cid).ratings or (), actor=ADMIN,
+                                   numbers=seen.numbers_to_store(False),
+                                   read_players=s.players)  # fmt: skip
+    assert after.player("piet").knsb_id == "9999999"
+    assert Store(db).load(cid).player("eric").knsb_id == "8888888"
+    assert [e.action for e in store.log(cid, 2)] == ["import-ratings", "import-numbers"]
