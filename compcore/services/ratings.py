@@ -114,15 +114,20 @@ TRANSLITERATION = str.maketrans(
     {"ü": "ue", "ö": "oe", "ä": "ae", "ß": "ss", "ø": "oe", "å": "aa", "æ": "ae", "œ": "oe",
      "é": "e", "è": "e", "ê": "e", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
 )  # fmt: skip
+_TRANSLITERATED = re.compile("[" + "".join(chr(c) for c in TRANSLITERATION) + "]")
 #: letters NFKD does not split into a base letter and an accent, as the lists write them
 _PLAIN = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d",
                         "þ": "th", "ı": "i", "ß": "ss"})  # fmt: skip
 
 
+_SEPARATORS = re.compile(r"[^a-z0-9]+")
+
+
 def _words(name: str) -> str:
     """Lower case ASCII words, one space between them: anything else is a separator."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", plain.lower()).split())
+    if not name.isascii():  # most listed names are ASCII: no decomposition needed
+        name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return " ".join(_SEPARATORS.split(name.lower())).strip()
 
 
 def _turned(name: str) -> str:
@@ -137,7 +142,8 @@ def name_key(name: str) -> str:
     """A name as compared: ``Achternaam, Voornaam`` turned round, diacritics dropped, case
     folded, one space between words: ``"Van der Aa, Quinten"`` -> ``"quinten van der aa"``,
     ``"Müller, Éric"`` -> ``"eric muller"``."""
-    return _words(_turned(name).casefold().translate(_PLAIN))
+    turned = _turned(name)
+    return _words(turned if turned.isascii() else turned.casefold().translate(_PLAIN))
 
 
 def name_keys(name: str) -> frozenset[str]:
@@ -146,7 +152,9 @@ def name_keys(name: str) -> frozenset[str]:
     "Mueller, Bjoern", "Muller, Bjorn" and "Müller, Björn" all find Björn Müller. The
     order ``Achternaam, Voornaam`` is turned round whichever side writes it; the Dutch
     prefixes stay words of the surname ("Van der Aa, Quinten", "Aa, Quinten van der" and
-    "Quinten van der Aa" are one key)."""
+    "Quinten van der Aa" are one key). An ASCII name has the one key."""
+    if name.isascii() or not _TRANSLITERATED.search(name.casefold()):
+        return frozenset((name_key(name),))
     turned = _turned(name).casefold()
     return frozenset({name_key(name), _words(turned.translate(TRANSLITERATION))})
 
@@ -161,8 +169,11 @@ def _by_name(players: Sequence[Player]) -> dict[str, list[Player]]:
 
 def _named(by_name: dict[str, list[Player]], name: str) -> list[Player]:
     """The players of the roster a listed name finds (each once, in roster order)."""
+    keys = name_keys(name)
+    if len(keys) == 1:
+        return by_name.get(next(iter(keys)), [])
     found: dict[str, Player] = {}
-    for key in sorted(name_keys(name)):
+    for key in sorted(keys):
         for p in by_name.get(key, ()):
             found.setdefault(p.id, p)
     return list(found.values())
