@@ -25,9 +25,9 @@ from compcore.i18n import LANGUAGES, Lang, t
 if TYPE_CHECKING:  # every command imports what it needs itself: ``--help`` starts fast
     from compcore.adapters.rating_lists import BadRow
     from compcore.awards import Awards
-    from compcore.model import RatingChange, Season
+    from compcore.model import Player, RatingChange, Season
     from compcore.rulesets import Ruleset
-    from compcore.services.ratings import MatchResult
+    from compcore.services.ratings import Preview
 
 EXIT_BAD_INPUT = 2
 EXIT_VIOLATIONS = 1
@@ -311,11 +311,13 @@ def cmd_ratings_import(args: argparse.Namespace) -> int:
         seen = ratings.preview(season, stream, args.from_round)
     _bad_rows(args.lang, seen.bad, skipped=args.skip_bad_rows)
     changes = seen.to_store(args.skip_bad_rows)
-    if changes:
+    numbers = seen.numbers_to_store(args.skip_bad_rows)
+    if changes or numbers:
         read = season.ratings or ()
         admin = Administrator("command-line")
-        ratings.import_ratings(repo, cid, changes, read=read, actor=admin)
-    _print_ratings(args.lang, seen.result, changes, args.from_round)
+        ratings.import_ratings(repo, cid, changes, read=read, actor=admin, numbers=numbers,
+                               read_players=season.players)  # fmt: skip
+    _print_ratings(args.lang, seen, changes, numbers, args.from_round)
     return 0
 
 
@@ -331,20 +333,40 @@ def _bad_rows(lang: Lang, bad: Sequence[BadRow], *, skipped: bool) -> None:
 
 
 def _print_ratings(
-    lang: Lang, result: MatchResult, new: Sequence[RatingChange], from_round: int
+    lang: Lang,
+    seen: Preview,
+    new: Sequence[RatingChange],
+    numbers: Sequence[Player],
+    from_round: int,
 ) -> None:
-    """One line per new rating, per player not found, per ambiguous player; a summary."""
+    """One line per new rating, per number stored, per player not found, per ambiguous
+    player, per number conflict; a summary."""
+    result = seen.result
     changed = {c.player for c in new}
     for m in result.matches:
         if m.player.id in changed:
             how = t(f"ratings.how.{m.how}", lang)
             old = t("ratings.none", lang) if m.old is None else m.old
             print(t("ratings.change", lang, name=m.player.name, old=old, new=m.new, how=how))
+    family = "knsb" if seen.kind == "knsb" else "fide"
+    stored = {p.id for p in numbers}
+    for m in result.matches:
+        if m.number is not None and m.player.id in stored:
+            print(t(f"ratings.number.{family}", lang, name=m.player.name, number=m.number))
     for p in result.unmatched:
         print(t("ratings.unmatched", lang, name=p.name))
     for a in result.ambiguous:
         lines = ", ".join(map(str, a.lines))
-        print(t("ratings.ambiguous", lang, name=a.player.name, lines=lines))
+        key = "ratings.ambiguous_roster" if a.where == "roster" else "ratings.ambiguous"
+        print(t(key, lang, name=a.player.name, lines=lines))
+    for c in result.conflicts:
+        print(t(f"ratings.conflict.{family}", lang, name=c.player.name, ours=c.ours,
+                theirs=c.theirs, line=c.line))  # fmt: skip
+    for b in result.bad_numbers:
+        print(t(f"ratings.bad_number.{family}", lang, name=b.player.name, number=b.number,
+                line=b.line))  # fmt: skip
+    if numbers:
+        print(t("ratings.numbers", lang, count=len(numbers)))
     print(t("ratings.summary", lang, rows=result.rows, matched=len(result.matches),
             changed=len(new), round=from_round, unmatched=len(result.unmatched),
             ambiguous=len(result.ambiguous)))  # fmt: skip
@@ -352,15 +374,27 @@ def _print_ratings(
 
 def cmd_knsb(args: argparse.Namespace) -> int:
     """The KNSB rating submission of rounds ``--from``..``--to``
-    (:mod:`compcore.adapters.knsb_submission`): the file, and who and what was left out."""
+    (:mod:`compcore.adapters.knsb_submission`): the file, and who and what was left out.
+    The header's time control and arbiter: ``--tempo``/``--arbiter``, else the club's
+    settings in ``--db``."""
+    from compcore.club_settings import ClubSettings
     from compcore.services.federation import knsb_submission_of
 
     if Path(args.out).is_dir():
         example = Path(args.out) / "knsb.trf"
         raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
     season, _ = _load(args)
+    settings = ClubSettings()
+    if getattr(args, "db", None):
+        from compcore.adapters.store.command_line import club_settings_readonly
+
+        settings = club_settings_readonly(args.db, season.club)
+    settings = ClubSettings(
+        tempo=settings.tempo if args.tempo is None else args.tempo,
+        arbiter=settings.arbiter if args.arbiter is None else args.arbiter,
+    )
     last = season.last_played if args.to is None else args.to
-    submission = knsb_submission_of(season, args.first, last)
+    submission = knsb_submission_of(season, args.first, last, settings)
     Path(args.out).write_text(submission.text, encoding="utf-8")
     print(t("cli.exported", args.lang, name=_name(season), out=args.out))
     for phrase in submission.left_out:
@@ -558,7 +592,9 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--from", dest="first", type=int, default=1, metavar=m("round"),
                     help=h("knsb_from"))  # fmt: skip
     sp.add_argument("--to", type=int, metavar=m("round"), help=h("knsb_to"))
-    sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
+    sp.add_argument("--tempo", metavar=m("text"), help=h("knsb_tempo"))
+    sp.add_argument("--arbiter", metavar=m("name"), help=h("knsb_arbiter"))
+    sp.add_argument("--out", required=True, metavar=m("file"), help=h("knsb_out"))
     sp.set_defaults(run=cmd_knsb)
     sp = sub.add_parser("publish", help=h("publish"))
     sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_source"))

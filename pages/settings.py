@@ -1,6 +1,7 @@
 """Instellingen / Competition settings: the preset and its overrides (edited as JSON or TOML,
-validated by compcore on save), the preset's TOML, the change log, and the season file
-(download as a backup; the director can import one as a new competition)."""
+validated by compcore on save), the club's own settings (time control, arbiter: the KNSB
+submission's header), the preset's TOML, the change log, and the season file (download as
+a backup; the director can import one as a new competition)."""
 
 import json
 
@@ -16,7 +17,7 @@ from compcore.rulesets import load_ruleset, preset_names, preset_source
 from compcore.services import changelog
 from compcore.services.rulelab import proposals
 from compcore.services.setup import parse_overrides
-from ui import clock, rulelab, state, tables, toml_text, website
+from ui import clock, club_settings, rulelab, state, tables, toml_text, website
 from ui.markdown import md
 
 run = state.ctx()
@@ -83,6 +84,9 @@ if run.director is not None:
                     tr("app.settings.saved"),
                     form=form,
                 )
+
+if run.director is not None:  # the club's own settings: the KNSB submission's header
+    club_settings.render(run, season.club)
 
 with st.expander(tr("app.settings.source", preset=ref.preset)):
     st.code(preset_source(ref.preset), language="toml")

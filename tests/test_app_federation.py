@@ -24,7 +24,7 @@ from compcore.services import federation
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 DATA = Path(__file__).resolve().parent.parent / "data"
-#: results played over the board: a forfeit is neither sent to the KNSB nor reported
+#: results played over the board: a forfeit is not sent to the KNSB (it is reported)
 BOARD = {"1-0", "0-1", "1/2-1/2"}
 
 
@@ -102,9 +102,10 @@ def flagged(store: Store, cid: int) -> None:
 
 def test_the_knsb_report_names_who_is_left_out_and_the_file_is_the_cli_s(db, tmp_path, downloaded):
     """AB (8 players, 3 rounds played), rounds 2-3: players 4-8 are left out (4 with a
-    5-digit number, 5-8 without one): 5 lines, plus one per game of rounds 2-3 with one of
-    them in it (counted from the stored games: a game goes when either player is out).
-    The file is what ``compcore knsb --from 2 --to 3`` writes."""
+    5-digit number, 5-8 without one): 5 lines, plus one per game of rounds 2-3 that is not
+    sent (counted from the stored games: a game goes when either player is out, when it
+    is a forfeit or has no result). The file is what ``compcore knsb --from 2 --to 3``
+    writes."""
     path, store, ids = db
     cid = ids["AB"]
     flagged(store, cid)
@@ -115,15 +116,15 @@ def test_the_knsb_report_names_who_is_left_out_and_the_file_is_the_cli_s(db, tmp
         for r in season.played_rounds
         if r.number >= 2
         for g in r.games or ()
-        if g.result is not None and g.result.value in BOARD and set(g.players) & out
+        if g.result is None or g.result.value not in BOARD or set(g.players) & out
     )
     at = open_page(cid)
     at.number_input(key=f"fed_knsb_from_{cid}").set_value(2).run()
     text = texts(at)
     assert f"Niet aangeleverd ({5 + games_out})" in [e.label for e in at.expander]
     fourth, fifth = season.players[3], season.players[4]
-    assert f"{fourth.name}: relatienummer '12345' is geen 7 cijfers" in text
-    assert f"{fifth.name}: geen KNSB-relatienummer" in text
+    assert f"het KNSB-relatienummer '12345' van {fourth.name} is geen 7 cijfers" in text
+    assert f"{fifth.name} heeft geen KNSB-relatienummer" in text
     button = at.download_button(key=f"fed_knsb_{cid}")
     assert button.label == "KNSB-bestand downloaden (ronden 2-3)"
     expected = cli_file(tmp_path, "knsb", "--db", str(path), "--competition", "AB",
@@ -138,15 +139,15 @@ def test_the_knsb_report_in_english(db):
     flagged(store, cid)
     fifth = store.load(cid).players[4]
     at = open_page(cid, lang="en")
-    assert f"{fifth.name}: no KNSB relatienummer" in texts(at)
+    assert f"{fifth.name} has no KNSB relatienummer" in texts(at)
     assert at.download_button(key=f"fed_trf_{cid}").label == "Download TRF"
 
 
 def test_the_ladder_s_games_against_the_engine_are_left_out(db, downloaded):
     """The Keizer ladder (9 players and the engine, DS-9), every human flagged: no one is
     reported, each game the engine played is (one line per such game, counted from the
-    stored rounds), and every other game is in the file: one 001 line per human who played
-    a human."""
+    stored rounds), so is each forfeit, and every other game is in the file: one 001 line
+    per human who played a human."""
     _, store, ids = db
     cid = ids["Ladder"]
     season = store.load(cid)
@@ -158,10 +159,13 @@ def test_the_ladder_s_games_against_the_engine_are_left_out(db, downloaded):
               if g.result is not None and g.result.value in BOARD]  # fmt: skip
     against = [g for g in played if set(g.players) & engine]
     humans = {p for g in played if not set(g.players) & engine for p in g.players}
+    not_played = [g for r in season.played_rounds for g in r.games or ()
+                  if g.result is None or g.result.value not in BOARD]  # fmt: skip
     assert against  # the ladder has an odd number of players: the engine played
     at = open_page(cid)
     assert not errors(at)
-    assert f"Niet aangeleverd ({len(against)})" in [e.label for e in at.expander]
+    left = len(against) + len(not_played)  # forfeits are reported too, as forfeits
+    assert f"Niet aangeleverd ({left})" in [e.label for e in at.expander]
     assert texts(at).count("een partij tegen de schaakcomputer") == len(against)
     _, text = downloaded[f"fed_knsb_{cid}"]
     assert text.count("\n001 ") == len(humans)

@@ -14,6 +14,7 @@ Every fixture is written here. The roster (all tests):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -317,3 +318,178 @@ def test_cli_skip_bad_rows_lists_them_and_stores_the_good_rows(tmp_path, db, cap
     stored = Store(db).load(Store(db).competitions()[0].id)
     assert (stored.rating_at("1234567", 3), stored.rating_at("eric", 3)) == (1650, 1810)
     assert stored.rating_at("quinten", 3) == 1500
+
+
+# --------------------------------------------------------------------------- issue 18 item 5
+
+
+@pytest.mark.parametrize(
+    ("listed", "roster"),
+    [
+        ("Mueller, Bjoern", "Björn Müller"),  # FIDE: ü -> ue, ö -> oe
+        ("Muller, Bjorn", "Björn Müller"),  # the accents dropped
+        ("Müller, Björn", "Bjoern Mueller"),  # the other way round
+        ("Groessner, Aase", "Åse Größner"),  # å -> aa, ö -> oe, ß -> ss
+        ("Jaeger, Soeren", "Søren Jäger"),  # ø -> oe, ä -> ae
+        ("Haeger, Laetitia", "Lætitia Hæger"),  # æ -> ae
+        ("Lefevre, Helene", "Hélène Lefèvre"),  # é, è -> e
+        ("Van der Aa, Quinten", "Quinten van der Aa"),  # the prefix with the surname
+        ("Aa, Quinten van der", "Quinten van der Aa"),  # the prefix after the first name
+        ("MUELLER, BJOERN", "Björn Müller"),  # case folded
+        ("Björn Müller", "Müller, Björn"),  # a roster name in the federation's order
+    ],
+)
+def test_fide_transliterations_and_name_orders_match(listed, roster):
+    """Each listed name finds the roster's name: some key of one is a key of the other.
+    "Åse Größner": å -> aa, ß -> ss, ö -> oe gives "aase groessner"."""
+    assert ratings.name_keys(listed) & ratings.name_keys(roster)
+
+
+def test_different_names_do_not_match():
+    """Transliteration does not make different people one: Muller is not Mulder, and
+    "Jan de Boer" is not "Boer, Jan de Vries"."""
+    assert not ratings.name_keys("Mulder, Bjorn") & ratings.name_keys("Björn Müller")
+    assert not ratings.name_keys("Boer, Jan de Vries") & ratings.name_keys("Jan de Boer")
+
+
+def test_a_fide_list_finds_by_transliteration_and_stores_the_fide_id(tmp_path):
+    """The FIDE TXT list writes "Mueller, Bjoern" (id 4611111, 1830) and "Van der Aa,
+    Quinten" (id 1000027, 1720): found by name, each gets the FIDE id (not a relatienummer);
+    Björn none -> 1830 from round 3."""
+    players = [*PLAYERS, {"id": "bjorn", "name": "Björn Müller"}]
+    s = load("keizer-classic", players)[0]
+    path = tmp_path / "fide.txt"
+    lines = [FIDE_HEADER, fide_line("4611111", "Mueller, Bjoern", "1830"),
+             fide_line("1000027", "Van der Aa, Quinten", "1720")]  # fmt: skip
+    path.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    with path.open("rb") as stream:
+        seen = ratings.preview(s, stream, 3)
+    assert seen.kind == "fide-txt"
+    found = {m.player.id: (m.new, m.how, m.number) for m in seen.result.matches}
+    assert found == {"bjorn": (1830, "name", "4611111"), "quinten": (1720, "name", "1000027")}
+    store = MemoryStore()
+    cid = store.import_season(s, actor=ADMIN)
+    after = ratings.import_ratings(store, cid, seen.to_store(False), read=(), actor=ADMIN,
+                                   numbers=seen.numbers_to_store(False),
+                                   read_players=s.players)  # fmt: skip
+    assert (after.player("bjorn").fide_id, after.player("bjorn").knsb_id) == ("4611111", None)
+    assert after.player("quinten").fide_id == "1000027"
+    assert after.rating_at("bjorn", 3) == 1830
+
+
+def test_a_name_twice_in_the_roster_is_a_roster_duplicate_not_a_list_one(tmp_path):
+    """Two players "Kees Smit" in the roster and one "Smit, Kees" in the list (line 2):
+    both are duplicates *in the roster* (where "roster"), not "in the list more than once";
+    the list's own twice-named player keeps his reason. Nothing is matched for the Kees."""
+    players = [{"id": "kees", "name": "Kees Smit"}, {"id": "kees2", "name": "Kees Smit"},
+               {"id": "piet", "name": "Piet de Boer"}]  # fmt: skip
+    s = load("keizer-classic", players)[0]
+    text = ("Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S\r\n"
+            "1111111;Smit, Kees;;NED;1500;8;1970;\r\n"  # line 2
+            "2222222;de Boer, Piet;;NED;1400;2;2001;\r\n"  # line 3
+            "3333333;De Boer, Piet;;NED;1410;2;2001;\r\n")  # line 4: a namesake  # fmt: skip
+    rows, _ = read(knsb_file(tmp_path, text))
+    result = ratings.match(s, rows, 3)
+    assert [(a.player.id, a.lines, a.where) for a in result.ambiguous] == [
+        ("kees", (2,), "roster"), ("kees2", (2,), "roster"), ("piet", (3, 4), "list")
+    ]  # fmt: skip
+    assert result.matches == ()
+    words = {
+        "nl": "dubbel in de eigen spelerslijst: Kees Smit (twee spelers met deze naam; "
+        "regels 2), niet op naam te koppelen",
+        "en": "twice in the club's own roster: Kees Smit (two players of this name; lines 2), "
+        "cannot be matched by name",
+    }
+    for lang, expected in words.items():
+        assert cli.t("ratings.ambiguous_roster", lang, name="Kees Smit", lines="2") == expected
+    assert cli.t("ratings.ambiguous", "nl", name="Piet de Boer", lines="3, 4") == (
+        "meer dan eens in de lijst: Piet de Boer (regels 3, 4)"
+    )
+
+
+def test_matched_players_get_their_relatienummer_and_a_different_one_is_reported(tmp_path):
+    """The roster's numbers: J. Jansen's id is 1234567 (matched by number, the field gets
+    it); Quinten already has 7654321 = the list's (nothing to store); Eric has 1212121 but
+    the list's "Müller, Éric" is 8888888: a conflict, neither number nor rating changes;
+    Piet (no number) gets 9999999; Kees' two rows stay ambiguous."""
+    players = [dict(p) for p in PLAYERS]
+    players[1]["knsb_id"] = "7654321"
+    players[2]["knsb_id"] = "1212121"
+    s = load("keizer-classic", players)[0]
+    rows, _ = read(knsb_file(tmp_path))
+    result = ratings.match(s, rows, 3)
+    assert {m.player.id: (m.how, m.number) for m in result.matches} == {
+        "1234567": ("id", "1234567"),
+        "quinten": ("id", None),
+        "piet": ("name", "9999999"),
+    }
+    assert [(c.player.id, c.ours, c.theirs, c.line) for c in result.conflicts] == [
+        ("eric", "1212121", "8888888", 4)
+    ]
+    assert result.numbers == 2
+    assert cli.t("ratings.conflict.knsb", "nl", name="Eric Muller", ours="1212121",
+                 theirs="8888888", line=4) == (
+        "Eric Muller: heeft relatienummer 1212121, de lijst noemt 8888888 (regel 4); niets "
+        "veranderd, controleer of het dezelfde persoon is"
+    )  # fmt: skip
+
+
+def test_a_listed_number_that_cannot_be_a_relatienummer_is_not_stored(tmp_path):
+    """Noor Bakker is listed as 123456 (6 digits, line 2): her rating is taken (1310),
+    her number not, and the report says why."""
+    text = ("Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S\r\n"
+            "123456;Bakker, Noor;;NED;1310;1;1990;\r\n")  # fmt: skip
+    rows, _ = read(knsb_file(tmp_path, text))
+    result = ratings.match(season(), rows, 3)
+    assert [(m.player.id, m.new, m.number) for m in result.matches] == [("noor", 1310, None)]
+    assert [(b.player.id, b.number, b.line) for b in result.bad_numbers] == [("noor", "123456", 2)]
+    assert cli.t("ratings.bad_number.knsb", "en", name="Noor Bakker", number="123456",
+                 line=2) == (
+        "Noor Bakker: the relatienummer '123456' in the list (line 2) is not 7 digits; not stored"
+    )  # fmt: skip
+
+
+def test_a_number_typed_meanwhile_refuses_the_whole_import(tmp_path):
+    """The director reads the roster, then someone types Piet's relatienummer 5555555:
+    the import (Piet would get 9999999) is refused whole, no rating and no number stored."""
+    s = season()
+    store = MemoryStore()
+    cid = store.import_season(s, actor=ADMIN)
+    with knsb_file(tmp_path).open("rb") as stream:
+        seen = ratings.preview(s, stream, 3)
+    store.save_player(cid, replace(s.player("piet"), knsb_id="5555555"), actor=ADMIN)
+    with pytest.raises(StaleWriteError):
+        ratings.import_ratings(store, cid, seen.to_store(False), read=(), actor=ADMIN,
+                               numbers=seen.numbers_to_store(False),
+                               read_players=s.players)  # fmt: skip
+    after = store.load(cid)
+    assert after.player("piet").knsb_id == "5555555"
+    assert after.player("eric").knsb_id is None
+    assert after.ratings is None or after.ratings == ()
+
+
+def test_the_duckdb_store_writes_numbers_and_ratings_together_or_not_at_all(tmp_path, db):
+    """In the DuckDB store: the list's import stores Piet's 9999999 and Eric's 8888888 and
+    the ratings in one transaction. A rating of Quinten from round 3 saved meanwhile makes
+    the ratings part stale: the whole import is refused, and no number is stored either."""
+    store = Store(db)
+    cid = store.competitions()[0].id
+    s = store.load(cid)
+    with knsb_file(tmp_path).open("rb") as stream:
+        seen = ratings.preview(s, stream, 3)
+    assert {p.id: p.knsb_id for p in seen.numbers_to_store(False)} == {
+        "1234567": "1234567", "quinten": "7654321", "eric": "8888888", "piet": "9999999"
+    }  # fmt: skip
+    store.save_rating(cid, RatingChange("quinten", 3, 1600), actor=ADMIN)
+    with pytest.raises(StaleWriteError):
+        ratings.import_ratings(store, cid, seen.to_store(False), read=(), actor=ADMIN,
+                               numbers=seen.numbers_to_store(False),
+                               read_players=s.players)  # fmt: skip
+    assert [p.knsb_id for p in store.load(cid).players] == [None] * 6
+    after = ratings.import_ratings(store, cid, seen.to_store(False),
+                                   read=store.load(cid).ratings or (), actor=ADMIN,
+                                   numbers=seen.numbers_to_store(False),
+                                   read_players=s.players)  # fmt: skip
+    assert after.player("piet").knsb_id == "9999999"
+    assert Store(db).load(cid).player("eric").knsb_id == "8888888"
+    assert [e.action for e in store.log(cid, 2)] == ["import-ratings", "import-numbers"]

@@ -34,7 +34,8 @@ def exports(run: state.Ctx, cid: int) -> None:
     last = c2.number_input(tr("app.fed.knsb_to"), value=season.last_played, step=1,
                            key=f"fed_knsb_to_{cid}")  # fmt: skip
     try:
-        knsb, submission = federation.knsb_download(season, int(first), int(last))
+        settings = run.store.club_settings(season.club)
+        knsb, submission = federation.knsb_download(season, int(first), int(last), settings)
     except CompcoreError as exc:
         st.error(md(exc.describe(run.lang)))
         return

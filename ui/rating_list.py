@@ -41,17 +41,24 @@ def render(run: state.Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
         skip = st.checkbox(tr("app.ratings.skip_bad"), key=f"rating_skip_bad_{cid}")
         if not skip:
             return
-    changes = seen.to_store(skip)
+    changes, numbers = seen.to_store(skip), seen.numbers_to_store(skip)
     _show(run, seen, changes, int(from_round))
     apply_key = f"rating_apply_{cid}"
-    read = state.seen(apply_key, season.ratings or ())
-    if changes and st.button(tr("app.ratings.apply", count=len(changes)),
-                             type="primary", key=apply_key):  # fmt: skip
+    read = state.seen(apply_key, (season.ratings or (), season.players))
+    if not (changes or numbers):
+        return
+    label = (tr("app.ratings.save", count=len(changes), numbers=len(numbers)) if numbers
+             else tr("app.ratings.apply", count=len(changes)))  # fmt: skip
+    if st.button(label, type="primary", key=apply_key):
+        done = (tr("app.ratings.saved", count=len(changes), round=int(from_round),
+                   numbers=len(numbers)) if numbers
+                else tr("app.ratings.applied", count=len(changes), round=int(from_round)))  # fmt: skip
         state.write(
             run,
-            lambda actor: ratings.import_ratings(run.store, cid, changes, read=read,
-                                                 actor=actor),
-            tr("app.ratings.applied", count=len(changes), round=int(from_round)),
+            lambda actor: ratings.import_ratings(run.store, cid, changes, read=read[0],
+                                                 actor=actor, numbers=numbers,
+                                                 read_players=read[1]),
+            done,
             forget_keys=[apply_key],
         )  # fmt: skip
 
@@ -106,6 +113,7 @@ def _show(
             tr("app.ratings.col_how"): tr(f"ratings.how.{m.how}"),
             tr("app.col.line"): m.line,
             tr("app.ratings.col_changes"): tr(f"app.ratings.{yes_no[m.player.id in changed]}"),
+            tr("app.ratings.col_number"): m.number or "",
         }
         for m in result.matches
     ]
@@ -115,4 +123,12 @@ def _show(
         st.caption(tr("ratings.unmatched", name=md(p.name)))
     for a in result.ambiguous:
         lines = ", ".join(map(str, a.lines))
-        st.warning(tr("ratings.ambiguous", name=md(a.player.name), lines=lines))
+        key = "ratings.ambiguous_roster" if a.where == "roster" else "ratings.ambiguous"
+        st.warning(tr(key, name=md(a.player.name), lines=lines))
+    family = "knsb" if seen.kind == "knsb" else "fide"
+    for c in result.conflicts:
+        st.warning(tr(f"ratings.conflict.{family}", name=md(c.player.name), ours=c.ours,
+                      theirs=c.theirs, line=c.line))  # fmt: skip
+    for b in result.bad_numbers:
+        st.warning(tr(f"ratings.bad_number.{family}", name=md(b.player.name),
+                      number=md(b.number), line=b.line))  # fmt: skip

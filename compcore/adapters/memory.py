@@ -26,7 +26,8 @@ from compcore.adapters.store.transactions import (
     validated,
 )
 from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
-from compcore.errors import Label, StoreError
+from compcore.club_settings import ClubSettings, check_settings
+from compcore.errors import Label, Phrase, StaleWriteError, StoreError
 from compcore.model import Decision, Player, PlayerChange, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
 from compcore.services.repository import (
@@ -56,6 +57,7 @@ class MemoryStore:
     _drafts: dict[tuple[int, int], StoredDraft] = field(default_factory=dict)
     _tokens: dict[str, MemberToken] = field(default_factory=dict)
     _marks: list[Mark] = field(default_factory=list)
+    _club_settings: dict[str, ClubSettings] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- reads
 
@@ -88,7 +90,7 @@ class MemoryStore:
 
     # ---------------------------------------------------------------- writes
 
-    def _write_log(self, label: str, cid: int, action: str, reason: str | None,
+    def _write_log(self, label: str, cid: int | None, action: str, reason: str | None,
                    before: Any, after: Any) -> None:  # fmt: skip
         entry_id = len(self._log) + 1
         at = datetime.now(UTC)
@@ -235,6 +237,44 @@ class MemoryStore:
                      read: Sequence[RatingChange] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
         return self._change(competition_id, actor, "import-ratings", reason,
                             lambda old: changes.put_ratings(old, ratings, read))  # fmt: skip
+
+    def club_settings(self, club: str) -> ClubSettings:
+        return self._club_settings.get(club, ClubSettings())
+
+    def save_club_settings(self, club: str, settings: ClubSettings, *, actor: Actor,
+                           read: ClubSettings | Unchecked = UNCHECKED) -> ClubSettings:  # fmt: skip
+        label = authorize(actor, self.director_hash)
+        new = check_settings(settings)
+        with self._lock:
+            current = self.club_settings(club)
+            if not isinstance(read, Unchecked) and current != read and current != new:
+                raise StaleWriteError(Phrase("change.what.club_settings", club=club))
+            self._club_settings[club] = new
+            self._write_log(label, None, "club-settings", None,
+                            {"club": club, **current.as_dict()},
+                            {"club": club, **new.as_dict()})  # fmt: skip
+            return new
+
+    def save_rating_list(self, competition_id: int, ratings: Sequence[RatingChange],
+                         players: Sequence[Player], *, actor: Actor,
+                         reason: str | None = None,
+                         read: Sequence[RatingChange] | Unchecked = UNCHECKED,
+                         read_players: Mapping[str, Player | None] | Unchecked = UNCHECKED,
+                         ) -> Season:  # fmt: skip
+        """Numbers and ratings at once (as the Store): any refusal stores neither."""
+        label = authorize(actor, self.director_hash)
+        with self._lock:
+            kept = dict(self._seasons), list(self._log)
+            try:
+                new = self._apply(label, competition_id, "import-numbers", reason,
+                                  lambda old: changes.put_players(old, players, read_players))  # fmt: skip
+                if ratings:
+                    new = self._apply(label, competition_id, "import-ratings", reason,
+                                      lambda old: changes.put_ratings(old, ratings, read))  # fmt: skip
+                return new
+            except BaseException:
+                self._seasons, self._log = kept
+                raise
 
     def save_roster_change(self, competition_id: int, change: PlayerChange, *, actor: Actor,
                            reason: str | None = None,

@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from compcore.adapters import season_file
-from compcore.adapters.knsb_submission import Submission, knsb_submission
+from compcore.adapters.knsb_submission import Heading, Submission, knsb_submission
 from compcore.adapters.trf import TrfDocument, read_trf, trf_text
 from compcore.adapters.trf_export import season_trf
 from compcore.adapters.trf_import import season_from_trf
+from compcore.club_settings import ClubSettings, check_settings
 from compcore.errors import CompcoreError, Phrase
 from compcore.model import Season
 from compcore.rulesets import Ruleset, load_ruleset, preset_names
@@ -26,6 +27,7 @@ from compcore.services.repository import CompetitionInfo
 __all__ = [
     "Download",
     "TrfPlayerRow",
+    "heading_of",
     "knsb_download",
     "read_upload",
     "swiss_presets",
@@ -63,17 +65,29 @@ def trf_download(season: Season, ruleset: Ruleset) -> Download:
     return Download(f"{file_stem(season)}.trf", season_trf(season, ruleset))
 
 
-def knsb_submission_of(season: Season, first: int, last: int) -> Submission:
-    """The KNSB submission of rounds ``first``..``last``; a period that is none (the first
-    round before 1, the last before the first) is refused with ``knsb.bad_period``."""
+def heading_of(settings: ClubSettings) -> Heading:
+    """The submission's header fields from the club's settings (checked: a value with a
+    control character or too long is refused with one sentence)."""
+    checked = check_settings(settings)
+    return Heading(tempo=checked.tempo, arbiter=checked.arbiter)
+
+
+def knsb_submission_of(
+    season: Season, first: int, last: int, settings: ClubSettings | None = None
+) -> Submission:
+    """The KNSB submission of rounds ``first``..``last``, headed by the club's
+    ``settings`` (time control, arbiter); a period that is none (the first round before
+    1, the last before the first) is refused with ``knsb.bad_period``."""
     if first < 1 or last < first:
         raise CompcoreError(Phrase("knsb.bad_period", first=first, last=last))
-    return knsb_submission(season, first, last)
+    return knsb_submission(season, first, last, heading_of(settings or ClubSettings()))
 
 
-def knsb_download(season: Season, first: int, last: int) -> tuple[Download, Submission]:
+def knsb_download(
+    season: Season, first: int, last: int, settings: ClubSettings | None = None
+) -> tuple[Download, Submission]:
     """The submission of rounds ``first``..``last`` and its file (``...-knsb-1-5.trf``)."""
-    submission = knsb_submission_of(season, first, last)
+    submission = knsb_submission_of(season, first, last, settings)
     return Download(f"{file_stem(season)}-knsb-{first}-{last}.trf", submission.text), submission
 
 

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from compcore.adapters.auth import Actor
 from compcore.changes import UNCHECKED, BoardResult, Unchecked
+from compcore.club_settings import ClubSettings
 from compcore.errors import NotAuthorized, Phrase, StaleWriteError
 from compcore.model import Decision, Player, PlayerChange, RatingChange, Round, RulesetRef, Season
 from compcore.rulesets import Ruleset
@@ -287,6 +288,39 @@ class Repository(Protocol):
         reason: str | None = None,
         read: Sequence[RatingChange] | Unchecked = UNCHECKED,
     ) -> Season: ...
+
+    def save_rating_list(
+        self,
+        competition_id: int,
+        ratings: Sequence[RatingChange],
+        players: Sequence[Player],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Sequence[RatingChange] | Unchecked = UNCHECKED,
+        read_players: Mapping[str, Player | None] | Unchecked = UNCHECKED,
+    ) -> Season:
+        """A rating list imported (issue 18 item 5): the players' new numbers (logged as
+        ``import-numbers``) and the rating changes (``import-ratings``) in one
+        transaction, all or nothing; each part refused when stale as :meth:`save_players`
+        and :meth:`save_ratings` refuse it."""
+        ...
+
+    def club_settings(self, club: str) -> ClubSettings:
+        """The club's own settings (``compcore.club_settings``); none set: all ``None``."""
+        ...
+
+    def save_club_settings(
+        self,
+        club: str,
+        settings: ClubSettings,
+        *,
+        actor: Actor,
+        read: ClubSettings | Unchecked = UNCHECKED,
+    ) -> ClubSettings:
+        """Store the club's settings as given (checked: a bad value is one sentence and
+        nothing is stored), logged as ``club-settings``; refused when stale."""
+        ...
 
     def save_roster_change(
         self,

@@ -11,6 +11,7 @@ from compcore.adapters.auth import Administrator
 from compcore.adapters.store import rows, schema
 from compcore.adapters.store.connection import Connection, connect, first_line
 from compcore.adapters.store.transactions import Store
+from compcore.club_settings import ClubSettings
 from compcore.errors import StoreError
 from compcore.model import Season
 from compcore.rulesets import Ruleset
@@ -58,6 +59,17 @@ def load_season_readonly(
     except duckdb.Error as exc:
         raise StoreError.at((str(path),), "store.database", detail=first_line(exc)) from None
     return season, season_file.ruleset_of(season, (str(path), chosen.qualified_name))
+
+
+def club_settings_readonly(path: str | Path, club: str) -> ClubSettings:
+    """The club's own settings (``compcore.club_settings``), opening the file read-only."""
+    path = Path(path)
+    try:
+        with connect(path, read_only=True) as con:
+            _check_version(con, path)
+            return rows.read_club_settings(con, club)
+    except duckdb.Error as exc:
+        raise StoreError.at((str(path),), "store.database", detail=first_line(exc)) from None
 
 
 def _check_version(con: Connection, path: Path) -> None:

@@ -16,6 +16,8 @@ from typing import Any
 
 from compcore.adapters.store.connection import Connection
 from compcore.changes import name
+from compcore.club_settings import NAMES as CLUB_SETTINGS
+from compcore.club_settings import ClubSettings
 from compcore.errors import StoreError
 from compcore.model import (
     Calendar,
@@ -481,6 +483,24 @@ def write_log(
          None if before is None else json.dumps(before, ensure_ascii=False),
          None if after is None else json.dumps(after, ensure_ascii=False)],
     )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- club settings
+
+
+def read_club_settings(con: Connection, club: str) -> ClubSettings:
+    """The club's settings as stored (``compcore.club_settings``); none set: all ``None``."""
+    found = dict(
+        con.execute("SELECT name, value FROM club_settings WHERE club = ?", [club]).fetchall()
+    )
+    return ClubSettings(**{n: found.get(n) for n in CLUB_SETTINGS})
+
+
+def put_club_settings(con: Connection, club: str, settings: ClubSettings) -> None:
+    """Replace the club's settings: one row per setting that is set."""
+    con.execute("DELETE FROM club_settings WHERE club = ?", [club])
+    for setting, value in settings.as_dict().items():
+        con.execute("INSERT INTO club_settings VALUES (?, ?, ?)", [club, setting, value])
 
 
 # --------------------------------------------------------------------------- drafts

@@ -243,6 +243,18 @@ ALTER TABLE rounds ADD COLUMN ladder_round BIGINT;
 ALTER TABLE rounds ADD COLUMN forced_groups VARCHAR[];
 """
 
+#: A club's own settings (issue 18 item 5, ``compcore.club_settings``): one row per club and
+#: setting, the value exactly as typed. Keyed by the club's name, not its row id: a club's
+#: row goes when its last competition is deleted, its settings stay for the next one.
+_V11 = """
+CREATE TABLE club_settings (
+    club   VARCHAR NOT NULL,
+    name   VARCHAR NOT NULL,              -- 'tempo', 'arbiter'
+    value  VARCHAR NOT NULL,
+    PRIMARY KEY (club, name)
+);
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
@@ -257,6 +269,7 @@ MIGRATIONS: list[Migration] = [
     (8, _V8),
     (9, _V9),
     (10, _V10),
+    (11, _V11),
 ]
 
 

@@ -36,12 +36,15 @@ from compcore.adapters.store.connection import (
     write_lock,
 )
 from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.club_settings import ClubSettings, check_settings
 from compcore.errors import (
     CompcoreError,
     Label,
     NotAuthorized,
     Part,
+    Phrase,
     SeasonError,
+    StaleWriteError,
     StoreError,
     os_problem,
 )
@@ -203,6 +206,9 @@ class Reader:
     def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
         return self._snapshot(lambda con: rows.read_marks(con, competition_id, number))
 
+    def club_settings(self, club: str) -> ClubSettings:
+        return self._snapshot(lambda con: rows.read_club_settings(con, club))
+
     def revision(self) -> int:
         """The newest change-log id: it changes with every write."""
         newest = self.log(None, 1)
@@ -316,6 +322,34 @@ class Store:
         """The newest change-log id: it changes with every write."""
         with self.reader() as r:
             return r.revision()
+
+    def club_settings(self, club: str) -> ClubSettings:
+        """The club's own settings (``compcore.club_settings``); none set: all ``None``."""
+        with self.reader() as r:
+            return r.club_settings(club)
+
+    def save_club_settings(
+        self,
+        club: str,
+        settings: ClubSettings,
+        *,
+        actor: Actor,
+        read: ClubSettings | Unchecked = UNCHECKED,
+    ) -> ClubSettings:
+        """Store the club's settings (each value exactly as given; a bad one refused with
+        one sentence, nothing stored), logged as ``club-settings`` (no competition);
+        refused when they changed since ``read`` (the settings as the form showed them)."""
+        authorize(actor, self._directors)
+        new = check_settings(settings)
+        with self._transaction(actor) as (con, label):
+            current = rows.read_club_settings(con, club)
+            if not isinstance(read, Unchecked) and current != read and current != new:
+                raise StaleWriteError(Phrase("change.what.club_settings", club=club))
+            rows.put_club_settings(con, club, new)
+            rows.write_log(con, label, None, "club-settings", None,
+                           {"club": club, **current.as_dict()},
+                           {"club": club, **new.as_dict()})  # fmt: skip
+            return new
 
     # ---------------------------------------------------------------- the write pipeline
 
@@ -704,13 +738,40 @@ class Store:
         read: Sequence[RatingChange] | Unchecked = UNCHECKED,
     ) -> Season:
         """Several rating changes in one transaction and one log line (a rating list)."""
+        return self._change(competition_id, actor, "import-ratings", reason,
+                            lambda old: changes.put_ratings(old, ratings, read),
+                            self._ratings_writer(competition_id))  # fmt: skip
 
+    @staticmethod
+    def _ratings_writer(competition_id: int) -> Callable[[Connection, Season], None]:
         def write(con: Connection, new: Season) -> None:
             rows.put_ratings(con, competition_id, new.ratings)
             con.execute("UPDATE competitions SET has_ratings = true WHERE id = ?", [competition_id])
 
-        return self._change(competition_id, actor, "import-ratings", reason,
-                            lambda old: changes.put_ratings(old, ratings, read), write)  # fmt: skip
+        return write
+
+    def save_rating_list(
+        self,
+        competition_id: int,
+        ratings: Sequence[RatingChange],
+        players: Sequence[Player],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: Sequence[RatingChange] | Unchecked = UNCHECKED,
+        read_players: Mapping[str, Player | None] | Unchecked = UNCHECKED,
+    ) -> Season:
+        """A rating list imported: the players' new numbers (``import-numbers``) and the
+        rating changes (``import-ratings``, when there are any) in one transaction."""
+        with self._transaction(actor) as (con, label):
+            new = self._apply(con, label, competition_id, "import-numbers", reason,
+                              lambda old: changes.put_players(old, players, read_players),
+                              self._players_writer(competition_id))  # fmt: skip
+            if ratings:
+                new = self._apply(con, label, competition_id, "import-ratings", reason,
+                                  lambda old: changes.put_ratings(old, ratings, read),
+                                  self._ratings_writer(competition_id))  # fmt: skip
+            return new
 
     def set_ruleset(
         self,
