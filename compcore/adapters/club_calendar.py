@@ -44,11 +44,10 @@ PRODID = "-//compcore//club evenings//NL"
 
 @dataclass(frozen=True)
 class Evening:
-    """One club evening in the file: the round, its date, whether it has been played."""
+    """One club evening in the file: the round and its date."""
 
     number: int
     day: date
-    played: bool
 
 
 def zone(name: str | None) -> ZoneInfo:
@@ -68,11 +67,11 @@ def evenings(season: Season, ruleset: Ruleset) -> list[Evening]:
     out: dict[int, Evening] = {}
     for number, text in enumerate(planned, start=1):
         if number <= ruleset.total_rounds:
-            out[number] = Evening(number, date.fromisoformat(text), played=False)
+            out[number] = Evening(number, date.fromisoformat(text))
     for rnd in season.rounds:
-        text = rnd.date or (planned[rnd.number - 1] if rnd.number <= len(planned) else None)
-        if text is not None:
-            out[rnd.number] = Evening(rnd.number, date.fromisoformat(text), rnd.is_played)
+        day = rnd.date or (planned[rnd.number - 1] if rnd.number <= len(planned) else None)
+        if day is not None:
+            out[rnd.number] = Evening(rnd.number, date.fromisoformat(day))
         else:
             out.pop(rnd.number, None)
     return [out[n] for n in sorted(out)]
@@ -125,7 +124,8 @@ def to_ics(
     # the zone's rules over the season only (a year either side), not from 1970 on
     first, last = found[0].day, found[-1].day
     cal.add_missing_timezones(date(first.year - 1, 1, 1), date(last.year + 2, 1, 1))
-    return cal.to_ical()
+    data: bytes = cal.to_ical()
+    return data
 
 
 def _description(season: Season, ruleset: Ruleset, number: int, lang: Lang) -> str:
