@@ -63,11 +63,21 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from compcore.adapters import reports
     from compcore.scoring.standings import standings
 
+    if args.excel and args.format not in (None, "csv"):
+        raise CompcoreError(Phrase("cli.excel_needs_csv", format=args.format))
     season, ruleset = _load(args)
     cycle = None if args.cycle is None else ruleset.cycle_from_label(args.cycle)
     result = standings(season, ruleset, after_round=args.after_round, cycle=cycle)
     if args.format == "json":
         print(reports.to_json(result, ruleset, args.lang))
+    elif args.excel:  # issue 18 item 6: ';', decimal comma, UTF-8 with a BOM
+        from compcore.adapters.csv_text import csv_bytes
+
+        sys.stdout.flush()
+        sys.stdout.buffer.write(
+            csv_bytes(reports.to_csv(result, ruleset, args.lang, excel=True), excel=True)
+        )
+        sys.stdout.buffer.flush()
     elif args.format == "csv":
         sys.stdout.write(reports.to_csv(result, ruleset, args.lang))
     else:
@@ -420,6 +430,23 @@ def cmd_publish(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_calendar(args: argparse.Namespace) -> int:
+    """The club evenings of a competition as an iCalendar file (issue 18 item 7,
+    :mod:`compcore.adapters.club_calendar`); bad input: one line, nothing written."""
+    from compcore.adapters import club_calendar
+
+    if Path(args.out).is_dir():
+        example = Path(args.out) / "clubavonden.ics"
+        raise CompcoreError(Phrase("cli.out_is_folder", out=args.out, example=example))
+    zone = club_calendar.zone(args.timezone or os.environ.get("COMPCORE_TIMEZONE"))
+    season, ruleset = _load(args)
+    data = club_calendar.to_ics(season, ruleset, args.lang, zone)
+    Path(args.out).write_bytes(data)
+    events = len(club_calendar.evenings(season, ruleset))
+    print(t("cli.calendar_written", args.lang, events=events, name=_name(season), out=args.out))
+    return 0
+
+
 def _name(season: Season) -> str:
     return f"{season.club} / {season.season} / {season.competition}"
 
@@ -517,7 +544,9 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     source(sp)
     sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("after_round"))
     sp.add_argument("--cycle", type=int, metavar=m("cycle"), help=h("cycle"))
-    sp.add_argument("--format", choices=("table", "csv", "json"), default="table", help=h("format"))
+    # default None, shown as the table: --excel may then stand alone (--excel = --format csv --excel)
+    sp.add_argument("--format", choices=("table", "csv", "json"), help=h("format"))
+    sp.add_argument("--excel", action="store_true", help=h("excel"))
     sp.set_defaults(run=cmd_standings)
 
     sp = sub.add_parser("winners", help=h("winners"))
@@ -601,6 +630,12 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--out", required=True, metavar=m("folder"), help=h("site_out"))
     sp.add_argument("--force", action="store_true", help=h("site_force"))
     sp.set_defaults(run=cmd_publish)
+
+    sp = sub.add_parser("calendar", help=h("calendar"))  # issue 18 item 7
+    source(sp)
+    sp.add_argument("--out", required=True, metavar=m("file"), help=h("calendar_out"))
+    sp.add_argument("--timezone", metavar=m("zone"), help=h("timezone"))
+    sp.set_defaults(run=cmd_calendar)
 
     sp = sub.add_parser("hash-password", help=h("hash_password"))
     sp.set_defaults(run=cmd_hash_password)

@@ -9,7 +9,7 @@ from compcore.cup import bracket, is_cup
 from compcore.rulesets import load_ruleset
 from compcore.services import competitions
 from compcore.services import round as rs
-from ui import links, scope, state, tables
+from ui import evenings, links, scope, state, tables
 from ui.markdown import md
 from ui.state import COMPETITION_KEY
 
@@ -73,6 +73,7 @@ for i, info in enumerate(current):
         if st.button(tr("app.overview.open_standings"), key=f"ov_{info.id}",
                      on_click=choose, args=(info.id,)):  # fmt: skip
             st.switch_page("pages/standings.py")
+        evenings.download(run, info.id, season, ruleset)  # the evenings in a calendar (.ics)
 
 older = competitions.older(run.competitions)
 archive = competitions.archived(run.competitions)

@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore.adapters import players_csv
+from compcore.adapters.csv_text import csv_bytes
 from compcore.model import PlayerChange, RatingChange
 from compcore.services import players as ps
 from compcore.validate import RATING_HIGH, RATING_LOW
@@ -234,6 +235,10 @@ st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))
 st.download_button(tr("app.players.csv_download"), players_csv.dumps(season.players),
                    file_name="spelers.csv", mime="text/csv", key=f"csv_out_{cid}")  # fmt: skip
+st.download_button(tr("app.players.excel_download"),  # issue 18 item 6: ';', with a BOM
+                   csv_bytes(players_csv.dumps(season.players, excel=True), excel=True),
+                   file_name="spelers-excel.csv", mime="text/csv",
+                   help=tr("app.sheets.excel_help"), key=f"excel_out_{cid}")  # fmt: skip
 upload = st.file_uploader(tr("app.players.csv_file"), type=["csv", "txt"], key=f"csv_{cid}")
 pasted = st.text_area(tr("app.players.csv_paste"), key=f"csv_text_{cid}", height=120)
 text = upload.getvalue().decode("utf-8-sig", errors="replace") if upload is not None else pasted

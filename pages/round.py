@@ -12,6 +12,7 @@ from datetime import date as Date
 import pandas as pd
 import streamlit as st
 
+from compcore.adapters.csv_text import csv_bytes
 from compcore.adapters.reports import decimal
 from compcore.adapters.winners_report import cup_status
 from compcore.changes import BoardResult
@@ -387,7 +388,7 @@ def show_sheet() -> None:
         with st.expander(tr("sheet.sitting_out")):
             tables.dataframe(others, hide_index=True, width="stretch")
         printing.table(others, caption=tr("sheet.sitting_out"))
-    c1, c2 = st.columns(2)
+    c1, c2, c3 = st.columns(3)
     c1.download_button(
         tr("app.round.download_html"),
         sheets.to_html(season, ruleset, stored, run.lang),
@@ -401,6 +402,14 @@ def show_sheet() -> None:
         file_name=f"indeling-ronde-{number}.csv",
         mime="text/csv",
         key="sheet_csv",
+    )
+    c3.download_button(  # issue 18 item 6: ';', UTF-8 with a BOM
+        tr("app.round.download_excel"),
+        csv_bytes(sheets.to_csv(season, ruleset, stored, run.lang, excel=True), excel=True),
+        file_name=f"indeling-ronde-{number}-excel.csv",
+        mime="text/csv",
+        help=tr("app.sheets.excel_help"),
+        key="sheet_excel",
     )
 
 

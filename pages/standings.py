@@ -4,6 +4,7 @@ columns and tie-breaks, how it was computed, and a CSV download."""
 import streamlit as st
 
 from compcore.adapters import reports
+from compcore.adapters.csv_text import csv_bytes
 from compcore.adapters.winners_report import cup_status
 from compcore.cup import bracket, is_cup
 from ui import device, groups, links, printing, scope, state, tables
@@ -67,10 +68,19 @@ with st.expander(tr("app.standings.how")):
         st.markdown(f"- {md(line)}")
     tables.dataframe(tables.rounds_frame(table, run.lang), hide_index=True)
 suffix = f"-cyclus-{ruleset.cycle_label(table.cycle)}" if table.cycle is not None else ""
+csv_name = f"ranglijst{suffix}-ronde-{table.after_round}"
 st.download_button(
     tr("app.standings.download"),
     reports.to_csv(table, ruleset, run.lang),
-    file_name=f"ranglijst{suffix}-ronde-{table.after_round}.csv",
+    file_name=f"{csv_name}.csv",
     mime="text/csv",
     key="standings_csv",
+)
+st.download_button(  # issue 18 item 6: ';', decimal comma, UTF-8 with a BOM
+    tr("app.standings.download_excel"),
+    csv_bytes(reports.to_csv(table, ruleset, run.lang, excel=True), excel=True),
+    file_name=f"{csv_name}-excel.csv",
+    mime="text/csv",
+    help=tr("app.sheets.excel_help"),
+    key="standings_excel",
 )

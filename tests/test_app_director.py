@@ -122,7 +122,7 @@ def test_the_whole_round(db):
     assert (entry.action, entry.reason, entry.actor) == (
         "publish-round", "afgesproken met beide spelers", "director:director")  # fmt: skip
     assert [d.label for d in at.download_button] == [
-        "Indeling afdrukken (HTML)", "Indeling als CSV"]  # fmt: skip
+        "Indeling afdrukken (HTML)", "Indeling als CSV", "Indeling voor Excel"]  # fmt: skip
 
     # results: finalizing with a board missing is refused; partial saving works
     games = published.games

@@ -74,13 +74,14 @@ def not_paired(rnd: Round, names: Mapping[str, str], lang: Lang) -> list[tuple[s
     ]
 
 
-def to_csv(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang) -> str:
-    """Board, white, black, result; names cannot act as spreadsheet formulas
+def to_csv(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang, *, excel: bool = False) -> str:
+    """Board, white, black, result, comma-separated or with ``excel`` for Dutch Excel
+    (``;``; :mod:`compcore.adapters.csv_text`); names cannot act as spreadsheet formulas
     (:func:`compcore.adapters.csv_text.csv_text`)."""
     head = [t("sheet.board", lang), t("sheet.white", lang), t("sheet.black", lang),
             t("app.col.result", lang)]  # fmt: skip
     body = ([r.board, r.white, r.black, r.result] for r in rows(season, ruleset, rnd, lang))
-    return csv_text([head, *body])
+    return csv_text([head, *body], excel=excel)
 
 
 _CSS = """

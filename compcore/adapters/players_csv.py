@@ -254,11 +254,14 @@ def _federation(
     return value or None
 
 
-def dumps(players: Sequence[Player]) -> str:
+def dumps(players: Sequence[Player], *, excel: bool = False) -> str:
     """The roster as a CSV text in :data:`FIELDS` (the engine entrant left out), flags
     separated by ``|``: what :func:`parse` reads back to the same players (a text a
-    spreadsheet would take for a formula gets a ``'``, ``csv_text.neutral_cell``)."""
-    return csv_text([FIELDS, *(_cells(p) for p in players if not p.is_engine)])
+    spreadsheet would take for a formula gets a ``'``, ``csv_text.neutral_cell``);
+    ``excel``: ``;``-separated for Dutch Excel (:mod:`compcore.adapters.csv_text`; every
+    number in it is whole, so no decimal comma is needed), which :func:`parse` reads too."""
+    rows = [FIELDS, *(_cells(p) for p in players if not p.is_engine)]
+    return csv_text(rows, excel=excel)
 
 
 def _cells(player: Player) -> list[object]:

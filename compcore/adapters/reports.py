@@ -219,10 +219,14 @@ def to_json(standings: Standings, ruleset: Ruleset, lang: Lang = "nl") -> str:
     return json.dumps({"standings": top, "rows": rows}, ensure_ascii=False, indent=2)
 
 
-def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
+def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang, *, excel: bool = False) -> str:
     """The table as CSV; standings of one cycle start with a column holding the club's
     number for that cycle (``Ruleset.cycle_label``), so a saved file says which cycle.
-    Names cannot act as spreadsheet formulas (:func:`compcore.adapters.csv_text.csv_text`)."""
+    Headers in ``lang``; numbers with a decimal point, or with ``excel`` a decimal comma in
+    ``;``-separated CSV for Dutch Excel (:mod:`compcore.adapters.csv_text`; the bytes with
+    their byte order mark: :func:`compcore.adapters.csv_text.csv_bytes`). Names cannot act
+    as spreadsheet formulas (:func:`compcore.adapters.csv_text.neutral_cell`)."""
+    numbers: Lang = "nl" if excel else "en"
     cols = (*standings.columns, *CHANGE_COLUMNS)
     heads = [header(c, lang) for c in cols]
     lead: list[str] = []
@@ -230,10 +234,10 @@ def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
         heads.insert(0, header("cycle", lang))
         lead.append(str(ruleset.cycle_label(standings.cycle)))
     body = (
-        lead + [cell(row, c, ruleset.display_decimals, "en") for c in cols]
+        lead + [cell(row, c, ruleset.display_decimals, numbers) for c in cols]
         for row in standings.rows
     )
-    return csv_text([heads, *body])
+    return csv_text([heads, *body], excel=excel)
 
 
 def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:

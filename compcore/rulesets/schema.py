@@ -575,6 +575,17 @@ class AttendanceRules(_Frozen):
     deadline: SignoffDeadline = SignoffDeadline()
 
 
+class EveningRules(_Frozen):
+    """The club evening as a member's calendar shows it (issue 18 item 7,
+    :mod:`compcore.adapters.club_calendar`): it starts at ``start`` (the club's local time)
+    and lasts ``minutes``. The rulebooks name no start time; KC-9 pairs everyone present at
+    20:00, and the deadlines (DS-15 18:30, PP-2 19:00) lie before it, so the default is
+    20:00, with 3.5 hours for a game and the analysis after it."""
+
+    start: ClockTime = "20:00"
+    minutes: int = Field(default=210, ge=15, le=720)
+
+
 # --------------------------------------------------------------------------- club rating
 
 
@@ -662,6 +673,8 @@ class Ruleset(_Frozen):
     playoff: PlayoffRules | None = None
     #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
     attendance: AttendanceRules = AttendanceRules()
+    #: the club evening's start and length, for the calendar file (issue 18 item 7)
+    evening: EveningRules = EveningRules()
     #: the club rating's K, initial rating and provisional games (issue 13, DS-2)
     club_rating: ClubRatingRules = ClubRatingRules()
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->

@@ -1,0 +1,39 @@
+"""The club evenings of a competition as a calendar file for members' phones (issue 18
+item 7): the download button on Overzicht, or a line saying there are no dates yet."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from compcore.adapters import club_calendar
+from compcore.errors import CompcoreError
+from compcore.model import Season
+from compcore.rulesets import Ruleset
+from ui import clock
+from ui.state import Ctx
+
+
+def file_name(season: Season) -> str:
+    """``clubavonden-interne-ladder-2025-2026.ics``: the competition and season, as a
+    file name (letters, digits and dashes)."""
+    words = f"{season.competition} {season.season}".lower()
+    slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in words)
+    return "clubavonden-" + "-".join(part for part in slug.split("-") if part) + ".ics"
+
+
+def download(run: Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
+    """Everyone may download the competition's evenings (:mod:`compcore.adapters.club_calendar`,
+    in the club's time zone, ``ui.clock.club_zone``); a season without dates gets a caption."""
+    try:
+        data = club_calendar.to_ics(season, ruleset, run.lang, clock.club_zone())
+    except CompcoreError:  # the one refusal: no dated evening (the zone is always known)
+        st.caption(run.tr("app.calendar.none"))
+        return
+    st.download_button(
+        run.tr("app.calendar.download"),
+        data,
+        file_name=file_name(season),
+        mime="text/calendar",
+        help=run.tr("app.calendar.help", start=ruleset.evening.start),
+        key=f"calendar_{cid}",
+    )
