@@ -20,6 +20,7 @@ from compcore.model import Participation, Player, PlayerChange, RatingChange, Se
 from compcore.player_ids import new_player_id
 from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
+from compcore.validate import last_round
 
 
 def form_player(
@@ -62,13 +63,6 @@ def automatic_id(season: Season, name: str) -> str:
     """The id a new player gets when the director types none: a readable slug of the name,
     never one in use (``compcore.player_ids``)."""
     return new_player_id(name, season.player_ids)
-
-
-def last_round(season: Season, ruleset: Ruleset) -> int:
-    """The last round a roster change may name: the season's length (cycles times rounds
-    per cycle), or the round after the last stored one when the season runs longer."""
-    stored = season.rounds[-1].number + 1 if season.rounds else 1
-    return max(ruleset.total_rounds, stored)
 
 
 def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
@@ -168,7 +162,9 @@ def save_rating(
     actor: Actor,
 ) -> Season:
     """Add a rating change or replace the one of that player from that round; ``read`` is
-    the list of rating changes as the form was opened."""
+    the list of rating changes as the form was opened. A round outside the season is
+    refused (:func:`check_round`), as the season file and the rating-list import refuse it."""
+    check_round(repo.load(competition_id), repo.ruleset(competition_id), change.from_round)
     key = (change.player, change.from_round)
     before = next((r for r in read if (r.player, r.from_round) == key), None)
     return repo.save_rating(competition_id, change, actor=actor, read=before)
