@@ -167,6 +167,7 @@ def test_a_rating_change_must_be_from_a_round_of_the_season(from_round, ok) -> N
 def test_a_season_running_longer_may_name_the_round_after_its_last() -> None:
     """With 1 round per cycle and 1 cycle the season is 1 round long, but it stores 2: the
     round after the last stored one (3) is allowed, as in the Spelers form; 4 is not."""
+
     def shorter(d: dict, from_round: int) -> None:
         d["ruleset"]["overrides"].update(rounds_per_cycle=1, cycles=1)
         d["ratings"][0]["from_round"] = from_round
