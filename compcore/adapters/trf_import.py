@@ -7,16 +7,18 @@ the round to pair becomes a played round: a game (``1 = 0 W D L``) with its resu
 absence. The round to pair becomes the open round: its pre-assigned players (``H``: a joker,
 others absent) are not present, everyone else is. Player ids are made from the names
 (:func:`compcore.player_ids.new_player_id`); ratings, names and FIDE ids are kept as in the
-file.
+file, a name only where :mod:`compcore.player_names` accepts it.
 """
 
 from __future__ import annotations
 
 from compcore.adapters.trf import TrfDocument, TrfPlayer
+from compcore.errors import Phrase, TrfError, place
 from compcore.federation_ids import fide_id_problem
 from compcore.model import Game, Kind, Player, Result, Round, RulesetRef, Season
 from compcore.pairing.swiss.model import SwissRecord
 from compcore.player_ids import new_player_id
+from compcore.player_names import name_problem
 
 __all__ = ["season_from_trf"]
 
@@ -37,9 +39,14 @@ def _fide_id(text: str) -> str | None:
 
 
 def season_from_trf(document: TrfDocument, *, club: str, season: str, preset: str) -> Season:
-    """The document as a season of ``club``, named by its ``012`` record (else the club)."""
+    """The document as a season of ``club``, named by its ``012`` record (else the club).
+    A ``001`` line whose name the rule of :mod:`compcore.player_names` refuses (empty, a
+    tab or NUL inside, ...) is a :class:`TrfError` naming that line."""
     ids: dict[int, str] = {}
     for p in document.players:
+        problem = name_problem(p.name)
+        if problem is not None:
+            raise TrfError(*place(Phrase("trf.at.line", line=p.line)), problem)
         ids[p.number] = new_player_id(p.name, ids.values())
     players = tuple(
         Player(ids[p.number], p.name, rating=p.rating, fide_id=_fide_id(p.fide_id))

@@ -18,6 +18,7 @@ from compcore.errors import RosterError
 from compcore.federation_ids import number_problems
 from compcore.model import Participation, Player, PlayerChange, RatingChange, Season
 from compcore.player_ids import new_player_id
+from compcore.player_names import name_problem
 from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
 from compcore.validate import last_round
@@ -73,10 +74,14 @@ def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
 
 
 def check_player(season: Season, ruleset: Ruleset, player: Player) -> None:
-    """Refuse a player the form cannot mean: no name, a bad relatienummer or FIDE id, a
-    round out of range, withdrawing before joining."""
+    """Refuse a player the form cannot mean: no name, a name the rule of
+    :mod:`compcore.player_names` refuses (a control character, over 100 characters), a bad
+    relatienummer or FIDE id, a round out of range, withdrawing before joining."""
     if not player.name.strip():
         raise RosterError("roster.name_required")
+    problem = name_problem(player.name)
+    if problem is not None:
+        raise RosterError("name.roster", player=player.id, problem=problem)
     for _, problem in number_problems(player):
         raise RosterError("ids.roster", name=player.name, problem=problem)
     for number in (player.joined_round, player.withdrawn_round):
