@@ -295,3 +295,24 @@ def test_the_trf_import_refuses_an_empty_name():
     document = read_trf(trf(""))
     with raises_in_english(TrfError, r"^TRF line 3: the name is empty$"):
         season_from_trf(document, club="C", season="S", preset="magnus-youth")
+
+
+def test_an_older_database_with_a_bad_name_is_corrected_in_the_form(tmp_path: Path):
+    """A name stored before the rule ('A' LF 'B', written into the table directly): the
+    season still loads; the next write that is not the correction is refused naming the
+    player; correcting the name with the form's service is accepted."""
+    import duckdb
+
+    season, _ = load("keizer-classic", "a b c d", ["a-b 1-0, c-d ="])
+    path = tmp_path / "old.duckdb"
+    repo = Store(path)
+    cid = repo.import_season(season, actor=ADMIN)
+    with duckdb.connect(str(path)) as con:
+        con.execute("UPDATE players SET name = ? WHERE id = 'b'", ["A\nB"])
+    repo = Store(path)
+    read = repo.load(cid).player("b")
+    assert read.name == "A\nB"
+    with raises_in_english(SeasonError, r"player 'b': name contains a line break \(character 2\)"):
+        repo.save_player(cid, replace(repo.load(cid).player("c"), rating=1500), actor=ADMIN)
+    ps.save_player(repo, cid, replace(read, name="Bert"), read=read, actor=ADMIN)
+    assert repo.load(cid).player("b").name == "Bert"
