@@ -316,3 +316,21 @@ def test_an_older_database_with_a_bad_name_is_corrected_in_the_form(tmp_path: Pa
         repo.save_player(cid, replace(repo.load(cid).player("c"), rating=1500), actor=ADMIN)
     ps.save_player(repo, cid, replace(read, name="Bert"), read=read, actor=ADMIN)
     assert repo.load(cid).player("b").name == "Bert"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "{file}", "--format", "trf", "--out", "{out}"],
+        ["knsb", "{file}", "--out", "{out}"],
+    ],
+)
+def test_a_fake_001_line_never_reaches_the_trf_or_the_knsb_submission(tmp_path, capsys, command):
+    """The name that would end its line in the TRF and start a record of its own: the
+    season file is refused before anything is written (exit 2, no file)."""
+    path, out = tmp_path / "x.json", tmp_path / "out.txt"
+    path.write_text(json.dumps(with_name("Bram\n001    9      Nep, Speler")), encoding="utf-8")
+    args = [a.format(file=path, out=out) for a in command]
+    assert main(args) == 2
+    assert "speler 'p02': naam bevat een regeleinde (teken 5)" in capsys.readouterr().err
+    assert not out.exists()
