@@ -3,9 +3,9 @@
 These are the error cases of ``spec/season-format.md`` that are about meaning rather than
 shape: unknown player ids, a player twice in one round, a game against oneself, a round
 number out of order, a played round after an open one, an entry kind the ruleset does not
-use, a cup round after the cup was decided, a rating no rating list gives. The season-file
-reader, the store and the app all call :func:`check_season` before accepting data, so a bad
-season never gets in. Each problem is a :class:`SeasonError` in Dutch and English
+use, a cup round after the cup was decided, a rating no rating list gives, a rating change
+from a round outside the season. The season-file reader, the store and the app all call
+:func:`check_season` before accepting data, so a bad season never gets in. Each problem is a :class:`SeasonError` in Dutch and English
 (``compcore/i18n/season.py``).
 """
 
@@ -48,6 +48,26 @@ def _check_ratings(season: Season, top: Where) -> None:
             raise SeasonError(*place(where), problem)
 
 
+def last_round(season: Season, ruleset: Ruleset) -> int:
+    """The last round a rating or roster change may name: the season's length (cycles
+    times rounds per cycle), or the round after the last stored one when the season runs
+    longer."""
+    stored = season.rounds[-1].number + 1 if season.rounds else 1
+    return max(ruleset.total_rounds, stored)
+
+
+def _check_rating_rounds(season: Season, ruleset: Ruleset, top: Where) -> None:
+    """Every rating change from a round of the season (1 .. :func:`last_round`), as
+    ``compcore ratings import --from-round`` and the Spelers form require, in their words."""
+    last = last_round(season, ruleset)
+    for change in season.ratings or ():
+        if not 1 <= change.from_round <= last:
+            at_player = (*top, Phrase("at.ratings"), Phrase("at.player", player=change.player))
+            raise SeasonError.at(
+                at_player, "roster.round_range", round=change.from_round, last=last
+            )
+
+
 def _check_numbers(season: Season, top: Where) -> None:
     """Every player's KNSB relatienummer and FIDE id well formed (``federation_ids``)."""
     for player in season.players:
@@ -80,6 +100,7 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
                 (*top, Phrase("at.decisions")), "season.unknown_player", player=decision.player
             )
     _check_ratings(season, top)
+    _check_rating_rounds(season, ruleset, top)
     _check_numbers(season, top)
     allowed = set(ruleset.points.kinds)
     open_round: int | None = None

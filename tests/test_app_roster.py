@@ -237,3 +237,76 @@ def test_with_compcore_debug_the_error_is_raised_as_it_is(db, monkeypatch):
     at.switch_page("pages/standings.py").run()
     assert at.exception and "p99" in str(at.exception[0].value)
     assert not at.error  # no sentence: the error itself
+
+
+# --------------------------------------------------------------------------- names (issue 18)
+
+
+def test_a_name_with_a_tab_is_refused_and_the_database_is_unchanged(db):
+    """'Piet<tab>Paal' (a tab pasted from a spreadsheet): the tab is character 5 (P i e t
+    are 1-4); the automatic id is 'piet-paal'. Nothing stored, in any competition."""
+    from test_app_competitions import snapshot
+
+    store, cid = db
+    before = snapshot(store)
+    at = as_director(cid)
+    at.text_input(key=f"pl_name_{cid}_\x00new").input("Piet\tPaal")
+    submit(at, "Speler opslaan")
+    assert errors(at) == [
+        "Speler 'piet-paal': naam bevat een tab (teken 5). Er is niets opgeslagen."
+    ]
+    assert snapshot(store) == before
+
+
+def test_renaming_a_player_to_101_characters_is_refused_in_english_too(db):
+    """p02 renamed to 'X' + 100 'y' (101 characters): refused naming p02; 100 are saved."""
+    from test_app_competitions import snapshot
+
+    store, cid = db
+    before = snapshot(store)
+    at = choose(as_director(cid, lang="en"), cid, "p02")
+    at.text_input(key=f"pl_name_{cid}_p02").input("X" + "y" * 100)
+    submit(at, "Save player")
+    assert errors(at) == [
+        "Player 'p02': name is 101 characters long, at most 100 are allowed. Nothing was saved."
+    ]
+    assert snapshot(store) == before
+    at.text_input(key=f"pl_name_{cid}_p02").input("X" + "y" * 99)
+    submit(at, "Save player")
+    assert not errors(at)
+    assert store.load(cid).player("p02").name == "X" + "y" * 99
+
+
+def test_a_csv_name_with_a_line_break_is_a_row_error_and_nothing_is_imported(db):
+    """A quoted cell spanning lines 2-3 ('Anna' newline 'Bos'): the row ends on line 3,
+    the line break is character 5; no import button, nothing stored."""
+    from test_app_competitions import snapshot
+
+    store, cid = db
+    before = snapshot(store)
+    at = as_director(cid)
+    at.text_area(key=f"csv_text_{cid}").input('id;naam\np60;"Anna\nBos"\n').run()
+    ok(at)
+    table = at.dataframe[-1].value
+    assert list(table["Regel"]) == [3]
+    assert list(table["Probleem"]) == ["speler 'p60': naam bevat een regeleinde (teken 5)"]
+    assert not [b for b in at.button if b.key and b.key.endswith("csv_import")]
+    assert snapshot(store) == before
+
+
+def test_a_rating_change_from_a_round_after_the_season_is_refused(db):
+    """ladder-ab runs 30 rounds: a rating from round 31 is refused in the words of
+    'ratings import --from-round'; nothing stored."""
+    from test_app_competitions import snapshot
+
+    store, cid = db
+    before = snapshot(store)
+    at = as_director(cid)
+    at.selectbox(key="rc_player").select("p02")
+    at.number_input(key="rc_round").set_value(31)
+    at.number_input(key="rc_rating").set_value(1999)
+    submit(at, "Rating opslaan")
+    assert errors(at) == [
+        "Ronde 31 bestaat niet in deze competitie (ronde 1 tot en met 30). Er is niets opgeslagen."
+    ]
+    assert snapshot(store) == before

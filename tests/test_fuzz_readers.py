@@ -221,14 +221,15 @@ def check_list(data: bytes) -> None:
 
 def check_trf(data: bytes) -> None:
     """A TRF file is read strictly (``TrfError``, one line), and what it reads becomes a
-    season that the season check passes or refuses with a compcore error."""
+    season that the season check passes or refuses with a compcore error (the import
+    itself refuses a name the name rule refuses: ``TrfError``, one line)."""
     try:
         document = read_trf(trf_text(data))
     except TrfError as exc:
         one_line(exc)
         return
-    season = season_from_trf(document, club="Fuzz", season="", preset="magnus-youth")
     try:
+        season = season_from_trf(document, club="Fuzz", season="", preset="magnus-youth")
         season_file.parse(season_file.to_data(season), "trf")
     except CompcoreError as exc:
         one_line(exc)

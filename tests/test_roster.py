@@ -413,3 +413,22 @@ def test_withdrawing_from_a_round_that_names_him_is_refused_naming_that_round():
             ps.withdraw(store, cid, "c", start, read=read, actor=ADMIN)
     assert same()
     assert ps.withdraw(store, cid, "c", 3, read=read, actor=ADMIN).player("c").withdrawn_round == 3
+
+
+@pytest.mark.parametrize("from_round", [24, 999])
+def test_a_rating_change_outside_the_season_is_refused_by_the_form_and_the_store(from_round):
+    """keizer-classic has 23 rounds and the season stores 1: the Spelers form's rating
+    change from round 24 (or 999) is refused in the roster's words, and a store write that
+    skips the form is refused by the season check (``validate.last_round``, the same
+    range): nothing stored either way."""
+    store, cid = memory()
+    same = unchanged(store, cid)
+    change = RatingChange("a", from_round, 1500)
+    words = rf"Round {from_round} does not exist in this competition \(rounds 1 to 23\)"
+    with raises_in_english(RosterError, words):
+        ps.save_rating(store, cid, change, read=(), actor=ADMIN)
+    with raises_in_english(SeasonError, rf"ratings: player 'a': {words}"):
+        store.save_rating(cid, change, actor=ADMIN)
+    assert same()
+    ps.save_rating(store, cid, replace(change, from_round=23), read=(), actor=ADMIN)
+    assert store.load(cid).ratings == (RatingChange("a", 23, 1500),)

@@ -137,3 +137,56 @@ def test_absent_optional_fields_stay_absent() -> None:
     season = season_file.parse(data)
     assert season.rounds[0].entries is None
     assert season_file.to_data(season) == data
+
+
+# --------------------------------------------------------------------------- rating rounds
+# The contract example is dubbelschaak with 12 rounds per cycle and 3 cycles: 36 rounds; it
+# stores rounds 1 and 2, so the last round a rating change may name is max(36, 2 + 1) = 36
+# (``validate.last_round``, the same range ``ratings import --from-round`` allows).
+
+
+@pytest.mark.parametrize(("from_round", "ok"), [(1, True), (36, True), (37, False), (999, False)])
+def test_a_rating_change_must_be_from_a_round_of_the_season(from_round, ok) -> None:
+    data = _mutated(lambda d: d["ratings"][0].update(from_round=from_round))
+    if ok:
+        assert season_file.parse(data, "x.json").ratings[0].from_round == from_round
+        return
+    with pytest.raises(SeasonError) as err:
+        season_file.parse(data, "x.json")
+    assert err.value.describe("en") == (
+        f"x.json: ratings: player 'p01': Round {from_round} does not exist in this competition"
+        " (rounds 1 to 36). Nothing was saved."
+    )
+    assert err.value.describe("nl") == (
+        f"x.json: ratingwijzigingen: speler 'p01': Ronde {from_round} bestaat niet in deze"
+        " competitie (ronde 1 tot en met 36). Er is niets opgeslagen."
+    )
+    assert err.value.parts[-1].key == "roster.round_range"  # the words of ratings import
+
+
+def test_a_season_running_longer_may_name_the_round_after_its_last() -> None:
+    """With 1 round per cycle and 1 cycle the season is 1 round long, but it stores 2: the
+    round after the last stored one (3) is allowed, as in the Spelers form; 4 is not."""
+
+    def shorter(d: dict, from_round: int) -> None:
+        d["ruleset"]["overrides"].update(rounds_per_cycle=1, cycles=1)
+        d["ratings"][0]["from_round"] = from_round
+
+    assert season_file.parse(_mutated(lambda d: shorter(d, 3)), "x.json").ratings
+    with raises_in_english(SeasonError, r"Round 4 does not exist .*\(rounds 1 to 3\)"):
+        season_file.parse(_mutated(lambda d: shorter(d, 4)), "x.json")
+
+
+def test_the_cli_refuses_a_rating_change_outside_the_season_with_exit_2(
+    tmp_path: Path, capsys
+) -> None:
+    from compcore.cli import main
+
+    path = tmp_path / "x.json"
+    path.write_text(
+        json.dumps(_mutated(lambda d: d["ratings"][0].update(from_round=37))), encoding="utf-8"
+    )
+    assert main(["--lang", "en", "standings", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "ratings: player 'p01': Round 37 does not exist" in captured.err

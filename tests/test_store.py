@@ -242,7 +242,8 @@ def test_generated_seasons_round_trip(shared_store, season):
 def test_unicode_and_odd_text_survive(store):
     season = make_season(club="Schaakvereniging 'De Pion' — Zoë & Ĳsbrand ♞",
                          competition='intern "A"; DROP TABLE players; --')  # fmt: skip
-    players = (replace(season.players[0], name="Zoë\u0000Ĳ \U0001F600", level="  A "),
+    # a NUL in a name is refused (compcore.player_names); in a level it is kept as it is
+    players = (replace(season.players[0], name="Zoë Ĳ \U0001F600", level="  A\u0000 "),
                *season.players[1:])  # fmt: skip
     season = replace(season, players=players)
     out = store.export_season(store.import_season(season, actor=ADMIN))

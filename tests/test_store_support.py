@@ -173,6 +173,12 @@ def read_only_file(monkeypatch) -> None:
 _text = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=8
 ).filter(lambda s: s.strip() != "")
+#: a player's name: text without the control characters ``compcore.player_names`` refuses
+_name = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")),
+    min_size=1,
+    max_size=8,
+).filter(lambda s: s.strip() != "")
 _maybe = lambda strategy: st.none() | strategy  # noqa: E731
 _scalar = st.one_of(_text, st.integers(-(2**63), 2**63 - 1), st.booleans(), st.none())
 #: stored reasons (a game's reason or override): a key, a rule id, parameters that are text,
@@ -205,7 +211,7 @@ def seasons(draw) -> Season:
         joined = draw(_maybe(st.integers(1, 3)))
         withdrawn = draw(_maybe(st.integers(joined or 1, 5)))
         players.append(Player(
-            id=pid, name=draw(_text), rating=draw(_maybe(st.integers(0, 3000))),
+            id=pid, name=draw(_name), rating=draw(_maybe(st.integers(0, 3000))),
             strength=draw(_maybe(st.integers(-5, 50))), level=draw(_maybe(_text)),
             flags=draw(_maybe(st.lists(_text, max_size=2).map(tuple))),
             participation=draw(_maybe(st.sampled_from(["always", "never"]))),
@@ -265,8 +271,10 @@ def seasons(draw) -> Season:
             entries=None if entries is None else MappingProxyType(entries),
             date=draw(_maybe(st.just("2025-01-07"))),
         ))  # fmt: skip
+    # a rating change names a round of the season (``validate.last_round``)
+    last = max(ruleset.total_rounds, len(rounds) + 1)
     ratings = draw(_maybe(st.lists(st.builds(
-        RatingChange, st.sampled_from(ids), st.integers(1, 9), st.integers(0, 3000)),
+        RatingChange, st.sampled_from(ids), st.integers(1, min(9, last)), st.integers(0, 3000)),
         max_size=3).map(tuple)))  # fmt: skip
     decisions = draw(_maybe(st.lists(st.builds(
         Decision, _text, st.sampled_from(ids), _maybe(st.integers(0, 2)), _maybe(_text),

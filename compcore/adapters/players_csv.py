@@ -4,7 +4,8 @@ The first line names the columns: ``id`` and ``name`` are required; ``rating``,
 ``strength``, ``level``, ``flags``, ``participation``, ``joined_round``,
 ``withdrawn_round``, ``knsb_id`` and ``fide_id`` are optional (Dutch headers ``naam``,
 ``sterkte``, ``niveau``, ``vlaggen``, ``deelname``, ``relatienummer``, ``fide-id`` are
-accepted too; the numbers are checked by ``compcore.federation_ids``). Comma, semicolon (Dutch spreadsheets) and tab
+accepted too; the numbers are checked by ``compcore.federation_ids``, the name by
+``compcore.player_names``). Comma, semicolon (Dutch spreadsheets) and tab
 separate columns; ``flags`` holds labels separated by spaces or ``|``. An empty cell means
 "not given". Lines may end in LF, CRLF or a lone CR (old Mac spreadsheets).
 
@@ -36,6 +37,7 @@ from compcore.errors import (
 from compcore.federation_ids import fide_id_problem, knsb_id_problem
 from compcore.i18n import DEFAULT, Lang
 from compcore.model import Player
+from compcore.player_names import name_problem
 from compcore.validate import implausible_rating
 
 FIELDS = ("id", "name", "rating", "strength", "level", "flags", "participation",
@@ -208,8 +210,9 @@ def _player(cells: dict[str, str]) -> Player:
     pid, name = cells.get("id", ""), cells.get("name", "")
     if not pid:
         raise _BadRow(Phrase("csv.no_id"))
-    if not name:
-        raise _BadRow(Phrase("csv.no_name", player=pid))
+    problem = name_problem(name)
+    if problem is not None:
+        raise _BadRow(Phrase("csv.name", player=pid, problem=problem))
 
     def number(field: str, minimum: int) -> int | None:
         value = cells.get(field, "")

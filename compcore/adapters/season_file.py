@@ -19,7 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from compcore import federation_ids, jsondata
+from compcore import federation_ids, jsondata, player_names
 from compcore import reason as reasons
 from compcore.errors import (
     CompcoreError,
@@ -333,7 +333,7 @@ def _player(data: Any, where: Where) -> Player:
         raise f.refuse("season.withdrew_first", withdrawn=withdrawn, joined=joined)
     return Player(
         id=pid or "",
-        name=f.text("name", required=True) or "",
+        name=_name(f),
         rating=f.whole("rating", minimum=0),
         strength=f.whole("strength"),
         level=f.text("level"),
@@ -345,6 +345,16 @@ def _player(data: Any, where: Where) -> Player:
         knsb_id=_number(f, "knsb_id", federation_ids.knsb_id_problem),
         fide_id=_number(f, "fide_id", federation_ids.fide_id_problem),
     )
+
+
+def _name(f: _Fields) -> str:
+    """The player's ``name``: text the rule in :mod:`compcore.player_names` accepts (no
+    control character, at most 100 characters), refused naming the player otherwise."""
+    name = f.text("name", required=True) or ""
+    problem = player_names.name_problem(name)
+    if problem is not None:
+        raise SeasonError(*place(f.where), problem)
+    return name
 
 
 def _number(f: _Fields, key: str, problem: Callable[[str], Phrase | None]) -> str | None:

@@ -9,7 +9,8 @@ open round: its pre-assigned players (``H``: a joker, others absent) are not pre
 everyone else is.
 
 Players: ids are made from the names (:func:`compcore.player_ids.new_player_id`); ratings
-and FIDE ids are kept as in the file. A name is stored as people say it where the file's
+and FIDE ids are kept as in the file. A name must pass :mod:`compcore.player_names` (else a
+:class:`TrfError` naming the line); it is stored as people say it where the file's
 ``Lastname, Firstname`` turns back exactly (:func:`stored_name`: "Van der Linden, Hanneke"
 is "Hanneke van der Linden"), else as written. The pairing number becomes the player's
 ``strength`` (his place on the club's strength list), so the initial order (rating, then
@@ -27,10 +28,12 @@ from typing import NamedTuple
 
 from compcore.adapters.federation_names import PREFIXES, federation_name
 from compcore.adapters.trf import TrfDocument, TrfPlayer
+from compcore.errors import Phrase, TrfError, place
 from compcore.federation_ids import fide_id_problem
 from compcore.model import Game, Kind, Player, Result, Round, RulesetRef, Season
 from compcore.pairing.swiss.model import SwissRecord
 from compcore.player_ids import new_player_id
+from compcore.player_names import name_problem
 
 __all__ = ["NameParts", "name_parts", "season_from_trf", "stored_name"]
 
@@ -88,10 +91,15 @@ def _fide_id(text: str) -> str | None:
 
 def season_from_trf(document: TrfDocument, *, club: str, season: str, preset: str) -> Season:
     """The document as a season of ``club``, named by its ``012`` record's competition
-    (:func:`name_parts`; else the club)."""
+    (:func:`name_parts`; else the club). A ``001`` line whose name the rule of
+    :mod:`compcore.player_names` refuses (empty, a tab or NUL inside, ...) is a
+    :class:`TrfError` naming that line."""
     ids: dict[int, str] = {}
     names: dict[int, str] = {}
     for p in document.players:
+        problem = name_problem(p.name)
+        if problem is not None:
+            raise TrfError(*place(Phrase("trf.at.line", line=p.line)), problem)
         names[p.number] = stored_name(p.name)
         ids[p.number] = new_player_id(names[p.number], ids.values())
     players = tuple(

@@ -18,8 +18,10 @@ from compcore.errors import RosterError
 from compcore.federation_ids import number_problems
 from compcore.model import Participation, Player, PlayerChange, RatingChange, Season
 from compcore.player_ids import new_player_id
+from compcore.player_names import name_problem
 from compcore.rulesets import Ruleset
 from compcore.services.repository import Repository
+from compcore.validate import last_round
 
 
 def form_player(
@@ -64,13 +66,6 @@ def automatic_id(season: Season, name: str) -> str:
     return new_player_id(name, season.player_ids)
 
 
-def last_round(season: Season, ruleset: Ruleset) -> int:
-    """The last round a roster change may name: the season's length (cycles times rounds
-    per cycle), or the round after the last stored one when the season runs longer."""
-    stored = season.rounds[-1].number + 1 if season.rounds else 1
-    return max(ruleset.total_rounds, stored)
-
-
 def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
     """Refuse a round number outside 1 .. :func:`last_round`."""
     last = last_round(season, ruleset)
@@ -79,10 +74,14 @@ def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
 
 
 def check_player(season: Season, ruleset: Ruleset, player: Player) -> None:
-    """Refuse a player the form cannot mean: no name, a bad relatienummer or FIDE id, a
-    round out of range, withdrawing before joining."""
+    """Refuse a player the form cannot mean: no name, a name the rule of
+    :mod:`compcore.player_names` refuses (a control character, over 100 characters), a bad
+    relatienummer or FIDE id, a round out of range, withdrawing before joining."""
     if not player.name.strip():
         raise RosterError("roster.name_required")
+    problem = name_problem(player.name)
+    if problem is not None:
+        raise RosterError("name.roster", player=player.id, problem=problem)
     for _, problem in number_problems(player):
         raise RosterError("ids.roster", name=player.name, problem=problem)
     for number in (player.joined_round, player.withdrawn_round):
@@ -168,7 +167,9 @@ def save_rating(
     actor: Actor,
 ) -> Season:
     """Add a rating change or replace the one of that player from that round; ``read`` is
-    the list of rating changes as the form was opened."""
+    the list of rating changes as the form was opened. A round outside the season is
+    refused (:func:`check_round`), as the season file and the rating-list import refuse it."""
+    check_round(repo.load(competition_id), repo.ruleset(competition_id), change.from_round)
     key = (change.player, change.from_round)
     before = next((r for r in read if (r.player, r.from_round) == key), None)
     return repo.save_rating(competition_id, change, actor=actor, read=before)
