@@ -8,11 +8,12 @@ then pairs every round again from the file's history and prints, under "Round #n
 otherwise (its exit code stays 0). A file is *confirmed* when it is read and no round is
 listed so.
 
-Where bbpPairings pairs a round otherwise, the test shows the file is not at fault: compcore's
-own Dutch engine, given the same file as it stood before that round, pairs exactly the
-round the season holds; so the difference is the engine's (round-1 colours with players
-missing, the choice of the pairing-allocated bye: the ``swiss`` branch of issue 18). Those
-cases are ``xfail(strict=True)``: they turn red once the engine pairs as bbpPairings does.
+Every demo season that pairs by FIDE's Dutch system and every generated one is confirmed
+round by round. (Before compcore's Swiss was made to pair as bbpPairings does, issue 18
+item 3, the checker flagged the round-1 colours with players missing and the choice of the
+pairing-allocated bye; ``tests/test_swiss_bbp.py`` holds those rules.) The slow property
+test shows, for a round bbpPairings finds no valid pairing for, that compcore's own Dutch
+engine finds none from the same file either.
 """
 
 from __future__ import annotations
@@ -46,20 +47,11 @@ DEMOS = sorted(p.stem for p in DATA.glob("*.json"))
 #: and PP-5 allows a rematch in a later cycle: bbpPairings pairs those rounds otherwise by
 #: design, so its files are checked for being read, not for its rounds.
 DUTCH_DEMOS = ("magnus-youth",)
-#: rounds of the Dutch demo seasons where compcore's engine pairs otherwise than
-#: bbpPairings (the file is faithful: test_a_round_paired_otherwise_is_the_engines_doing)
-DEMO_ENGINE_ROUNDS = {
-    "magnus-youth": {
-        7: "the pairing-allocated bye: compcore gives it to 19 (one unplayed round), "
-        "bbpPairings to 18 (none)"
-    }
-}
-#: generated seasons (trf_support.generated_swiss) and the first round where compcore's
-#: choice of the pairing-allocated bye differs from bbpPairings'
+#: generated seasons (trf_support.generated_swiss): late joiners, a withdrawal, forfeits,
+#: absences, jokers past the cap, an open round with jokers
 SEEDS = tuple(range(1, 13))
-GENERATED_BYE_ROUNDS = {2: 2, 5: 8, 6: 4, 7: 2, 10: 3, 11: 2}
-#: generated seasons with absences in round 1: compcore colours round 1 by pairing-number
-#: parity, bbpPairings board by board among those paired (the first round they differ)
+#: generated seasons with absences in round 1 (C.04.3 E.5 by the effective pairing number:
+#: the initial colour goes to the highest-ranked player who is paired)
 ROUND_ONE_SEEDS = (1, 3)
 
 _FLAGGED = re.compile(r"Round #(\d+)\n  Checker pairings")
@@ -102,20 +94,11 @@ def test_bbppairings_reads_every_demo_export_round_by_round(
 
 
 def _dutch_cases() -> list[object]:
-    cases = []
-    for name in DUTCH_DEMOS:
-        season, _ = demo(name)
-        for k in range(season.last_played + 1):
-            known = [r for r in DEMO_ENGINE_ROUNDS.get(name, {}) if r <= k]
-            marks = [
-                pytest.mark.xfail(
-                    strict=True,
-                    reason=f"round {r}: {DEMO_ENGINE_ROUNDS[name][r]} (branch swiss)",
-                )
-                for r in known[:1]
-            ]
-            cases.append(pytest.param(name, k, marks=marks, id=f"{name}-after-{k}"))
-    return cases
+    return [
+        pytest.param(name, k, id=f"{name}-after-{k}")
+        for name in DUTCH_DEMOS
+        for k in range(demo(name)[0].last_played + 1)
+    ]
 
 
 @pytest.mark.parametrize(("name", "k"), _dutch_cases())
@@ -129,17 +112,8 @@ def test_a_fide_dutch_demo_season_is_confirmed_round_by_round(
 
 
 def _generated_cases() -> list[object]:
-    cases = []
-    for seed in SEEDS:
-        marks = []
-        if seed in GENERATED_BYE_ROUNDS:
-            reason = f"round {GENERATED_BYE_ROUNDS[seed]}: the pairing-allocated bye (branch swiss)"
-            marks.append(pytest.mark.xfail(strict=True, reason=reason))
-        cases.append(pytest.param(seed, False, marks=marks, id=f"seed-{seed}"))
-    for seed in ROUND_ONE_SEEDS:
-        reason = "round 1: colours with players missing (branch swiss)"
-        mark = pytest.mark.xfail(strict=True, reason=reason)
-        cases.append(pytest.param(seed, True, marks=[mark], id=f"seed-{seed}-round-1-absences"))
+    cases = [pytest.param(seed, False, id=f"seed-{seed}") for seed in SEEDS]
+    cases += [pytest.param(s, True, id=f"seed-{s}-round-1-absences") for s in ROUND_ONE_SEEDS]
     return cases
 
 
@@ -156,40 +130,6 @@ def test_a_generated_swiss_season_is_confirmed_round_by_round(
         assert_confirmed(_check(bbppairings, tmp_path, f"{seed}-{k}", text))
 
 
-def _seasons() -> list[object]:
-    out: list[object] = [pytest.param("demo", name, id=name) for name in DUTCH_DEMOS]
-    out += [pytest.param("seed", seed, id=f"seed-{seed}") for seed in SEEDS]
-    out += [pytest.param("round-1", seed, id=f"seed-{seed}-round-1-absences")
-            for seed in ROUND_ONE_SEEDS]  # fmt: skip
-    return out
-
-
-def _season(kind: str, which: object) -> tuple[Season, Ruleset]:
-    if kind == "demo":
-        return demo(str(which))
-    return generated_swiss(int(str(which)), first_round_absences=kind == "round-1")
-
-
-@pytest.mark.parametrize(("kind", "which"), _seasons())
-def test_a_round_paired_otherwise_is_the_engines_doing_not_the_files(
-    kind: str, which: object, bbppairings: Bbp, tmp_path: Path
-) -> None:
-    """Every round bbpPairings' checker flags in the whole season's file: the file as it
-    stood before that round, read back by compcore's reader, is paired by compcore's Dutch
-    engine exactly as the season holds it (so the file says what compcore's engine saw),
-    while ``bbpPairings -p`` on that very file pairs it otherwise. The flagged rounds are
-    the ones listed above as the engine's, no more and no fewer."""
-    season, ruleset = _season(kind, which)
-    outcome = _engines_doing(season, ruleset, bbppairings, tmp_path)
-    if kind == "demo":
-        assert set(flagged(outcome)) == set(DEMO_ENGINE_ROUNDS.get(str(which), {}))
-    elif kind == "seed":
-        first = GENERATED_BYE_ROUNDS.get(int(str(which)))
-        assert min(flagged(outcome), default=None) == first
-    else:
-        assert flagged(outcome)[:1] == [1]
-
-
 _UNPAIRABLE = re.compile(r"No valid pairing exists for round (\d+)\.")
 
 
@@ -198,9 +138,8 @@ def _engines_doing(
 ) -> Outcome:
     """Check the whole season's file; for every round bbpPairings flags, show that compcore's
     Dutch engine on the file as it stood before pairs what the season holds and bbpPairings
-    pairs otherwise (or, after a joker past the cap, that both engines pair the file alike:
-    the club Swiss's own history is then at odds with the file and the standings, see the
-    xfail below). ``unpairable``: a round bbpPairings finds no valid pairing for is allowed
+    pairs otherwise (none is expected: a difference found fails here, naming the round and
+    whose it is). ``unpairable``: a round bbpPairings finds no valid pairing for is allowed
     where compcore's Dutch engine finds none from the file either (the club Swiss then
     pairs with as few rematches as it can). The check's outcome."""
     outcome = _check(bbp, tmp_path, "whole", season_trf(season, ruleset))
@@ -224,13 +163,8 @@ def _engines_doing(
         )
         _, theirs = bbp.pair(before, tmp_path / "out.txt")
         held = boards_of(season.round(r), number)
-        if ours != held and set(theirs) == ours and _over_cap_joker_before(season, ruleset, r):
-            # both engines pair the file alike; the season was paired from club_swiss's own
-            # history, which writes a joker past the cap as H (1/2) where the standings and
-            # the file have Z (0), so its float history differs (branch swiss)
-            continue
         assert ours == held, f"round {r}: the file is at fault"
-        assert set(theirs) != ours
+        assert set(theirs) == ours, f"round {r}: compcore's Dutch pairs it otherwise"
     return outcome
 
 
@@ -244,19 +178,14 @@ def _over_cap_joker_before(season: Season, ruleset: Ruleset, number: int) -> boo
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="club_swiss.round_records writes a joker past the cap as H in the engine's own "
-    "history (floats), the file as Z (branch swiss)",
-)
 def test_a_joker_past_the_cap_counts_as_the_file_has_it_in_the_engines_history(
     bbppairings: Bbp, tmp_path: Path
 ) -> None:
-    """Found by the property below (seed 20095, absences in round 1): round 8 as the season
-    holds it (paired by compcore's club Swiss) is what bbpPairings and compcore's own Dutch
-    engine both pair from the file as it stood after round 7 (2-8, 4-7 there; 2-4, 8-7 in
-    the season). A joker past the cap scores 0 in the standings and is Z in the file, but
-    the club Swiss's history records it as H, so its float history differs."""
+    """Found by the property below (seed 20095, absences in round 1): a joker past the cap
+    scores 0 in the standings and is Z in the file; the club Swiss's own history recorded it
+    as H (1/2, a downfloat), so it paired round 8 as 2-4, 8-7 where bbpPairings pairs the
+    file after round 7 as 2-8, 4-7. Both now read the round as the standings score it
+    (``club_swiss.season_records``): the season's round 8 is bbpPairings' pairing."""
     season, ruleset = generated_swiss(20095, first_round_absences=True)
     path = _check_file(tmp_path, season_trf(after(season, 7), ruleset))
     _, theirs = bbppairings.pair(path, tmp_path / "out.txt")

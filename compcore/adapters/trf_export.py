@@ -42,19 +42,16 @@ CR LF alike and so does compcore's reader (:func:`compcore.adapters.trf.read_trf
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
 from compcore.adapters.federation_names import federation_name
 from compcore.errors import CompcoreError
-from compcore.history import history
 from compcore.model import Kind, Round, Season
-from compcore.pairing.club_swiss import round_records
+from compcore.pairing.club_swiss import season_records, unplayed_points, unplayed_record
 from compcore.pairing.context import present_players
 from compcore.pairing.swiss import FIDE_POINTS, PointValues, SwissRecord
 from compcore.rulesets import Ruleset
-from compcore.scoring.entries import apply_caps
 from compcore.scoring.standings import initial_order, standings
 
 __all__ = [
@@ -108,17 +105,13 @@ def season_trf(season: Season, ruleset: Ruleset) -> str:
     humans = [pid for pid in initial_order(season, ruleset, 1) if not season.player(pid).is_engine]
     number = {pid: i for i, pid in enumerate(humans, start=1)}
     swiss = ruleset.pairing.method == "swiss"
-    scored = _bye_points(season, ruleset)
-    records: dict[str, list[SwissRecord]] = {pid: [] for pid in humans}
-    for rnd in season.played_rounds:
-        for pid, record in round_records(rnd, number).items():
-            if record.opponent is None:
-                record = _bye(record, scored.get((pid, rnd.number)), swiss)
-            records[pid].append(record)
+    scored = unplayed_points(season, ruleset)
+    records = season_records(season, ruleset, number, scored=scored)
     open_round = season.open_round
     if open_round is not None:
         for pid, record in _preassigned(season, open_round, number).items():
-            records[pid].append(_bye(record, scored.get((pid, open_round.number)), swiss))
+            points = scored.get((pid, open_round.number))
+            records[pid].append(unplayed_record(record, points, swiss))
     ranks = _ranks(season, ruleset)
     lines = _header(season, ruleset, len(humans))
     lines += [
@@ -201,47 +194,6 @@ def point_system(values: PointValues) -> str:
         "162  "
         + "".join(f"{code}{float(values.points(r)):>4.1f}    " for code, r in POINT_CODES).rstrip()
     )
-
-
-def _bye_points(season: Season, ruleset: Ruleset) -> dict[tuple[str, int], Fraction | None]:
-    """What the standings score each round without a game, by (player, round): a constant
-    with the caps applied (PP-2: a fifth joker scores 0), ``None`` where the points are not
-    a constant (a share of a Keizer value, MG-5's evening average). The open round's entries
-    are counted as if played, so a joker announced beyond the cap scores 0 there too."""
-    counted = season
-    rnd = season.open_round
-    if rnd is not None:
-        entries = {k: v for k, v in (rnd.entries or {}).items() if not v.is_game_outcome}
-        counted = season.with_round(replace(rnd, games=(), entries=entries, present=None))
-    out: dict[tuple[str, int], Fraction | None] = {}
-    for pid, scored in apply_caps(history(counted, ruleset), ruleset).items():
-        for s in scored:
-            if s.entry.opponent is None:
-                constant = s.points.basis == "constant"
-                out[pid, s.entry.round] = s.points.amount if constant else None
-    return out
-
-
-#: a round without a game by its points: a full point (the bye, else a full-point bye),
-#: a half-point bye, a zero-point bye
-_BY_POINTS = {Fraction(1): "F", Fraction(1, 2): "H", Fraction(0): "Z"}
-
-
-def _bye(record: SwissRecord, points: Fraction | None, swiss: bool) -> SwissRecord:
-    """A round without a game written by what the standings score it. The pairing-allocated
-    bye stays ``U`` (a pairing program must see it as paired; every Swiss preset scores it
-    1, FIDE's value). Any other entry of a Swiss competition: 1 point ``F``, 1/2 ``H``, 0
-    ``Z``, so the points column is the standings' score. Every other competition, and points
-    TRF has no code for: by the entry's kind (joker ``H``, other ``Z``), except that a joker
-    scoring 0 (past the cap) is ``Z``."""
-    code = record.result
-    if code == "U":
-        return record
-    if swiss and points in _BY_POINTS:
-        code = _BY_POINTS[points]
-    elif code == "H" and points == 0:
-        code = "Z"
-    return SwissRecord(None, None, code)
 
 
 def _preassigned(season: Season, rnd: Round, number: dict[str, int]) -> dict[str, SwissRecord]:

@@ -26,11 +26,13 @@ A first-round scheme (PP-5: round 1 drawn at random) is paired by the ladder wal
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 
 from compcore.errors import PairingError
-from compcore.history import cycle_of
-from compcore.model import Kind, Result, Round
+from compcore.history import cycle_of, history
+from compcore.model import Kind, Result, Round, Season
 from compcore.pairing.base import Board, Reason, Relaxation
 from compcore.pairing.byes import bye_reason, sitter_order
 from compcore.pairing.context import Context, Outcome, scheme_of
@@ -46,6 +48,8 @@ from compcore.pairing.swiss import (
     pair_dutch,
     player_inputs,
 )
+from compcore.rulesets import Ruleset
+from compcore.scoring.entries import apply_caps
 from compcore.scoring.standings import Standings, initial_order
 
 
@@ -55,12 +59,7 @@ def tournament(ctx: Context) -> tuple[SwissTournament, dict[str, int], dict[int,
     humans = [pid for pid in initial_order(season, ruleset, 1) if not season.player(pid).is_engine]
     number = {pid: i for i, pid in enumerate(humans, start=1)}
     back = {i: pid for pid, i in number.items()}
-    records: dict[str, list[SwissRecord]] = {pid: [] for pid in humans}
-    for rnd in season.rounds:
-        if rnd.number >= ctx.number:
-            break
-        for pid, record in round_records(rnd, number).items():
-            records[pid].append(record)
+    records = season_records(season, ruleset, number, before=ctx.number)
     players = tuple(
         SwissPlayer(
             number[pid],
@@ -77,6 +76,73 @@ def tournament(ctx: Context) -> tuple[SwissTournament, dict[str, int], dict[int,
         number,
         back,
     )
+
+
+def season_records(
+    season: Season,
+    ruleset: Ruleset,
+    number: dict[str, int],
+    *,
+    before: int | None = None,
+    scored: Mapping[tuple[str, int], Fraction | None] | None = None,
+) -> dict[str, list[SwissRecord]]:
+    """Every played round (before round ``before``, if given) as TRF records per player:
+    :func:`round_records`, each round without a game written by what the standings score it
+    (:func:`unplayed_record`: a joker past PP-2's cap is ``Z``, not ``H``), so the engine's
+    history (floats, C.04.3 A.4) and the TRF export see the same rounds."""
+    scored = unplayed_points(season, ruleset) if scored is None else scored
+    swiss = ruleset.pairing.method == "swiss"
+    records: dict[str, list[SwissRecord]] = {pid: [] for pid in number}
+    for rnd in season.played_rounds:
+        if before is not None and rnd.number >= before:
+            break
+        for pid, record in round_records(rnd, number).items():
+            if record.opponent is None:
+                record = unplayed_record(record, scored.get((pid, rnd.number)), swiss)
+            records[pid].append(record)
+    return records
+
+
+def unplayed_points(season: Season, ruleset: Ruleset) -> dict[tuple[str, int], Fraction | None]:
+    """What the standings score each round without a game, by (player, round): a constant
+    with the caps applied (PP-2: a fifth joker scores 0), ``None`` where the points are not
+    a constant (a share of a Keizer value, MG-5's evening average). The open round's entries
+    are counted as if played, so a joker announced beyond the cap scores 0 there too."""
+    counted = season
+    rnd = season.open_round
+    if rnd is not None:
+        entries = {k: v for k, v in (rnd.entries or {}).items() if not v.is_game_outcome}
+        counted = season.with_round(replace(rnd, games=(), entries=entries, present=None))
+    out: dict[tuple[str, int], Fraction | None] = {}
+    for pid, scored in apply_caps(history(counted, ruleset), ruleset).items():
+        for s in scored:
+            if s.entry.opponent is None:
+                constant = s.points.basis == "constant"
+                out[pid, s.entry.round] = s.points.amount if constant else None
+    return out
+
+
+#: a round without a game by its points: a full point (the bye, else a full-point bye),
+#: a half-point bye, a zero-point bye
+_BY_POINTS = {Fraction(1): "F", Fraction(1, 2): "H", Fraction(0): "Z"}
+
+
+def unplayed_record(record: SwissRecord, points: Fraction | None, swiss: bool) -> SwissRecord:
+    """A round without a game written by what the standings score it (one reading for the
+    TRF export and the Swiss engine's own history, so both see what the standings count). The pairing-allocated
+    bye stays ``U`` (a pairing program must see it as paired; every Swiss preset scores it
+    1, FIDE's value). Any other entry of a Swiss competition: 1 point ``F``, 1/2 ``H``, 0
+    ``Z``, so the points column is the standings' score. Every other competition, and points
+    TRF has no code for: by the entry's kind (joker ``H``, other ``Z``), except that a joker
+    scoring 0 (past the cap) is ``Z``."""
+    code = record.result
+    if code == "U":
+        return record
+    if swiss and points in _BY_POINTS:
+        code = _BY_POINTS[points]
+    elif code == "H" and points == 0:
+        code = "Z"
+    return SwissRecord(None, None, code)
 
 
 def round_records(rnd: Round, number: dict[str, int]) -> dict[str, SwissRecord]:
