@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 from builders import season_data
-from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
+from test_app_support import ADMIN, DIRECTOR_HASH, open_page, texts
 from test_awards import SMALL, TWO_CATEGORIES
 from test_cup import BARRAGE, ROUNDS, cup_players
 
-from compcore.adapters import auth, season_file
+from compcore.adapters import season_file
 from compcore.adapters.store import Store
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -34,19 +34,6 @@ def ids(club_db) -> dict[str, int]:
         data["competition"]: store.import_season(season_file.parse(data, "test"), actor=ADMIN)
         for data in (cup, small)
     }
-
-
-def open_page(page: str, competition: int, lang: str = "nl", director: bool = False):
-    at = app()
-    at.session_state["lang"] = lang
-    at.session_state["competition"] = competition
-    if director:
-        at.session_state["director"] = auth.login(PASSWORD, DIRECTOR_HASH)
-    at.run()
-    if page != "overview":
-        at.switch_page(f"pages/{page}.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def test_winners_page_shows_the_cup_bracket_in_dutch_and_english(ids) -> None:

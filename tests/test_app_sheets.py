@@ -15,10 +15,10 @@ import pandas as pd
 import pytest
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
-from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, small_seasons, texts
+from test_app_support import ADMIN, DIRECTOR_HASH, open_page, small_seasons, texts
 
 from compcore import cli
-from compcore.adapters import auth, players_csv
+from compcore.adapters import players_csv
 from compcore.adapters.store import Store
 from compcore.model import Calendar
 
@@ -46,19 +46,6 @@ def downloads(monkeypatch) -> dict[str, tuple[str, object]]:
     monkeypatch.setattr(DeltaGenerator, "download_button", recording)  # st.columns()[i]
     monkeypatch.setattr(st, "download_button", recording_main)
     return kept
-
-
-def open_page(page: str, competition: int, *, lang: str = "nl", director: bool = False):
-    at = app()
-    at.session_state["lang"] = lang
-    at.session_state["competition"] = competition
-    if director:
-        at.session_state["director"] = auth.login(PASSWORD, DIRECTOR_HASH)
-    at.run()
-    if page != "overview":
-        at.switch_page(f"pages/{page}.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def excel_frame(data: object) -> pd.DataFrame:

@@ -125,3 +125,20 @@ def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
             if needs_override(check_round(season, ruleset, draft.round())):
                 return a, b
     raise AssertionError("no exchange breaks a rule in this proposal")
+
+
+def open_page(page: str, competition: int, lang: str = "nl", director: bool = False) -> AppTest:
+    """The app on ``page`` (a file of ``pages/``; ``overview`` is the start page) for
+    ``competition``, in ``lang``, logged in as the test director where ``director``."""
+    from compcore.adapters import auth
+
+    at = app()
+    at.session_state["lang"] = lang
+    at.session_state["competition"] = competition
+    if director:
+        at.session_state["director"] = auth.login(PASSWORD, DIRECTOR_HASH)
+    at.run()
+    if page != "overview":
+        at.switch_page(f"pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
