@@ -10,10 +10,10 @@ character (a newline would start a new record in the file it heads).
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, fields
 
 from compcore.errors import CompcoreError, Phrase
+from compcore.player_names import first_control_character
 
 __all__ = ["LONGEST", "ClubSettings", "check_settings", "setting_problem"]
 
@@ -42,10 +42,10 @@ def setting_problem(name: str, value: str) -> Phrase | None:
     field = Phrase(f"club.setting.{name}")
     if len(value) > LONGEST:
         return Phrase("club.setting.too_long", field=field, count=len(value), most=LONGEST)
-    bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
-    if bad is not None:
-        return Phrase("club.setting.control", field=field, code=f"U+{ord(bad):04X}",
-                      at=value.index(bad) + 1)  # fmt: skip
+    found = first_control_character(value)
+    if found is not None:
+        bad, at = found
+        return Phrase("club.setting.control", field=field, code=f"U+{ord(bad):04X}", at=at)
     return None
 
 

@@ -22,7 +22,12 @@ import re
 
 from compcore.errors import Phrase
 
-__all__ = ["MAX_NAME_LENGTH", "name_problem"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "first_control_character",
+    "name_problem",
+    "without_control_characters",
+]
 
 #: the longest name accepted, in characters: room for the longest real names with every
 #: tussenvoegsel and a double surname, far below what breaks a page or a file
@@ -30,7 +35,7 @@ MAX_NAME_LENGTH = 100
 
 #: every character of Unicode categories Cc, Zl and Zp (the test checks this against
 #: ``unicodedata`` for all code points)
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 #: the characters ``str.splitlines`` ends a line at (LF, VT, FF, CR, FS, GS, RS, NEL,
 #: U+2028, U+2029): shown as "a line break"
 _LINE_BREAKS = frozenset("\n\x0b\x0c\r\x1c\x1d\x1e\x85\u2028\u2029")
@@ -40,9 +45,9 @@ def name_problem(name: str) -> Phrase | None:
     """Why ``name`` cannot be a player's name, or ``None`` when it can."""
     if not name.strip():
         return Phrase("name.empty")
-    found = _CONTROL.search(name)
+    found = first_control_character(name)
     if found is not None:
-        char, position = found.group(), found.start() + 1
+        char, position = found
         if char in _LINE_BREAKS:
             return Phrase("name.line_break", position=position)
         if char == "\t":
@@ -53,3 +58,17 @@ def name_problem(name: str) -> Phrase | None:
     if len(name) > MAX_NAME_LENGTH:
         return Phrase("name.too_long", length=len(name), limit=MAX_NAME_LENGTH)
     return None
+
+
+def first_control_character(text: str) -> tuple[str, int] | None:
+    """The first character of categories Cc, Zl or Zp in ``text`` and its position (from 1),
+    or ``None``: the one test of a control character, for names and every other field a file
+    holds on one line (the club settings)."""
+    found = CONTROL_CHARACTER.search(text)
+    return None if found is None else (found.group(), found.start() + 1)
+
+
+def without_control_characters(text: str) -> str:
+    """``text`` with every control character a space, so a record of a file another program
+    reads line by line (TRF, the KNSB submission) stays one line, whatever was stored."""
+    return CONTROL_CHARACTER.sub(" ", text)

@@ -30,7 +30,7 @@ from compcore.adapters.trf_import import season_from_trf
 from compcore.cli import main
 from compcore.errors import RosterError, SeasonError, TrfError
 from compcore.model import Player
-from compcore.player_names import _CONTROL, MAX_NAME_LENGTH, name_problem
+from compcore.player_names import CONTROL_CHARACTER, MAX_NAME_LENGTH, name_problem
 from compcore.services import players as ps
 
 ADMIN = Administrator("test")
@@ -124,7 +124,7 @@ def test_real_names_pass(name):
 def test_the_pattern_is_exactly_unicode_categories_cc_zl_zp():
     """Every code point (0 .. U+10FFFF) is matched exactly when unicodedata puts it in Cc,
     Zl or Zp: 65 Cc (32 C0, DEL, 32 C1), U+2028, U+2029."""
-    matched = [c for c in map(chr, range(sys.maxunicode + 1)) if _CONTROL.fullmatch(c)]
+    matched = [c for c in map(chr, range(sys.maxunicode + 1)) if CONTROL_CHARACTER.fullmatch(c)]
     wanted = [
         c
         for c in map(chr, range(sys.maxunicode + 1))

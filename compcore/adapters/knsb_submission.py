@@ -32,6 +32,7 @@ from compcore.errors import Phrase
 from compcore.federation_ids import ID_FLAG, knsb_id_of
 from compcore.model import Game, Round, Season
 from compcore.pairing.swiss.model import FIDE_POINTS, PLAYED_RESULTS, Colour, SwissRecord
+from compcore.player_names import without_control_characters
 
 __all__ = [
     "CONSENT_FLAG",
@@ -47,8 +48,6 @@ __all__ = [
 CONSENT_FLAG = "knsb-consent"
 _SEVEN_DIGITS = re.compile(r"^\d{7}$")
 _CODES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "=")}
-#: a character that does not print and would break a line (a newline, CR, tab, NUL, U+2028)
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +61,7 @@ class Heading:
 
 def plain(text: str) -> str:
     """``text`` with every control character a space: one line of the file stays one."""
-    return _CONTROL.sub(" ", text)
+    return without_control_characters(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,6 @@ CR LF alike and so does compcore's reader (:func:`compcore.adapters.trf.read_trf
 
 from __future__ import annotations
 
-import re
 from datetime import date
 from fractions import Fraction
 
@@ -51,6 +50,7 @@ from compcore.model import Kind, Round, Season
 from compcore.pairing.club_swiss import season_records, unplayed_points, unplayed_record
 from compcore.pairing.context import present_players
 from compcore.pairing.swiss import FIDE_POINTS, PointValues, SwissRecord
+from compcore.player_names import without_control_characters
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import initial_order, standings
 
@@ -97,7 +97,6 @@ TIE_BREAK_CODES = {"sonneborn-berger": "SB", "buchholz": "BH", "wins": "WIN", "m
 #: a round's block, and the 132 record's dates, start at column 92 (index 91)
 FIRST_ROUND_INDEX = 91
 ROUND_WIDTH = 10
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def season_trf(season: Season, ruleset: Ruleset) -> str:
@@ -126,7 +125,7 @@ def _header(season: Season, ruleset: Ruleset, players: int) -> list[str]:
     rounds = max(ruleset.total_rounds, len(season.rounds))
     dates = _round_dates(season)
     name = f"{season.club} / {season.season} / {season.competition}"
-    lines = [f"012 {' '.join(_clean(name).split())}"]
+    lines = [f"012 {' '.join(without_control_characters(name).split())}"]
     if dates:
         first, last = min(dates.values()), max(dates.values())
         lines += [f"042 {first:%Y/%m/%d}", f"052 {last:%Y/%m/%d}"]
@@ -223,12 +222,7 @@ def trf_name(name: str) -> str:
     """A stored name as the ``001`` line's name field: ``Lastname, Firstname``
     (:func:`federation_name`), every control character (a newline, CR, tab, NUL, ...) a
     space, cut to the field's 33 columns."""
-    return federation_name(_clean(name))[:NAME_WIDTH].rstrip()
-
-
-def _clean(text: str) -> str:
-    """``text`` with every control character a space (a header record stays one line)."""
-    return _CONTROL.sub(" ", text)
+    return federation_name(without_control_characters(name))[:NAME_WIDTH].rstrip()
 
 
 def _player_line(
