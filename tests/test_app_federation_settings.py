@@ -70,7 +70,7 @@ def test_the_settings_are_saved_as_typed_and_shown_again(db):
     at = page(cid, "settings")
     assert "Clubinstellingen (KNSB-ratingaanlevering)" in texts(at)
     field(at, "Speeltempo").set_value("90 min + 30 s per zet")
-    field(at, "Wedstrijdleider (arbiter)").set_value("Åse Größner (IA)")
+    field(at, "Wedstrijdleider").set_value("Åse Größner (IA)")
     save(at)
     assert store.club_settings("Testclub") == ClubSettings("90 min + 30 s per zet",
                                                            "Åse Größner (IA)")  # fmt: skip
@@ -88,11 +88,11 @@ def test_the_settings_are_saved_as_typed_and_shown_again(db):
     [
         ("Speeltempo", "x" * 101,
          "speeltempo: 101 tekens, ten hoogste 100. Er is niets opgeslagen."),
-        ("Wedstrijdleider (arbiter)", "Jan\tde Wit",
-         "wedstrijdleider (arbiter): teken 4 is een stuurteken (U+0009, bijvoorbeeld een "
+        ("Wedstrijdleider", "Jan\tde Wit",
+         "wedstrijdleider: teken 4 is een stuurteken (U+0009, bijvoorbeeld een "
          "regelovergang of tab). Er is niets opgeslagen."),
-        ("Wedstrijdleider (arbiter)", "Jan\u2028de Wit",
-         "wedstrijdleider (arbiter): teken 4 is een stuurteken (U+2028, bijvoorbeeld een "
+        ("Wedstrijdleider", "Jan\u2028de Wit",
+         "wedstrijdleider: teken 4 is een stuurteken (U+2028, bijvoorbeeld een "
          "regelovergang of tab). Er is niets opgeslagen."),
     ],
 )  # fmt: skip

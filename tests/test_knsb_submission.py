@@ -399,7 +399,7 @@ def test_club_settings_are_checked_and_kept_as_typed(tmp_path) -> None:
         with pytest.raises(CompcoreError) as refused:
             check_settings(ClubSettings(arbiter=bad))
         assert refused.value.describe("nl") == (
-            f"wedstrijdleider (arbiter): teken 2 is een stuurteken ({code}, bijvoorbeeld een "
+            f"wedstrijdleider: teken 2 is een stuurteken ({code}, bijvoorbeeld een "
             "regelovergang of tab). Er is niets opgeslagen."
         )
     admin = Administrator("test")

@@ -13,7 +13,7 @@ NL: dict[str, str] = {
     "knsb.why.engine": "een partij tegen de schaakcomputer",
     "knsb.bad_period": "ronden {first} tot en met {last} is geen periode (de eerste ronde is 1 of later, de laatste niet eerder)",
     "club.setting.tempo": "speeltempo",
-    "club.setting.arbiter": "wedstrijdleider (arbiter)",
+    "club.setting.arbiter": "wedstrijdleider",
     "club.setting.too_long": "{field}: {count} tekens, ten hoogste {most}. Er is niets opgeslagen.",
     "club.setting.control": "{field}: teken {at} is een stuurteken ({code}, bijvoorbeeld een regelovergang of tab). Er is niets opgeslagen.",
     "club.setting.not_text": "{field}: geen tekst. Er is niets opgeslagen.",
