@@ -241,8 +241,9 @@ def compress_weights(
     # 1. blocks of runs between which no carry can cross
     blocks: list[tuple[int, int]] = [runs[0]]
     for start, end in runs[1:]:
-        low_end = blocks[-1][1]
-        if _low_sum_bound(items, k, (1 << low_end) - 1) < (1 << start):
+        mask = (1 << blocks[-1][1]) - 1
+        # k edges with every low bit set cannot carry: the exact bound need not be summed
+        if (k * mask) >> start == 0 or _low_sum_bound(items, k, mask) < (1 << start):
             blocks.append((start, end))
         else:
             blocks[-1] = (blocks[-1][0], end)
@@ -355,8 +356,8 @@ def max_weight_matching(
     counts = Counter(map(itemgetter(2), edges))
     raw = max(counts).bit_length()
     stats.widest_raw_bits = max(stats.widest_raw_bits, raw)
-    index = _index(nodes, edges)
-    identity = all(index[node] == node for node in nodes)  # caissify's vertices: 0 .. n-1
+    identity = _numbered(nodes, edges)  # caissify's vertices: 0 .. n-1
+    index = {} if identity else _index(nodes, edges)
     indexed = (
         cast("list[tuple[int, int, int]]", edges)
         if identity
@@ -377,6 +378,16 @@ def max_weight_matching(
     if identity:
         return cast("set[tuple[Hashable, Hashable]]", pairs)
     return {(nodes[u], nodes[v]) for u, v in pairs}
+
+
+def _numbered(nodes: list[Hashable], edges: list[tuple[Hashable, Hashable, int]]) -> bool:
+    """Whether the nodes are ``0 .. n-1`` in order and the edges name no other node (then
+    they are their own vertex numbers); checked at C speed, it is on every call."""
+    if nodes != list(range(len(nodes))):
+        return False
+    named = set(map(itemgetter(0), edges))
+    named.update(map(itemgetter(1), edges))
+    return named <= set(nodes)
 
 
 def _index(
@@ -431,7 +442,7 @@ def _exact_max_sum(n: int, indexed: list[tuple[int, int, int]]) -> MaxSum:
         if not _fits(mapping):
             raise _TooWide
         pairs, graph = _rustworkx(n, indexed, mapping)
-        return sum(graph.get_edge_data(u, v) for u, v in pairs)
+        return sum(mapping[graph.get_edge_data(u, v)] for u, v in pairs)
 
     return max_sum
 
@@ -439,11 +450,13 @@ def _exact_max_sum(n: int, indexed: list[tuple[int, int, int]]) -> MaxSum:
 def _rustworkx(
     n: int, indexed: list[tuple[int, int, int]], mapping: Mapping[int, int]
 ) -> tuple[set[tuple[int, int]], rx.PyGraph]:
-    """A maximum-cardinality matching of maximum mapped weight, as vertex-number pairs."""
+    """A maximum-cardinality matching of maximum mapped weight, as vertex-number pairs.
+    The edges carry their original weights; rustworkx reads each one's mapped weight."""
     graph = rx.PyGraph()
     graph.add_nodes_from(range(n))
-    graph.extend_from_weighted_edge_list([(u, v, mapping[w]) for u, v, w in indexed])
-    return rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int), graph
+    graph.extend_from_weighted_edge_list(indexed)
+    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=mapping.__getitem__)
+    return matched, graph
 
 
 def _networkx(
