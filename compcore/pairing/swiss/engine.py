@@ -23,10 +23,11 @@ imported and subclassed, none of its code is copied here):
   rank by score.
 * **Speed.** caissify calls ``networkx.max_weight_matching`` dozens of times per round on
   integers several hundred bits wide. Our subclass runs caissify's own bracket loop
-  (``_pair_iterative_mwm``, its code object unchanged) with its ``import networkx``
-  resolved to :func:`compcore.pairing.swiss.matching.networkx_shim`: exact weight
-  compression plus rustworkx. Only that function of our subclass sees the shim; networkx
-  itself is not patched.
+  (``_pair_iterative_mwm``, its code unchanged but for three nested helpers:
+  :func:`_own_closures`) with its ``import networkx`` resolved to
+  :func:`compcore.pairing.swiss.matching.networkx_shim`: exact weight compression plus
+  rustworkx. Only that function of our subclass sees the shim; networkx itself is not
+  patched.
 * **Board order and reasons.** Boards are ordered as the reference engine prints them
   (higher score of the pair, then lower score, then rank of the higher-ranked player),
   with a one-line English reason per board.
@@ -308,8 +309,56 @@ def allocate_colours(
 # ---------------------------------------------------------------------------
 
 
+def _own_closures() -> dict[str, types.CodeType]:
+    """compcore's bodies for three helpers nested in caissify's bracket loop, by name.
+
+    They read the loop's weight table (``edge_weights``, ``(i, j) -> weight`` with
+    ``i < j``) and do what caissify's own do, cheaper: ``_set_w``/``_get_w`` order the key
+    without a call when it is in order already; ``_run_mwm`` hands the whole table to
+    :func:`compcore.pairing.swiss.matching.partners` instead of building a graph one call
+    per edge. Each has the free variables of caissify's (checked by :func:`_shimmed`), so
+    the loop's own cells close over them; they run with caissify's module globals, so they
+    name nothing else (no compcore import).
+    """
+    edge_weights: dict[tuple[int, int], int] = {}
+    n = 0
+    nx: Any = None
+    _ek: Any = None
+
+    def _set_w(i: int, j: int, w: int) -> None:
+        if i < j:
+            edge_weights[i, j] = w
+        else:
+            edge_weights[_ek(i, j)] = w
+
+    def _get_w(i: int, j: int) -> int:
+        if i < j:
+            return edge_weights.get((i, j), 0)
+        return edge_weights.get(_ek(i, j), 0)
+
+    def _run_mwm() -> list[int]:
+        found: list[int] = nx.partners(n, edge_weights)
+        return found
+
+    return {f.__name__: f.__code__ for f in (_set_w, _get_w, _run_mwm)}
+
+
 def _shimmed(function: types.FunctionType) -> types.FunctionType:
-    """``function`` (from caissify's dutch module) with ``import networkx`` rerouted."""
+    """``function`` (from caissify's dutch module) with ``import networkx`` rerouted, and
+    its nested helpers named in :func:`_own_closures` replaced by compcore's where their
+    free variables are the same (else caissify's own stay)."""
+    own = _own_closures()
+    code = function.__code__
+    code = code.replace(
+        co_consts=tuple(
+            own[c.co_name]
+            if isinstance(c, types.CodeType)
+            and c.co_name in own
+            and own[c.co_name].co_freevars == c.co_freevars
+            else c
+            for c in code.co_consts
+        )
+    )
     shim = networkx_shim()
     real_import = builtins.__import__
 
@@ -329,7 +378,7 @@ def _shimmed(function: types.FunctionType) -> types.FunctionType:
     own_globals = dict(vars(_caissify_dutch))
     own_globals["__builtins__"] = own_builtins
     clone = types.FunctionType(
-        function.__code__,
+        code,
         own_globals,
         function.__name__,
         function.__defaults__,

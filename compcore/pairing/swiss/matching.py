@@ -60,6 +60,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from itertools import compress
 from operator import itemgetter
 from typing import cast
 
@@ -79,6 +80,7 @@ __all__ = [
     "counting_pure_python",
     "max_weight_matching",
     "networkx_shim",
+    "partners",
     "stats",
 ]
 
@@ -133,11 +135,13 @@ def counting_pure_python() -> Iterator[list[str]]:
 class LightGraph:
     """The part of ``networkx.Graph`` that caissify's bracket loop uses, as plain lists."""
 
-    __slots__ = ("edges", "nodes")
+    __slots__ = ("edges", "nodes", "numbered")
 
     def __init__(self) -> None:
         self.nodes: dict[Hashable, None] = {}
         self.edges: list[tuple[Hashable, Hashable, int]] = []
+        #: the nodes are ``0 .. n-1`` in order and the edges name no other (known already)
+        self.numbered = False
 
     def add_node(self, node: Hashable) -> None:
         self.nodes[node] = None
@@ -356,7 +360,7 @@ def max_weight_matching(
     counts = Counter(map(itemgetter(2), edges))
     raw = max(counts).bit_length()
     stats.widest_raw_bits = max(stats.widest_raw_bits, raw)
-    identity = _numbered(nodes, edges)  # caissify's vertices: 0 .. n-1
+    identity = graph.numbered or _numbered(nodes, edges)  # caissify's vertices: 0 .. n-1
     index = {} if identity else _index(nodes, edges)
     indexed = (
         cast("list[tuple[int, int, int]]", edges)
@@ -482,9 +486,36 @@ def _pure_python(players: int, reason: str) -> None:
         found.append(note)
 
 
+def partners(n: int, edge_weights: Mapping[tuple[int, int], int]) -> list[int]:
+    """Each vertex's partner in a maximum-cardinality matching of maximum weight on the
+    vertices ``0 .. n-1`` and the edges of positive weight (itself when unmatched): what
+    caissify's ``_run_mwm`` computes from its weight table, edges in the table's order,
+    without building the graph one call per edge."""
+    graph = LightGraph()
+    graph.nodes = dict.fromkeys(range(n))
+    positive = list(map((0).__lt__, edge_weights.values()))
+    # (i, j) + (w,) for the positive entries, at C speed
+    join = cast("Callable[[tuple[int, int], tuple[int]], tuple[int, int, int]]", tuple.__add__)
+    graph.edges = list(
+        map(
+            join,
+            compress(edge_weights.keys(), positive),
+            zip(compress(edge_weights.values(), positive)),
+        )
+    )
+    graph.numbered = True
+    result = list(range(n))
+    for u, v in cast("set[tuple[int, int]]", max_weight_matching(graph, maxcardinality=True)):
+        result[u] = v
+        result[v] = u
+    return result
+
+
 def networkx_shim() -> types.ModuleType:
-    """A stand-in ``networkx`` module offering what caissify's bracket loop calls."""
+    """A stand-in ``networkx`` module offering what caissify's bracket loop calls (and
+    :func:`partners`, for compcore's own ``_run_mwm``)."""
     module = types.ModuleType("networkx_compcore_shim")
     module.Graph = LightGraph  # type: ignore[attr-defined]
     module.max_weight_matching = max_weight_matching  # type: ignore[attr-defined]
+    module.partners = partners  # type: ignore[attr-defined]
     return module
