@@ -30,6 +30,7 @@ from compcore.pairing.swiss.matching import (
     _class_limits,
     _two_passes,
     max_weight_matching,
+    partners,
 )
 
 VECTORS = Path(
@@ -204,3 +205,41 @@ def test_wrapped_caissify_version() -> None:
     assert caissify_pairings.__version__ == "0.5.0"
     names = DutchEngine._pair_iterative_mwm.__code__.co_names
     assert "networkx" in names and "max_weight_matching" in names
+
+
+@settings(max_examples=100, deadline=None)
+@given(layered_graphs(), st.data())
+def test_partners_match_on_the_positive_entries_of_a_weight_table(
+    graph: tuple[list[int], list[tuple[int, int, int]]], data: st.DataObject
+) -> None:
+    # caissify's _run_mwm (replaced by compcore's, which calls partners): a graph of the
+    # vertices 0 .. n-1 and the table's entries of positive weight, in the table's order
+    nodes, edges = graph
+    table: dict[tuple[int, int], int] = {}
+    light = LightGraph()
+    for node in nodes:
+        light.add_node(node)
+    for u, v, w in edges:
+        w = data.draw(st.sampled_from([w, 0, -w]))
+        table[min(u, v), max(u, v)] = w
+    for (u, v), w in table.items():
+        if w > 0:
+            light.add_edge(u, v, weight=w)
+    expected = list(nodes)
+    for u, v in max_weight_matching(light, maxcardinality=True) if light.edges else ():
+        expected[u], expected[v] = v, u
+    assert partners(len(nodes), table) == expected
+
+
+def test_compcore_helpers_run_inside_caissifys_bracket_loop() -> None:
+    # engine._own_closures swaps in only where the free variables agree: if caissify's
+    # helpers change, the swap silently stops, and this says so
+    from compcore.pairing.swiss.engine import _DutchEngine
+
+    nested = {
+        c.co_name: c.co_filename
+        for c in _DutchEngine._pair_iterative_mwm.__code__.co_consts
+        if hasattr(c, "co_name")
+    }
+    for name in ("_run_mwm", "_set_w", "_get_w"):
+        assert nested[name].endswith("compcore/pairing/swiss/engine.py"), name
