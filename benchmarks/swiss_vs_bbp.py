@@ -3,21 +3,22 @@ target 4: compcore at most 3x bbpPairings' time at 100, 300 and 500 players, ide
 pairings; the moonshot is 1x).
 
 Run: ``python benchmarks/swiss_vs_bbp.py`` (``--sizes 100 300 500``, ``--rounds 6``,
-``--repeat 3``, ``--last N`` (only the last N rounds), ``--seed 19``, ``--bbp PATH``; default ``$BBPPAIRINGS``, else
-``~/.cache/bbppairings/build/bbpPairings.exe``).
+``--repeat 3``, ``--last N`` to pair only the last N rounds, ``--seed 19``, ``--bbp PATH``;
+default ``$BBPPAIRINGS``, else ``~/.cache/bbppairings/build/bbpPairings.exe``).
 
 For each size a tournament is played forward by bbpPairings itself (``--dutch FILE -p``):
 ratings spread like a club open, pairing numbers in rating order, results drawn from the
 Elo expectation with a fixed seed (a third drawn, 2% forfeits), 2% requested half-point
-byes and 2% absences per round. The files of rounds 2 .. ``--rounds`` + 1 (the state before
+byes and 2% absences per round; each file's ``XXR`` is two rounds beyond the one to pair
+(no final-round topscorer rule). The files of rounds 2 .. ``--rounds`` + 1 (the state before
 each round) are then paired by both engines: bbpPairings as a process (its whole run:
 reading, pairing, writing), compcore in-process on the text (``read_trf`` then
 ``pair_dutch``, what ``compcore pair FILE.trf`` does after its imports). Each file is
 timed ``--repeat`` times per engine, the medians summed per size; pairs and the bye are
 compared. Times are CPU seconds (user + system: the process's for bbpPairings, the
 calling process's for compcore), steadier than wall-clock time on a shared machine; both
-engines are single-threaded. The played files are kept in ``--cache`` (default a folder in the temp dir) so
-a second run skips the play.
+engines are single-threaded. The played files are kept in ``--cache`` (default a folder
+in the temp dir) so a second run skips the play.
 
 Each line also shows the CPU time compcore spent inside rustworkx's matchings alone
 (``matching.stats.rustworkx_seconds``): every one of caissify's bracket steps runs a fresh
