@@ -9,8 +9,8 @@ the app's first start makes it (``ui.state._seed``) in a temporary folder; then,
 Streamlit's AppTest (the page scripts as the server runs them, one new session per view),
 every page ``app.py`` routes, for every competition in it, as a member and as a logged-in
 director (the sign-off page by a member's personal link). Prints the peak resident set
-(``resource.getrusage(RUSAGE_SELF).ru_maxrss``) after the imports, after the first page
-and at the end, against the target, and the machine's load average. ``--trace N`` also
+(``resource.getrusage(RUSAGE_SELF).ru_maxrss``) once the demo seasons are in, after the
+first page and at the end, against the target, and the machine's load average. ``--trace N`` also
 lists the N source lines holding the most memory at the end (tracemalloc: slower, and its
 own bookkeeping raises the peak, so the figures are printed before it starts).
 """
@@ -47,6 +47,33 @@ def current_mb() -> float:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def every_view(infos: Any, views: list[str], links: dict[int, str]) -> Any:
+    """(competition, page, view) of every page of every competition, in the app's order."""
+    for info in infos:
+        for page in routed_pages():
+            for view in views:
+                if page == SIGNOFF and (view == "director" or info.id not in links):
+                    continue  # a member's page, by his link
+                yield info, page, view
+
+
+def show(info: Any, page: str, view: str, links: dict[int, str], login: Any) -> None:
+    """One page in a new session, as a browser opening it: the entry run, then the page."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.session_state["competition"] = info.id
+    if view == "director":
+        at.session_state["director"] = login()
+    at.run()
+    if page == SIGNOFF:
+        at.query_params["token"] = links[info.id]
+    if page != "overview":
+        at.switch_page(f"pages/{page}.py").run()
+    if at.exception:
+        raise RuntimeError(f"{info.competition} {page}: {at.exception[0].value}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--trace", type=int, default=0, help="list the N largest holders")
@@ -54,8 +81,6 @@ def main() -> int:
     args = parser.parse_args()
     print(f"before: {load()}", flush=True)
     started = time.perf_counter()
-
-    from streamlit.testing.v1 import AppTest
 
     from compcore.adapters import auth
     from compcore.adapters.auth import Administrator
@@ -68,7 +93,7 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="compcore-memory-"))
     try:
         db = work / "club.duckdb"
-        _seeded, errors = _seed(Store(db), config.demo_files())
+        _seeded, errors = _seed(Store(db), config.demo_files())  # as the app's first start
         if errors:
             raise SystemExit(f"demo seasons that did not import: {errors}")
         password = "benchmark"
@@ -86,70 +111,52 @@ def main() -> int:
                     store, info.id, member, actor=Administrator("benchmark"), now=datetime.now(UTC)
                 )
         views = ["member", "director"] if args.view == "both" else [args.view]
-        after_imports = peak_mb()
+
+        def login() -> Any:
+            return auth.login(password, director_hash)
+
+        seeded = peak_mb()
         first_page: float | None = None
         shown = 0
-        for info in infos:
-            for page in routed_pages():
-                for view in views:
-                    if page == SIGNOFF and (view == "director" or info.id not in links):
-                        continue
-                    at = AppTest.from_file(str(APP), default_timeout=120)
-                    at.session_state["competition"] = info.id
-                    if view == "director":
-                        at.session_state["director"] = auth.login(password, director_hash)
-                    at.run()
-                    if page == SIGNOFF:
-                        at.query_params["token"] = links[info.id]
-                    if page != "overview":
-                        at.switch_page(f"pages/{page}.py").run()
-                    if at.exception:
-                        raise RuntimeError(f"{info.competition} {page}: {at.exception[0].value}")
-                    shown += 1
-                    if first_page is None:
-                        first_page = peak_mb()
-            print(f"  {info.competition} ({info.preset}): peak {peak_mb():.0f} MB, "
+        done = None
+        for info, page, view in every_view(infos, views, links):
+            if done is not None and info.id != done.id:
+                print(f"  {done.competition} ({done.preset}): peak {peak_mb():.0f} MB, "
+                      f"now {current_mb():.0f} MB", flush=True)  # fmt: skip
+            done = info
+            show(info, page, view, links, login)
+            shown += 1
+            if first_page is None:
+                first_page = peak_mb()
+        if done is not None:
+            print(f"  {done.competition} ({done.preset}): peak {peak_mb():.0f} MB, "
                   f"now {current_mb():.0f} MB", flush=True)  # fmt: skip
         peak, now = peak_mb(), current_mb()
         print()
         print(f"{len(infos)} competitions, {shown} page views in one process "
               f"({time.perf_counter() - started:.0f} s)")  # fmt: skip
-        print(f"peak after the imports (streamlit, compcore, the store):  {after_imports:6.0f} MB")
-        print(f"peak after the first page:                                {first_page or 0:6.0f} MB")
+        print(f"peak once the demo seasons are in (a first start):  {seeded:6.0f} MB")
+        print(f"peak after the first page:                          {first_page or 0:6.0f} MB")
         flag = "" if peak <= TARGET_MB else "   ABOVE TARGET"
-        print(f"peak after every page:                                    {peak:6.0f} MB"
+        print(f"peak after every page:                              {peak:6.0f} MB"
               f"   target {TARGET_MB:.0f} MB{flag}")  # fmt: skip
-        print(f"resident at the end:                                      {now:6.0f} MB")
+        print(f"resident at the end:                                {now:6.0f} MB")
         print(f"after: {load()}", flush=True)
         if args.trace:
-            trace(args.trace, infos, views, links, password, director_hash, AppTest, auth)
+            trace(args.trace, list(every_view(infos, views, links)), links, login)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0 if peak <= TARGET_MB else 1
 
 
-def trace(top: int, infos: Any, views: Any, links: Any, password: str, director_hash: str,
-          AppTest: Any, auth: Any) -> None:  # fmt: skip
+def trace(top: int, every: list[Any], links: dict[int, str], login: Any) -> None:
     """Every page once more under tracemalloc: the source lines holding the most memory."""
     import gc
     import tracemalloc
 
     tracemalloc.start(1)
-    for info in infos:
-        for page in routed_pages():
-            for view in views:
-                if page == SIGNOFF and (view == "director" or info.id not in links):
-                    continue
-                at = AppTest.from_file(str(APP), default_timeout=120)
-                at.session_state["competition"] = info.id
-                if view == "director":
-                    at.session_state["director"] = auth.login(password, director_hash)
-                at.run()
-                if page == SIGNOFF:
-                    at.query_params["token"] = links[info.id]
-                if page != "overview":
-                    at.switch_page(f"pages/{page}.py").run()
-    del at
+    for info, page, view in every:
+        show(info, page, view, links, login)
     gc.collect()
     snapshot = tracemalloc.take_snapshot()
     print()
