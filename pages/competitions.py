@@ -209,7 +209,7 @@ def manage() -> None:
     info = infos[cid]
     season = run.season_of(cid)
     st.download_button(
-        tr("app.comps.download"), season_file.dumps(season),
+        tr("app.comps.download"), lambda: season_file.dumps(season),  # written on the click
         file_name=f"{season.competition}-{season.season}.json".replace(" ", "-").lower(),
         mime="application/json", key=f"manage_download_{cid}",
     )  # fmt: skip

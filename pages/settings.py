@@ -145,7 +145,7 @@ if run.director is not None:  # who tried to log in: addresses and names, for di
 st.subheader(tr("app.settings.file"))
 st.download_button(
     tr("app.settings.export"),
-    season_file.dumps(season),
+    lambda: season_file.dumps(season),  # written on the click, not on every run
     file_name=f"{season.competition}-{season.season}.json".replace(" ", "-").lower(),
     mime="application/json",
     key="export_season",

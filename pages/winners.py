@@ -31,7 +31,17 @@ if is_playoff(ruleset):  # a play-off competition (DS-19, DS-20): its own state
     playoff.show_playoff(run)
     st.stop()
 # the play-offs of this ladder's categories: created, or to create (DS-19)
-plans = playoff_service.plans(run.store, run.cid) if result.final_lists else ()
+plans = (  # what the page has read and computed already: no season read again
+    playoff_service.plans(
+        run.store,
+        run.cid,
+        competitions=run.competitions,
+        read=lambda cid: (run.season_of(cid), run.ruleset_of(cid)),
+        result=result,
+    )
+    if result.final_lists
+    else ()
+)
 
 
 def show_cup(cup: Bracket) -> None:

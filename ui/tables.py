@@ -185,7 +185,13 @@ def _text(row: Row, column: str, ruleset: Ruleset, lang: Lang) -> str:
 
 
 def _lookup(shown: Mapping[object, str]) -> Callable[[object], str]:
-    return lambda value: shown.get(value, "" if pd.isna(value) else str(value))
+    def text(value: object) -> str:
+        found = shown.get(value)  # the texts are never None: a miss is a value not shown
+        if found is not None:
+            return found
+        return "" if pd.isna(value) else str(value)
+
+    return text
 
 
 def standings_columns(

@@ -396,6 +396,10 @@ class MemoryStore:
         found = [t for t in self._tokens.values() if t.competition_id == competition_id]
         return sorted(found, key=lambda t: (t.created_at, t.token_hash))
 
+    def competitions_with_decision(self, kind: str, note: str) -> set[int]:
+        return {cid for cid, s in self._seasons.items()
+                if any(d.kind == kind and d.note == note for d in s.decisions or ())}  # fmt: skip
+
     def add_mark(self, mark: Mark, *, token_hash: str) -> None:
         with self._lock:
             check_member_mark(self._tokens.get(token_hash), mark)

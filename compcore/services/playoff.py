@@ -19,12 +19,12 @@ No Streamlit: ``pages/winners.py`` offers :func:`plans`, sends the director's ch
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from compcore import playoff as po
 from compcore.adapters.auth import Actor
-from compcore.awards import FinalList, awards, berger
+from compcore.awards import Awards, FinalList, awards, berger
 from compcore.cup import BARRAGE_WINNER
 from compcore.errors import LocalizedError, Phrase, StaleWriteError
 from compcore.model import Decision, Game, Player, Round, RulesetRef, Season
@@ -73,27 +73,53 @@ class Request:
 # --------------------------------------------------------------------------- finding
 
 
-def playoffs_of(repo: Repository, source: CompetitionInfo) -> dict[str, int]:
-    """The play-offs created for ``source``'s categories: category -> competition id."""
+#: a competition's season and ruleset by its id (the app passes its cached reads)
+Read = Callable[[int], tuple[Season, Ruleset]]
+
+
+def _store_read(repo: Repository) -> Read:
+    return lambda cid: (repo.load(cid), repo.ruleset(cid))
+
+
+def playoffs_of(
+    repo: Repository,
+    source: CompetitionInfo,
+    *,
+    competitions: Sequence[CompetitionInfo] | None = None,
+    read: Read | None = None,
+) -> dict[str, int]:
+    """The play-offs created for ``source``'s categories: category -> competition id.
+
+    Only the competitions with a ``playoff-of`` decision naming ``source`` are read (one
+    query finds them), not every season of the database; ``competitions`` and ``read``
+    default to the repository's."""
+    infos = repo.competitions() if competitions is None else competitions
+    read = _store_read(repo) if read is None else read
+    named = repo.competitions_with_decision(po.PLAYOFF_OF, source.qualified_name)
     found: dict[str, int] = {}
-    for info in repo.competitions():
-        if info.club != source.club or info.id == source.id:
+    for info in infos:
+        if info.club != source.club or info.id == source.id or info.id not in named:
             continue
-        if not po.is_playoff(repo.ruleset(info.id)):
+        season, ruleset = read(info.id)
+        if not po.is_playoff(ruleset):
             continue
-        source_name, category = po.decides(repo.load(info.id))
+        source_name, category = po.decides(season)
         if source_name == source.qualified_name and category is not None:
             found.setdefault(category, info.id)
     return found
 
 
-def ladders(repo: Repository, source: CompetitionInfo) -> tuple[CompetitionInfo, ...]:
+def ladders(
+    repo: Repository,
+    source: CompetitionInfo,
+    competitions: Sequence[CompetitionInfo] | None = None,
+) -> tuple[CompetitionInfo, ...]:
     """Where a play-off of ``source`` may be played: the club's competitions under the same
     preset of ``source``'s season or later; the next season's first (the rulebook: "tijdens
     de eerste vijf ronden van de eerste cyclus" of the next year), else ``source`` itself."""
     same = [
         i
-        for i in repo.competitions()
+        for i in (repo.competitions() if competitions is None else competitions)
         if i.club == source.club
         and i.preset == source.preset
         and i.season >= source.season
@@ -105,14 +131,26 @@ def ladders(repo: Repository, source: CompetitionInfo) -> tuple[CompetitionInfo,
     return tuple(later + rest)
 
 
-def plans(repo: Repository, source_id: int) -> tuple[Plan, ...]:
-    """DS-19: per category of ``source_id`` that needs a play-off, what may be created."""
-    info = next(i for i in repo.competitions() if i.id == source_id)
-    season, ruleset = repo.load(source_id), repo.ruleset(source_id)
-    result = awards(season, ruleset)
+def plans(
+    repo: Repository,
+    source_id: int,
+    *,
+    competitions: Sequence[CompetitionInfo] | None = None,
+    read: Read | None = None,
+    result: Awards | None = None,
+) -> tuple[Plan, ...]:
+    """DS-19: per category of ``source_id`` that needs a play-off, what may be created.
+
+    The Winnaars page passes what it has read and computed already (the competitions, its
+    cached seasons and rulesets, the ladder's awards); without them they are read here."""
+    infos = repo.competitions() if competitions is None else competitions
+    read = _store_read(repo) if read is None else read
+    info = next(i for i in infos if i.id == source_id)
+    if result is None:
+        result = awards(*read(source_id))
     lists = {fl.category: fl for fl in result.final_lists}
-    made = playoffs_of(repo, info)
-    where = ladders(repo, info)
+    made = playoffs_of(repo, info, competitions=infos, read=read)
+    where = ladders(repo, info, infos)
     out = []
     for champ in result.championships:
         if champ.playoff is None or champ.category is None or champ.status != "playoff":

@@ -427,6 +427,11 @@ class Repository(Protocol):
 
     def member_tokens(self, competition_id: int) -> list[MemberToken]: ...
 
+    def competitions_with_decision(self, kind: str, note: str) -> set[int]:
+        """The competitions holding a decision of ``kind`` whose note is ``note`` (e.g. the
+        play-offs naming a ladder), without reading their seasons."""
+        ...
+
     def add_mark(self, mark: Mark, *, token_hash: str) -> None:
         """A member's own mark, allowed by his live token (:func:`check_member_mark`)."""
         ...

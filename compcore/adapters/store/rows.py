@@ -213,6 +213,14 @@ def competitions(con: Connection) -> list[CompetitionInfo]:
     return [CompetitionInfo(*row) for row in rows]
 
 
+def competitions_with_decision(con: Connection, kind: str, note: str) -> set[int]:
+    """The competitions holding a decision of ``kind`` whose note is ``note``."""
+    found = con.execute(
+        "SELECT DISTINCT competition_id FROM decisions WHERE kind = ? AND note = ?", [kind, note]
+    ).fetchall()
+    return {cid for (cid,) in found}
+
+
 def read_log(con: Connection, competition_id: int | None, limit: int) -> list[LogEntry]:
     where, params = (
         ("", []) if competition_id is None else ("WHERE competition_id = ?", [competition_id])

@@ -209,6 +209,9 @@ class Reader:
     def club_settings(self, club: str) -> ClubSettings:
         return self._snapshot(lambda con: rows.read_club_settings(con, club))
 
+    def competitions_with_decision(self, kind: str, note: str) -> set[int]:
+        return self._snapshot(lambda con: rows.competitions_with_decision(con, kind, note))
+
     def revision(self) -> int:
         """The newest change-log id: it changes with every write."""
         newest = self.log(None, 1)
@@ -914,6 +917,12 @@ class Store:
     def member_tokens(self, competition_id: int) -> list[MemberToken]:
         with self.reader() as r:
             return r.member_tokens(competition_id)
+
+    def competitions_with_decision(self, kind: str, note: str) -> set[int]:
+        """The competitions holding a decision of ``kind`` whose note is ``note`` (the
+        play-offs naming a ladder), without reading their seasons."""
+        with self.reader() as r:
+            return r.competitions_with_decision(kind, note)
 
     def add_mark(self, mark: Mark, *, token_hash: str) -> None:
         """A member's own mark; the token is checked in the same transaction."""
