@@ -278,7 +278,7 @@ def main() -> int:
                 raise RuntimeError(at.exception[0].value)
             return at
 
-        # imports (pandas, pyarrow, ...) are paid once per server process, not per page view
+        # imports (altair, pandas, ...) are paid once per server process, not per page view
         import ui.charts  # noqa: F401
 
         session(current[0].id, director=False)

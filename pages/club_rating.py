@@ -6,7 +6,7 @@ import streamlit as st
 
 from compcore.adapters.club_rating_report import settings_text, title
 from compcore.club_rating import club_ratings
-from ui import club_rating, state, tables, vega
+from ui import club_rating, state, tables
 
 run = state.ctx()
 tr = run.tr
@@ -36,6 +36,6 @@ picked = st.multiselect(
 )  # fmt: skip
 if picked:
     frame = club_rating.trend_frame(ratings, picked, names)
-    vega.show(club_rating.trend_chart(frame, run.lang))
+    st.altair_chart(club_rating.trend_chart(frame, run.lang), width="stretch")
 else:
     st.info(tr("rating.none_chosen"))

@@ -5,7 +5,7 @@ value and place over the rounds. The link holds the player (``?speler=``)."""
 import streamlit as st
 
 from compcore.scoring.contributions import player_rounds
-from ui import charts, device, explanation, playerview, scope, state, tables, vega
+from ui import charts, device, explanation, playerview, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
@@ -53,8 +53,9 @@ if len(mine) > 1 or ruleset.is_keizer:
     st.subheader(
         tr("app.player.over_season" if ruleset.is_keizer else "app.player.place_over_season")
     )
-    vega.show(
+    st.altair_chart(
         charts.player_chart(mine, playerview.chart_labels(run), ruleset.is_keizer),
+        width="stretch",
         key=f"pp_chart_{cid}_{cycle}_{pid}",
     )
 

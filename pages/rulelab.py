@@ -14,7 +14,7 @@ from compcore.rulesets import preset_names
 from compcore.rulesets.schema import TieBreak
 from compcore.services import rulelab as lab
 from compcore.services.setup import parse_overrides
-from ui import device, state, tables, vega
+from ui import device, state, tables
 from ui import rulelab as view
 from ui.markdown import md
 
@@ -81,7 +81,7 @@ with right:
     st.caption(tr("rulelab.fairness_help"))
 st.subheader(tr("rulelab.slope"))
 chart = view.slope_chart(result, run.lang, narrow=device.on_phone())
-vega.show(chart)
+st.altair_chart(chart, width="stretch")
 
 if run.director is not None:  # a proposal for the committee: one change-log entry
     note = st.text_input(tr("rulelab.note"), key=f"lab_note_{k}")

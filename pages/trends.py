@@ -4,7 +4,7 @@ colours of their own over everyone else in grey (issue 13, item 4)."""
 
 import streamlit as st
 
-from ui import charts, device, scope, state, tables, trend_choice, vega
+from ui import charts, device, scope, state, tables, trend_choice
 
 run = state.ctx()
 tr = run.tr
@@ -39,7 +39,9 @@ for tab, (_title, build, key) in zip(
     st.tabs([tr(title) for title, _, _ in charts_shown]), charts_shown, strict=True
 ):
     with tab:
-        vega.show(build(frame, labels, colours, columns), key=f"{key}_{run.cid}_{cycle}")
+        st.altair_chart(
+            build(frame, labels, colours, columns), key=f"{key}_{run.cid}_{cycle}", width="stretch"
+        )
 
 shown = [names[pid] for pid in chosen if pid in set(frame["player_id"])]
 if shown:

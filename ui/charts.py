@@ -1,5 +1,4 @@
-"""Vega-Lite chart specs for the trends and player pages (``ui.vega``: the specs Altair
-wrote, without its schema checks), built from compcore's standings snapshots.
+"""Altair chart specs for the trends page, built from compcore's standings snapshots.
 
 One row per (round, player) of a standings' scope: rank, score and (Keizer presets) value,
 exactly as the snapshots hold them (floats only for drawing). The trends charts draw the
@@ -13,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
+import altair as alt
 import pandas as pd
 
 from compcore.scoring.standings import Standings
-from ui.vega import AUTOSIZE, SCHEMA, Chart, field
 
 #: a fixed qualitative palette (Tableau 10, its grey swapped for near-black so that no
 #: chosen player looks like the grey rest): the chosen players get these in choice order
@@ -107,15 +105,15 @@ def player_frame(table: Standings, player: str, keizer: bool) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["round", "rank", "score", "value"])
 
 
-def _tooltip(frame: pd.DataFrame, labels: Mapping[str, str]) -> list[dict[str, Any]]:
+def _tooltip(frame: pd.DataFrame, labels: Mapping[str, str]) -> list[alt.Tooltip]:
     """Name, round, place, score and (where there are values) value of a point."""
     return [
-        field("player:N", title=labels["player"]),
-        field("round:O", title=labels["round"]),
-        field("rank:Q", title=labels["rank"]),
-        field("score:Q", title=labels["score"], format=".2f"),
+        alt.Tooltip("player:N", title=labels["player"]),
+        alt.Tooltip("round:O", title=labels["round"]),
+        alt.Tooltip("rank:Q", title=labels["rank"]),
+        alt.Tooltip("score:Q", title=labels["score"], format=".2f"),
         *(
-            [field("value:Q", title=labels["value"], format=".1f")]
+            [alt.Tooltip("value:Q", title=labels["value"], format=".1f")]
             if frame["value"].notna().any()
             else []
         ),
@@ -129,102 +127,96 @@ def _shown(frame: pd.DataFrame, colours: Colours) -> list[tuple[str, str, str]]:
 
 
 def _lines(
-    frame: pd.DataFrame,
-    y: dict[str, Any],
-    labels: Mapping[str, str],
-    colours: Colours,
-    columns: int,
-) -> Chart:
+    frame: pd.DataFrame, y: alt.Y, labels: Mapping[str, str], colours: Colours, columns: int
+) -> alt.LayerChart:
     """Everyone's line in thin grey, the chosen players' lines on top in their colours with
     a legend of their full names (``labelLimit=0``: no label is cut off) in ``columns``
     columns; in one column (a phone) a long name goes on two lines (:data:`WRAP`)."""
-    x = field("round:O", title=labels["round"], axis={"labelAngle": 0})
+    x = alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0))
     tooltip = _tooltip(frame, labels)
     shown = _shown(frame, colours)
     ids = [pid for pid, _, _ in shown]
-    rest: dict[str, Any] = {
-        "mark": {"type": "line", "color": GREY, "strokeWidth": 1},
-        "encoding": {"x": x, "y": y, "detail": field("player_id:N"), "tooltip": tooltip},
-    }
+    rest = (
+        alt.Chart()
+        .mark_line(color=GREY, strokeWidth=1)
+        .encode(x=x, y=y, detail="player_id:N", tooltip=tooltip)
+    )
     if not ids:
         layers = [rest]
     else:
-        one_of = {"field": "player_id", "oneOf": ids}
-        legend = {
-            "orient": "bottom", "columns": columns, "labelLimit": 0, "symbolLimit": 0,
-            "title": labels["player"], **({"labelExpr": WRAP} if columns == 1 else {}),
-        }  # fmt: skip
-        scale = {"domain": [n for _, n, _ in shown], "range": [c for _, _, c in shown]}
-        chosen = {
-            "mark": {"type": "line", "point": {"size": 28}, "strokeWidth": 2.5},
-            "encoding": {"x": x, "y": y, "color": field("player:N", scale=scale, legend=legend),
-                         "tooltip": tooltip},
-            "transform": [{"filter": one_of}],
-        }  # fmt: skip
-        rest["transform"] = [{"filter": {"not": one_of}}]
+        one_of = alt.FieldOneOfPredicate(field="player_id", oneOf=ids)
+        legend = alt.Legend(
+            orient="bottom", columns=columns, labelLimit=0, symbolLimit=0, title=labels["player"],
+            **({"labelExpr": WRAP} if columns == 1 else {}),
+        )  # fmt: skip
+        scale = alt.Scale(domain=[n for _, n, _ in shown], range=[c for _, _, c in shown])
+        chosen = (
+            alt.Chart()
+            .mark_line(point=alt.OverlayMarkDef(size=28), strokeWidth=2.5)
+            .encode(x=x, y=y, color=alt.Color("player:N", scale=scale, legend=legend),
+                    tooltip=tooltip)
+            .transform_filter(one_of)
+        )  # fmt: skip
+        rest = rest.transform_filter(alt.LogicalNotPredicate(**{"not": one_of}))
         layers = [rest, chosen]
     # the plot is 320 px high whatever the legend's length; the width follows the page
-    spec = {"$schema": SCHEMA, "layer": layers, "data": {"name": "trend"}, "height": 320,
-            "autosize": AUTOSIZE}  # fmt: skip
-    return Chart(spec, {"trend": frame})
+    return alt.layer(*layers, data=frame).properties(
+        height=320, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
+    )
 
 
 def value_chart(
     frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
-) -> Chart:
+) -> alt.LayerChart:
     """Each player's Keizer value over the rounds."""
-    y = field("value:Q", title=labels["value"], scale={"zero": False})
+    y = alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False))
     return _lines(frame, y, labels, colours, columns)
 
 
 def bump_chart(
     frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
-) -> Chart:
+) -> alt.LayerChart:
     """Rank per round (a bump chart: place 1 on top)."""
-    return _lines(frame, field("rank:O", title=labels["rank"]), labels, colours, columns)
+    return _lines(frame, alt.Y("rank:O", title=labels["rank"]), labels, colours, columns)
 
 
 def score_chart(
     frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
-) -> Chart:
+) -> alt.LayerChart:
     """Score progression: the total after each round."""
-    return _lines(frame, field("score:Q", title=labels["score"]), labels, colours, columns)
+    return _lines(frame, alt.Y("score:Q", title=labels["score"]), labels, colours, columns)
 
 
-def player_chart(frame: pd.DataFrame, labels: Mapping[str, str], keizer: bool) -> Chart:
+def player_chart(frame: pd.DataFrame, labels: Mapping[str, str], keizer: bool) -> alt.LayerChart:
     """One player's place (place 1 on top, left axis) and, for a Keizer ruleset, value (right
     axis) after each round of the scope: two lines over the same rounds."""
-    x = field("round:O", title=labels["round"], axis={"labelAngle": 0})
-    place = {
-        "mark": {"type": "line", "point": True, "color": "#4c78a8"},
-        "encoding": {
-            "x": x,
-            "y": field("rank:Q", title=labels["rank"], scale={"reverse": True, "zero": False},
-                       axis={"tickMinStep": 1, "titleColor": "#4c78a8"}),
-            "tooltip": [field("round:O", title=labels["round"]),
-                        field("rank:Q", title=labels["rank"])],
-        },
-    }  # fmt: skip
-    layers: list[dict[str, Any]] = [place]
+    x = alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0))
+    place = (
+        alt.Chart(frame)
+        .mark_line(point=True, color="#4c78a8")
+        .encode(
+            x=x,
+            y=alt.Y("rank:Q", title=labels["rank"], scale=alt.Scale(reverse=True, zero=False),
+                    axis=alt.Axis(tickMinStep=1, titleColor="#4c78a8")),
+            tooltip=[alt.Tooltip("round:O", title=labels["round"]),
+                     alt.Tooltip("rank:Q", title=labels["rank"])],
+        )
+    )  # fmt: skip
+    layers: list[alt.Chart] = [place]
     if keizer:
         layers.append(
-            {
-                "mark": {"type": "line", "point": True, "color": "#f58518", "strokeDash": [4, 2]},
-                "encoding": {
-                    "x": x,
-                    "y": field("value:Q", title=labels["value"], scale={"zero": False},
-                               axis={"orient": "right", "titleColor": "#f58518"}),
-                    "tooltip": [field("round:O", title=labels["round"]),
-                                field("value:Q", title=labels["value"], format=".1f")],
-                },
-            }
+            alt.Chart(frame)
+            .mark_line(point=True, color="#f58518", strokeDash=[4, 2])
+            .encode(
+                x=x,
+                y=alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False),
+                        axis=alt.Axis(orient="right", titleColor="#f58518")),
+                tooltip=[alt.Tooltip("round:O", title=labels["round"]),
+                         alt.Tooltip("value:Q", title=labels["value"], format=".1f")],
+            )
         )  # fmt: skip
-    spec = {
-        "$schema": SCHEMA,
-        "layer": layers,
-        "data": {"name": "player"},
-        "resolve": {"scale": {"y": "independent"}},
-        "height": 240,
-        "autosize": AUTOSIZE,
-    }
-    return Chart(spec, {"player": frame})
+    return (
+        alt.layer(*layers)
+        .resolve_scale(y="independent")
+        .properties(height=240, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    )

@@ -1,16 +1,16 @@
 """The Clubrating page's pieces (issue 13 item 3): the list as a table and the trend of
-the chosen players as a line chart (``ui.vega``), from :mod:`compcore.club_rating`."""
+the chosen players as an Altair line chart, from :mod:`compcore.club_rating`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import altair as alt
 import pandas as pd
 
 from compcore.adapters.club_rating_report import signed
 from compcore.club_rating import ClubRatings, RatingList
 from compcore.i18n import Lang, t
-from ui.vega import AUTOSIZE, SCHEMA, Chart, field
 
 #: the table's columns, in order (their headers are ``rating.col.<name>``)
 COLUMNS = ("place", "name", "rating", "games", "change", "provisional")
@@ -40,27 +40,26 @@ def trend_frame(
     return pd.DataFrame(rows, columns=["round", "player", "rating"])
 
 
-def trend_chart(frame: pd.DataFrame, lang: Lang) -> Chart:
+def trend_chart(frame: pd.DataFrame, lang: Lang) -> alt.Chart:
     """The chosen players' club rating per round, one colour each, names in full below."""
     player, rnd, rating = (
         t("rating.col.name", lang), t("rating.col.round", lang), t("rating.col.rating", lang)
     )  # fmt: skip
-    legend = {"orient": "bottom", "columns": 2, "labelLimit": 0, "title": player}
-    spec = {
-        "$schema": SCHEMA,
-        "data": {"name": "ratings"},
-        "mark": {"type": "line", "point": {"size": 30}},
-        "encoding": {
-            "x": field("round:O", title=rnd, axis={"labelAngle": 0}),
-            "y": field("rating:Q", title=rating, scale={"zero": False}, axis={"format": "d"}),
-            "color": field("player:N", legend=legend, scale={"scheme": "tableau10"}),
-            "tooltip": [
-                field("player:N", title=player),
-                field("round:O", title=rnd),
-                field("rating:Q", title=rating),
+    legend = alt.Legend(orient="bottom", columns=2, labelLimit=0, title=player)
+    return (
+        alt.Chart(frame)
+        .mark_line(point=alt.OverlayMarkDef(size=30))
+        .encode(
+            x=alt.X("round:O", title=rnd, axis=alt.Axis(labelAngle=0)),
+            y=alt.Y(
+                "rating:Q", title=rating, scale=alt.Scale(zero=False), axis=alt.Axis(format="d")
+            ),
+            color=alt.Color("player:N", legend=legend, scale=alt.Scale(scheme="tableau10")),
+            tooltip=[
+                alt.Tooltip("player:N", title=player),
+                alt.Tooltip("round:O", title=rnd),
+                alt.Tooltip("rating:Q", title=rating),
             ],
-        },
-        "height": 300,
-        "autosize": AUTOSIZE,
-    }
-    return Chart(spec, {"ratings": frame})
+        )
+        .properties(height=300, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    )

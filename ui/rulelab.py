@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -15,7 +16,6 @@ from compcore.services import changelog
 from compcore.services.rulelab import Proposal
 from ui import clock
 from ui.markdown import md
-from ui.vega import AUTOSIZE, SCHEMA, Chart, field
 
 
 def places_frame(result: Comparison, lang: Lang) -> pd.DataFrame:
@@ -68,45 +68,41 @@ SLOPE_PADDING = 0.35
 SLOPE_PADDING_PHONE = 1.3
 
 
-def slope_chart(result: Comparison, lang: Lang, *, narrow: bool = False) -> Chart:
+def slope_chart(
+    result: Comparison, lang: Lang, *, narrow: bool = False
+) -> alt.LayerChart | alt.FacetChart:
     """A slope chart: each player's place under A (left) joined to his place under B
     (right), place 1 on top; players who move are coloured (up green, down red), the
     others grey; names in full at both ends."""
     frame = slope_frame(result)
     height = max(240, 18 * len(result.placings))
-    x = field("side:N", title=None, axis={"labelAngle": 0, "orient": "top"},
-              scale={"padding": SLOPE_PADDING_PHONE if narrow else SLOPE_PADDING})  # fmt: skip
-    y = field("place:Q", title=t("rulelab.col.rank_a", lang).split()[0],
-              scale={"reverse": True, "zero": False, "nice": False}, axis=None)  # fmt: skip
-    colour = field(
+    x = alt.X("side:N", title=None, axis=alt.Axis(labelAngle=0, orient="top"),
+              scale=alt.Scale(padding=SLOPE_PADDING_PHONE if narrow else SLOPE_PADDING))  # fmt: skip
+    y = alt.Y("place:Q", title=t("rulelab.col.rank_a", lang).split()[0],
+              scale=alt.Scale(reverse=True, zero=False, nice=False), axis=None)  # fmt: skip
+    colour = alt.Color(
         "trend:N",
         legend=None,
-        scale={"domain": ["up", "down", "same"], "range": ["#2e7d32", "#c62828", "#b0b0b0"]},
+        scale=alt.Scale(domain=["up", "down", "same"], range=["#2e7d32", "#c62828", "#b0b0b0"]),
     )
-    label = [{"calculate": "datum.place + '. ' + datum.player", "as": "label"}]
-    lines = {
-        "data": {"name": "slope"},
-        "mark": {"type": "line", "point": True},
-        "encoding": {"x": x, "y": y, "detail": field("player:N"), "color": colour,
-                     "tooltip": [field("player:N"), field("side:N"), field("place:Q")]},
-    }  # fmt: skip
-    left = {
-        "data": {"name": "left"},
-        "mark": {"type": "text", "align": "right", "dx": -8, "fontSize": 11},
-        "encoding": {"x": x, "y": y, "text": field("label:N"), "color": colour},
-        "transform": label,
-    }
-    right = {
-        "data": {"name": "right"},
-        "mark": {"type": "text", "align": "left", "dx": 8, "fontSize": 11},
-        "encoding": {"x": x, "y": y, "text": field("label:N"), "color": colour},
-        "transform": label,
-    }
-    spec = {"$schema": SCHEMA, "layer": [lines, left, right], "height": height,
-            "autosize": AUTOSIZE}  # fmt: skip
-    frames = {"slope": frame, "left": frame[frame["side"] == "A"],
-              "right": frame[frame["side"] == "B"]}  # fmt: skip
-    return Chart(spec, frames)
+    base = alt.Chart(frame).encode(x=x, y=y, detail="player:N", color=colour)
+    tooltip = [alt.Tooltip("player:N"), alt.Tooltip("side:N"), alt.Tooltip("place:Q")]
+    lines = base.mark_line(point=True).encode(tooltip=tooltip)
+    left = (
+        alt.Chart(frame[frame["side"] == "A"])
+        .mark_text(align="right", dx=-8, fontSize=11)
+        .encode(x=x, y=y, text=alt.Text("label:N"), color=colour)
+        .transform_calculate(label="datum.place + '. ' + datum.player")
+    )
+    right = (
+        alt.Chart(frame[frame["side"] == "B"])
+        .mark_text(align="left", dx=8, fontSize=11)
+        .encode(x=x, y=y, text=alt.Text("label:N"), color=colour)
+        .transform_calculate(label="datum.place + '. ' + datum.player")
+    )
+    return alt.layer(lines, left, right).properties(
+        height=height, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
+    )
 
 
 def show_proposals(proposals: Sequence[Proposal], lang: Lang) -> None:
