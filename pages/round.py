@@ -7,7 +7,9 @@ save sends only what the director changed and is refused if someone else changed
 thing meanwhile. Anyone who is not logged in sees the published pairing and the results.
 """
 
+from collections.abc import Callable
 from datetime import date as Date
+from typing import TypeVar
 
 import pandas as pd
 import streamlit as st
@@ -18,6 +20,7 @@ from compcore.adapters.winners_report import cup_status
 from compcore.changes import BoardResult
 from compcore.errors import CompcoreError, StaleWriteError
 from compcore.model import ForcedGame, Round, Season
+from compcore.pairing import Violation
 from compcore.services import changelog, corrections, drafts, signoff
 from compcore.services import linked as ln
 from compcore.services import published as pb
@@ -27,6 +30,7 @@ from ui import clock, ladder_link, links, printing, sheets, signoff_links, state
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
 
+T = TypeVar("T")
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.round"))
@@ -266,7 +270,7 @@ def published_changes() -> None:
             st.error(state.refused(run, exc))
             return
         if change is not None:
-            show_change(change)
+            show_change(change, read)
 
 
 def _pick(label: str, options: list[str], name: str, **kw: object) -> str | None:
@@ -284,31 +288,44 @@ def _free_label(read: Round, pid: str, template: str) -> str:
     return tr(template, name=md(run.name(pid)), kind=tr(f"kind.{kind.value}"))
 
 
+def stored_memo(read: Round, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` once per stored revision when the section shows the stored round
+    (a preview is the engine's or the rule check's work, the same on every run)."""
+    if read != stored:
+        return compute()
+    return state.memo(run, ("published_changes", cid, number, *key), compute)
+
+
 def latecomer_change(basis: Season, read: Round) -> pb.Change | None:
     who = _pick(tr("app.edit.latecomer"), pb.latecomers(basis, read), "late", format_func=run.name)
     if who is None:
         return None
-    free = pb.free_players(basis, ruleset, read)
+    free = stored_memo(read, ("free",), lambda: pb.free_players(basis, ruleset, read))
     labels = {f"pair:{pid}": _free_label(read, pid, "app.edit.how.pair") for pid in free}
     labels |= {"bye": tr("app.edit.how.bye"), "repair": tr("app.edit.how.repair")}
     how = _pick(tr("app.edit.how"), list(labels), "how", format_func=labels.get)
     if how == "bye":
         return pb.late_bye(basis, ruleset, number, who)
     if how == "repair":
-        return pb.late_repaired(basis, ruleset, number, who)
-    return pb.late_paired(basis, ruleset, number, who, str(how).removeprefix("pair:"))
+        return stored_memo(read, ("repair", who),
+                           lambda: pb.late_repaired(basis, ruleset, number, who))  # fmt: skip
+    partner = str(how).removeprefix("pair:")
+    return stored_memo(read, ("late", who, partner),
+                       lambda: pb.late_paired(basis, ruleset, number, who, partner))  # fmt: skip
 
 
 def leaver_change(basis: Season, read: Round) -> pb.Change | None:
     who = _pick(tr("app.edit.leaver"), pb.leavers(basis, read), "leave", format_func=run.name)
     if who is None:
         return None
-    free = [p for p in pb.free_players(basis, ruleset, read) if p != who]
+    free = [p for p in stored_memo(read, ("free",), lambda: pb.free_players(basis, ruleset, read))
+            if p != who]  # fmt: skip
     labels = {"bye": tr("app.edit.opponent.bye")}
     labels |= {f"pair:{p}": tr("app.edit.opponent.pair", name=md(run.name(p))) for p in free}
     how = _pick(tr("app.edit.opponent"), list(labels), "opponent", format_func=labels.get)
     partner = None if how in (None, "bye") else str(how).removeprefix("pair:")
-    return pb.player_left(basis, ruleset, number, who, partner)
+    return stored_memo(read, ("left", who, partner),
+                       lambda: pb.player_left(basis, ruleset, number, who, partner))  # fmt: skip
 
 
 def hand_change(basis: Season, read: Round) -> pb.Change | None:
@@ -324,7 +341,7 @@ def hand_change(basis: Season, read: Round) -> pb.Change | None:
     return None if a is None or b is None else pb.exchange(basis, number, a, b)
 
 
-def show_change(change: pb.Change) -> None:
+def show_change(change: pb.Change, read: Round) -> None:
     """The round as the change makes it, the rule check, the reason when a rule breaks,
     and the save button."""
     st.markdown(f"**{tr('app.edit.preview')}**")
@@ -336,7 +353,7 @@ def show_change(change: pb.Change) -> None:
     for pid, kind in (change.round.entries or {}).items():
         if (change.read.entries or {}).get(pid) != kind:
             st.markdown(f"- {md(run.name(pid))}: {tr(f'kind.{kind.value}')}")
-    violations = pb.check(season, ruleset, change)
+    violations = checked(change, read)
     for v in violations:
         (st.warning if not v.overridden else st.info)(md(rs.violation_text(v, run.lang, names)))
     if not rs.needs_override(violations):
@@ -353,6 +370,16 @@ def show_change(change: pb.Change) -> None:
             tr("app.edit.saved", number=number),
             form=EDIT_FORM,
         )
+
+
+def checked(change: pb.Change, read: Round) -> list[Violation]:
+    """The rule check of ``change``: once per stored revision for a change the memo keeps
+    (the same object on every run), else computed."""
+    if read != stored:
+        return pb.check(season, ruleset, change)
+    made, violations = stored_memo(read, ("check", id(change)),
+                                   lambda: (change, pb.check(season, ruleset, change)))  # fmt: skip
+    return violations if made is change else pb.check(season, ruleset, change)
 
 
 def show_sheet() -> None:

@@ -10,6 +10,7 @@ one short connection) and recomputes standings only after something changed.
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ import streamlit as st
 
 from compcore.adapters import auth, season_file
 from compcore.adapters.auth import Administrator, Director, Directors
-from compcore.adapters.store import CompetitionInfo, Store
+from compcore.adapters.store import CompetitionInfo, Store, connection
 from compcore.awards import Awards, awards
 from compcore.errors import CompcoreError, LocalizedError, StaleWriteError
 from compcore.i18n import DEFAULT, LANGUAGES, Lang, t
@@ -141,6 +142,8 @@ def _open(path: str, directors: Directors) -> Opened:
     file = Path(path)
     fresh = not file.exists()
     store = Store(file, directors=directors)
+    # one click makes a dozen short connections: keep the file open while the app uses it
+    connection.keep_open(file)
     if not fresh:
         return Opened(store)
     return Opened(store, Seeding(store, config.demo_files()))
@@ -192,7 +195,9 @@ def _import_one_by_one(
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _season(path: str, directors: Directors, cid: int, revision: int) -> Season:
-    return _open(path, directors).store.load(cid)
+    store = _open(path, directors).store
+    written = store.written(cid, revision)  # the season this process has just stored
+    return written if written is not None else store.load(cid)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
@@ -219,6 +224,44 @@ def _standings(
 def _awards(path: str, directors: Directors, cid: int, revision: int) -> Awards:
     season = _season(path, directors, cid, revision)
     return awards(season, _ruleset(path, directors, cid, revision))
+
+
+class Memo:
+    """A small read cache shared by every session of the process: key -> value, the newest
+    ``entries`` kept. The app keys it on the database path and the stored *revision*
+    (:func:`memo`), never on a guess of this session, so two sessions see each other's
+    writes; a value must not be changed by whoever gets it."""
+
+    def __init__(self, entries: int) -> None:
+        self.entries = entries
+        self._items: OrderedDict[tuple[object, ...], object] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]  # type: ignore[return-value]
+        value = compute()  # outside the lock: another session may compute the same
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.entries:
+                self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+#: what the pages compute from one stored state (a change's preview and its rule check)
+_memo = Memo(64)
+
+
+def memo(run: Ctx, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` once per stored revision of the database and ``key`` (which must name
+    everything else it depends on: the competition, the round, the choices made)."""
+    return _memo.get((str(run.path), run.revision, *key), compute)
 
 
 # --------------------------------------------------------------------------- the run
@@ -442,12 +485,30 @@ def _director(path: Path, directors: Directors) -> Director | None:
     return director
 
 
+#: (database path, revision) -> the competitions at that revision, the newest few
+_listed: OrderedDict[tuple[str, int], list[CompetitionInfo]] = OrderedDict()
+_listed_guard = threading.Lock()
+LISTED_ENTRIES = 8
+
+
 def _competitions(opened: Opened) -> tuple[list[CompetitionInfo], int]:
-    """The competitions and the revision; none while the demo seasons go in."""
+    """The competitions and the revision; none while the demo seasons go in. The list is
+    read once per revision (every write that changes it is logged, so changes the revision),
+    and only the revision (one cheap query) on the other runs."""
     if opened.importing:
         return [], 0
+    path = str(opened.store.path)
     with opened.store.reader() as reader:
-        return reader.competitions(), reader.revision()
+        revision = reader.revision()
+        with _listed_guard:
+            infos = _listed.get((path, revision))
+        if infos is None:
+            infos, revision = reader.listing()  # both in one snapshot
+            with _listed_guard:
+                _listed[(path, revision)] = infos
+                while len(_listed) > LISTED_ENTRIES:
+                    _listed.popitem(last=False)
+    return list(infos), revision
 
 
 def wait_for_demo_seasons(run: Ctx) -> None:

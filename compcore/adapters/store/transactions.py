@@ -211,8 +211,11 @@ class Reader:
 
     def revision(self) -> int:
         """The newest change-log id: it changes with every write."""
-        newest = self.log(None, 1)
-        return newest[0].id if newest else 0
+        return self._snapshot(rows.revision)
+
+    def listing(self) -> tuple[list[CompetitionInfo], int]:
+        """The competitions and the revision they are at, read in one snapshot."""
+        return self._snapshot(lambda con: (rows.competitions(con), rows.revision(con)))
 
 
 # --------------------------------------------------------------------------- the store
@@ -239,6 +242,10 @@ class Store:
         self._directors = auth.configure(directors.entries if directors else None, director_hash)
         #: why the file can only be read (None: it can be written)
         self.read_only: str | None = None
+        #: the seasons the last committed write of this Store made, and the revision it
+        #: made (:meth:`written`); those of the write in progress
+        self._written: tuple[int, dict[int, Season]] = (0, {})
+        self._pending: dict[int, tuple[int, Season]] = {}
         try:
             with self._lock, connect(self.path, read_only=False) as con:
                 schema.migrate(con, self.path)
@@ -369,9 +376,13 @@ class Store:
             raise StoreError.at((str(self.path),), "store.read_only", cause=self.read_only_words)
         with self._lock, connect(self.path, read_only=False) as con:
             con.begin()
+            self._pending = {}
             try:
                 yield con
                 con.commit()
+                if self._pending:
+                    newest = max(revision for revision, _ in self._pending.values())
+                    self._written = (newest, {c: s for c, (_, s) in self._pending.items()})
             except BaseException as exc:
                 _rollback(con)
                 error = _refused(self.path, exc)
@@ -428,8 +439,17 @@ class Store:
         self._verify_written(con, competition_id, new)
         before = part_data(old, done.part, done.before)
         after = part_data(new, done.part, done.after)
-        rows.write_log(con, label, competition_id, action, reason, before, after)
+        revision = rows.write_log(con, label, competition_id, action, reason, before, after)
+        self._pending[competition_id] = (revision, new)
         return new
+
+    def written(self, competition_id: int, revision: int) -> Season | None:
+        """The season this Store's last write stored for the competition, when the database
+        is at exactly the ``revision`` that write made (so it is the season as stored, read
+        back and compared inside the write); else None. Saves the app reading the season it
+        has just written (``ui/state.py``)."""
+        newest, seasons = self._written
+        return seasons.get(competition_id) if revision == newest else None
 
     @staticmethod
     def _round_writer(competition_id: int, number: int) -> Callable[[Connection, Season], None]:
