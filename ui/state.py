@@ -142,6 +142,7 @@ def _open(path: str, directors: Directors) -> Opened:
     file = Path(path)
     fresh = not file.exists()
     store = Store(file, directors=directors)
+    store.cache_seasons()  # a load after no change reads only the revision
     # one click makes a dozen short connections: keep the file open while the app uses it
     connection.keep_open(file)
     if not fresh:
@@ -195,9 +196,7 @@ def _import_one_by_one(
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _season(path: str, directors: Directors, cid: int, revision: int) -> Season:
-    store = _open(path, directors).store
-    written = store.written(cid, revision)  # the season this process has just stored
-    return written if written is not None else store.load(cid)
+    return _open(path, directors).store.load(cid)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
@@ -168,9 +169,15 @@ Read = TypeVar("Read")
 class Reader:
     """Reads over one open connection (:meth:`Store.reader`); each read sees one snapshot."""
 
-    def __init__(self, con: Connection, path: Path) -> None:
+    def __init__(
+        self,
+        con: Connection,
+        path: Path,
+        read_season: Callable[[Connection, int], Season] = rows.read_season,
+    ) -> None:
         self._con = con
         self._path = path
+        self._read_season = read_season
 
     def _snapshot(self, read: Callable[[Connection], Read]) -> Read:
         # several queries in one transaction: a write in another thread of this process
@@ -189,7 +196,7 @@ class Reader:
         return self._snapshot(rows.competitions)
 
     def load(self, competition_id: int) -> Season:
-        return self._snapshot(lambda con: rows.read_season(con, competition_id))
+        return self._snapshot(lambda con: self._read_season(con, competition_id))
 
     def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
         return self._snapshot(lambda con: rows.read_log(con, competition_id, limit))
@@ -221,6 +228,30 @@ class Reader:
 # --------------------------------------------------------------------------- the store
 
 
+class SeasonCache:
+    """(competition id, revision) -> season, the newest ``entries`` (:meth:`Store.cache_seasons`).
+    Seasons are immutable, so one object serves every reader."""
+
+    def __init__(self, entries: int) -> None:
+        self.entries = entries
+        self._items: OrderedDict[tuple[int, int], Season] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, cid: int, revision: int) -> Season | None:
+        with self._lock:
+            season = self._items.get((cid, revision))
+            if season is not None:
+                self._items.move_to_end((cid, revision))
+            return season
+
+    def put(self, cid: int, revision: int, season: Season) -> None:
+        with self._lock:
+            self._items[(cid, revision)] = season
+            self._items.move_to_end((cid, revision))
+            while len(self._items) > self.entries:
+                self._items.popitem(last=False)
+
+
 class Store:
     """A compcore database file (the DuckDB :class:`~compcore.services.repository.Repository`).
     Cheap to create; holds no connection between calls.
@@ -242,9 +273,9 @@ class Store:
         self._directors = auth.configure(directors.entries if directors else None, director_hash)
         #: why the file can only be read (None: it can be written)
         self.read_only: str | None = None
-        #: the seasons the last committed write of this Store made, and the revision it
-        #: made (:meth:`written`); those of the write in progress
-        self._written: tuple[int, dict[int, Season]] = (0, {})
+        #: (competition id, revision) -> the season as stored then (:meth:`cache_seasons`)
+        self._seasons: SeasonCache | None = None
+        #: the seasons the write in progress stores, with the revision each makes
         self._pending: dict[int, tuple[int, Season]] = {}
         try:
             with self._lock, connect(self.path, read_only=False) as con:
@@ -287,6 +318,27 @@ class Store:
 
     # ---------------------------------------------------------------- reads
 
+    def cache_seasons(self, entries: int = 16) -> None:
+        """Keep the newest ``entries`` seasons read or written, each under the revision it
+        was stored at: a load then reads only the revision (one cheap query) when nothing
+        changed since. The app's choice (one Store per server process); every write logs,
+        so changes the revision; a file changed without a log entry is not seen."""
+        self._seasons = SeasonCache(entries)
+
+    def _read_season(self, con: Connection, competition_id: int, *, keep: bool = True) -> Season:
+        """The competition's season in the open snapshot (from the cache when enabled).
+        Inside a write (``keep`` false) nothing is put in the cache: what the transaction
+        sees is not committed yet."""
+        if self._seasons is None:
+            return rows.read_season(con, competition_id)
+        revision = rows.revision(con)
+        season = self._seasons.get(competition_id, revision)
+        if season is None:
+            season = rows.read_season(con, competition_id)
+            if keep:
+                self._seasons.put(competition_id, revision, season)
+        return season
+
     @contextmanager
     def reader(self) -> Iterator[Reader]:
         """One short-lived connection for several reads (e.g. one page's script run).
@@ -297,7 +349,7 @@ class Store:
         """
         try:
             with connect(self.path, read_only=self.read_only is not None) as con:
-                yield Reader(con, self.path)
+                yield Reader(con, self.path, self._read_season)
         except duckdb.Error as exc:
             raise StoreError.at(
                 (str(self.path),), "store.database", detail=first_line(exc)
@@ -380,9 +432,12 @@ class Store:
             try:
                 yield con
                 con.commit()
-                if self._pending:
+                if self._pending and self._seasons is not None:
+                    # the seasons as written, read back and compared: as stored at the
+                    # revision the write made (each write logs, so changes the revision)
                     newest = max(revision for revision, _ in self._pending.values())
-                    self._written = (newest, {c: s for c, (_, s) in self._pending.items()})
+                    for cid, (_, season) in self._pending.items():
+                        self._seasons.put(cid, newest, season)
             except BaseException as exc:
                 _rollback(con)
                 error = _refused(self.path, exc)
@@ -425,7 +480,7 @@ class Store:
         """One competition's change inside the open transaction: read, edit, validate,
         write (``write``, else the rounds the edit names, else the whole season), verify,
         log; the new season."""
-        old = rows.read_season(con, competition_id)
+        old = self._read_season(con, competition_id, keep=False)
         done = edit(old)
         new = validated(done.season, (changes.name(old), Label("log.action", action)))
         if write is not None:
@@ -442,14 +497,6 @@ class Store:
         revision = rows.write_log(con, label, competition_id, action, reason, before, after)
         self._pending[competition_id] = (revision, new)
         return new
-
-    def written(self, competition_id: int, revision: int) -> Season | None:
-        """The season this Store's last write stored for the competition, when the database
-        is at exactly the ``revision`` that write made (so it is the season as stored, read
-        back and compared inside the write); else None. Saves the app reading the season it
-        has just written (``ui/state.py``)."""
-        newest, seasons = self._written
-        return seasons.get(competition_id) if revision == newest else None
 
     @staticmethod
     def _round_writer(competition_id: int, number: int) -> Callable[[Connection, Season], None]:
