@@ -93,14 +93,22 @@ def authorize(actor: Actor, directors: auth.Directors | str | None) -> str:
 # --------------------------------------------------------------------------- checking
 
 
-def validated(season: Season, source: Part | Where) -> Season:
+def validated(season: Season, source: Part | Where, stored: Season | None = None) -> Season:
     """The season as a season file would give it, checked like one; SeasonError if not.
 
     ``season_file.parse`` checks the shape (types, required fields, known results and
-    kinds) and runs ``check_season`` with the season's ruleset.
+    kinds) and runs ``check_season`` with the season's ruleset. A write passes the season
+    as ``stored`` before its change: the rounds the change left as they were (the same
+    objects, at the same place) were checked in shape when they were written, so only the
+    other rounds are written out and parsed again (a season of 31 rounds: one instead of
+    31); the whole season is checked in meaning all the same.
     """
+    known = {} if stored is None else {
+        i: r for i, (r, was) in enumerate(zip(season.rounds, stored.rounds, strict=False))
+        if r is was
+    }  # fmt: skip
     try:
-        data = season_file.to_data(season)
+        data = season_file.to_data(season, placeholders=known)
         json.dumps(data)
     except Exception as exc:
         raise SeasonError.at(
@@ -108,7 +116,7 @@ def validated(season: Season, source: Part | Where) -> Season:
             "store.invalid_season",
             detail=f"{type(exc).__name__}: {first_line(exc)}",
         ) from None
-    return season_file.parse(data, source)
+    return season_file.parse(data, source, known_rounds=known)
 
 
 def same_season(a: Season, b: Season) -> bool:
@@ -482,7 +490,7 @@ class Store:
         log; the new season."""
         old = self._read_season(con, competition_id, keep=False)
         done = edit(old)
-        new = validated(done.season, (changes.name(old), Label("log.action", action)))
+        new = validated(done.season, (changes.name(old), Label("log.action", action)), old)
         if write is not None:
             write(con, new)
         elif done.part == "rounds":
