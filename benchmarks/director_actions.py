@@ -1,5 +1,6 @@
 """The director's actions in a real browser, timed from the click to its result on screen
-(issue 9: each at most 1 s).
+(issue 19: each action's median at most 0.5 s and its maximum at most 0.8 s on a quiet
+machine; issue 9's was 1 s).
 
     python benchmarks/director_actions.py              # 5 repetitions
     python benchmarks/director_actions.py --runs 3 --competition "Clubladder"
@@ -12,8 +13,8 @@ repetition: pair (the proposal shown), publish (the sheet shown), one result sav
 saved message), finalize (the finalized message), a correction of board 1 (the preview
 shown, then saved with a reason), undo (the round deleted, after its confirmation). Undo
 brings the round back to new, so the next repetition starts from (nearly) the same state.
-Prints the median and maximum per action in seconds and the machine's load average, which
-matters: the machine may be shared.
+Prints the median and maximum per action in seconds, whether each meets the target, and
+the machine's load average, which matters: the machine may be shared.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from test_browser import CHROMIUM, LAPTOP, choose, goto, see, serving, settle  #
 from compcore.adapters.store import Store  # noqa: E402
 
 DEFAULT = "Interne ladder · 2025-2026 · Schaakvereniging Dubbelschaak"
-LIMIT = 1.0  # seconds: the issue's target for every action
+MEDIAN_LIMIT = 0.5  # seconds: issue 19's target for every action's median
+MAX_LIMIT = 0.8  # and for its slowest repetition
 ACTIONS = ("pair", "publish", "result", "finalize", "correction preview", "correction save",
            "undo")  # fmt: skip
 
@@ -139,10 +141,14 @@ def main() -> int:
     times = run(args.runs, args.competition)
     after = os.getloadavg()
     print(f"{args.competition}: {args.runs} runs; seconds from the click to the result shown")
-    print(f"{'action':<20} {'median':>7} {'max':>7}")
+    print(f"target: median <= {MEDIAN_LIMIT:g} s and max <= {MAX_LIMIT:g} s on a quiet machine")
+    print(f"{'action':<20} {'median':>7} {'max':>7}  target")
     for action, values in times.items():
-        flag = "" if max(values) <= LIMIT else f"  over {LIMIT:g} s"
-        print(f"{action:<20} {statistics.median(values):7.2f} {max(values):7.2f}{flag}")
+        median, slowest = statistics.median(values), max(values)
+        over = [f"median over {MEDIAN_LIMIT:g} s"] if median > MEDIAN_LIMIT else []
+        over += [f"max over {MAX_LIMIT:g} s"] if slowest > MAX_LIMIT else []
+        verdict = "met" if not over else "NOT met: " + ", ".join(over)
+        print(f"{action:<20} {median:7.2f} {slowest:7.2f}  {verdict}")
     print("load average (1, 5, 15 min): before " + ", ".join(f"{x:.2f}" for x in before)
           + "; after " + ", ".join(f"{x:.2f}" for x in after) + f"; {os.cpu_count()} cores")  # fmt: skip
     return 0

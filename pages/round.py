@@ -19,7 +19,7 @@ from compcore.adapters.reports import decimal
 from compcore.adapters.winners_report import cup_status
 from compcore.changes import BoardResult
 from compcore.errors import CompcoreError, StaleWriteError
-from compcore.model import ForcedGame, Round, Season
+from compcore.model import ForcedGame, Game, Round, Season
 from compcore.pairing import Violation
 from compcore.services import changelog, corrections, drafts, signoff
 from compcore.services import linked as ln
@@ -154,21 +154,26 @@ def show_draft(draft: rs.Draft, key: str) -> None:
         (st.warning if not v.overridden else st.info)(md(rs.violation_text(v, run.lang, names)))
     if not open_ones:
         st.success(tr("app.round.check_ok"))
-    override = ""
-    if open_ones:
-        override = st.text_input(tr("app.round.override_reason"), key=f"{key}_override")
+    if open_ones:  # read by the publish button's callback
+        st.text_input(tr("app.round.override_reason"), key=f"{key}_override")
     c1, c2 = st.columns(2)
-    publish = c1.button(tr("app.round.publish"), type="primary", key=f"{key}_publish")
+    c1.button(tr("app.round.publish"), type="primary", key=f"{key}_publish",
+              on_click=publish_now, args=(draft, key, bool(open_ones)))  # fmt: skip
     if c2.button(tr("app.round.discard"), key=f"{key}_discard"):
         drop_draft(key)
         st.rerun()
-    if publish:
+    state.show_refused(f"{key}_publish")
 
-        def save(actor):
-            drafts.publish(run.store, cid, draft, reason=override, actor=actor)
-            state.forget(draft_session_keys(key))
 
-        state.write(run, save, tr("app.round.published", number=number))
+def publish_now(draft: rs.Draft, key: str, needs_reason: bool) -> None:
+    """The publish button's callback: the next run shows the published round."""
+    override = st.session_state.get(f"{key}_override", "") if needs_reason else ""
+
+    def save(actor):
+        drafts.publish(run.store, cid, draft, reason=override, actor=actor)
+        state.forget(draft_session_keys(key))
+
+    state.write_now(run, save, tr("app.round.published", number=number), where=f"{key}_publish")
 
 
 # --------------------------------------------------------------------------- drafts kept
@@ -447,7 +452,7 @@ def result_boxes(form: str) -> tuple[dict[int, str | None], dict[int, str | None
     entered: dict[int, str | None] = {}
     read: dict[int, str | None] = {}
     for i, game in enumerate(stored.games or ()):
-        key = state.widget_key(form, f"res_{cid}_{number}_{i}_{game.white}_{game.black}")
+        key = result_key(form, i, game)
         current = game.result.value if game.result else ""
         read[i] = state.seen(key, current)
         entered[i] = st.selectbox(
@@ -461,6 +466,11 @@ def result_boxes(form: str) -> tuple[dict[int, str | None], dict[int, str | None
     return entered, read
 
 
+def result_key(form: str, i: int, game: Game) -> str:
+    """The key of board ``i``'s result box (from 0) in the form's current generation."""
+    return state.widget_key(form, f"res_{cid}_{number}_{i}_{game.white}_{game.black}")
+
+
 def results_form() -> None:
     """Result per board; save (partial) or finalize (every board has a result). Only the
     boards the director changed are sent. A finalized round is corrected through a preview
@@ -471,19 +481,31 @@ def results_form() -> None:
         correction(form)
         return
     with st.form(form):
-        entered, read = result_boxes(form)
+        result_boxes(form)
         c1, c2 = st.columns(2)
-        save = c1.form_submit_button(tr("app.round.save_results"))
-        final = c2.form_submit_button(tr("app.round.finalize"), type="primary")
-    if not (save or final):
-        return
-    boards = rs.changed_boards(stored, entered, read)
+        c1.form_submit_button(tr("app.round.save_results"), on_click=save_results_now,
+                              args=(form, stored, False))  # fmt: skip
+        c2.form_submit_button(tr("app.round.finalize"), type="primary",
+                              on_click=save_results_now, args=(form, stored, True))  # fmt: skip
+    state.show_refused(form)
+
+
+def save_results_now(form: str, shown: Round, final: bool) -> None:
+    """The results form's callback (save, or finalize with ``final``): the boards whose
+    box the director changed, from the boxes' values; the next run shows the outcome."""
+    entered, read = {}, {}
+    for i, game in enumerate(shown.games or ()):
+        key = result_key(form, i, game)
+        entered[i] = st.session_state.get(key)
+        read[i] = st.session_state.get(state.SEEN_PREFIX + key)
+    boards = rs.changed_boards(shown, entered, read)
     done = tr("app.round.finalized", number=number) if final else tr("app.round.results_saved")
-    state.write(
+    state.write_now(
         run,
         lambda actor: rs.save_results(run.store, cid, number, boards, finalize=final,
                                       reason=None, actor=actor),
         done,
+        where=form,
         form=form,
     )  # fmt: skip
 
@@ -526,20 +548,28 @@ def correction_preview(form: str, preview_key: str, boards: list[BoardResult]) -
     else:
         st.info(tr("app.round.preview_none"))
     st.caption(tr("app.round.preview_kept"))
-    reason = st.text_input(tr("app.round.correction_reason"), key=f"{preview_key}_reason")
+    st.text_input(tr("app.round.correction_reason"), key=f"{preview_key}_reason")  # read on save
     c1, c2 = st.columns(2)
     if c2.button(tr("app.cancel"), key=f"{preview_key}_cancel"):
         state.forget([preview_key])
         st.rerun()
-    if c1.button(tr("app.round.save_correction"), type="primary", key=f"{preview_key}_save"):
-        state.write(
-            run,
-            lambda actor: rs.correct_results(run.store, cid, number, boards, reason=reason,
-                                             actor=actor),
-            tr("app.round.corrected", number=number),
-            form=form,
-            forget_keys=[preview_key],
-        )  # fmt: skip
+    c1.button(tr("app.round.save_correction"), type="primary", key=f"{preview_key}_save",
+              on_click=correct_now, args=(form, preview_key, boards))  # fmt: skip
+    state.show_refused(f"{preview_key}_save")
+
+
+def correct_now(form: str, preview_key: str, boards: list[BoardResult]) -> None:
+    """The correction's save button's callback, with the reason typed beside it."""
+    reason = st.session_state.get(f"{preview_key}_reason", "")
+    state.write_now(
+        run,
+        lambda actor: rs.correct_results(run.store, cid, number, boards, reason=reason,
+                                         actor=actor),
+        tr("app.round.corrected", number=number),
+        where=f"{preview_key}_save",
+        form=form,
+        forget_keys=[preview_key],
+    )  # fmt: skip
 
 
 def moved_frame(moved: tuple[corrections.Moved, ...]) -> pd.DataFrame:
@@ -633,13 +663,20 @@ def undo() -> None:
     if c2.button(tr("app.cancel"), key="undo_cancel"):
         state.forget([confirm_key])
         st.rerun()
-    if c1.button(tr("app.round.undo_yes", number=last), type="primary", key="undo_yes"):
+    c1.button(tr("app.round.undo_yes", number=last), type="primary", key="undo_yes",
+              on_click=undo_now, args=(last, read, confirm_key))  # fmt: skip
+    state.show_refused("undo_yes")
 
-        def delete(actor):
-            rs.undo(run.store, cid, last, read=read, actor=actor)
-            st.session_state.pop(f"draft_{cid}_{last}", None)
 
-        state.write(run, delete, tr("app.round.undone", number=last), forget_keys=[confirm_key])
+def undo_now(last: int, read: Round | None, confirm_key: str) -> None:
+    """The undo confirmation's callback: the next run shows the round gone."""
+
+    def delete(actor):
+        rs.undo(run.store, cid, last, read=read, actor=actor)
+        st.session_state.pop(f"draft_{cid}_{last}", None)
+
+    state.write_now(run, delete, tr("app.round.undone", number=last), where="undo_yes",
+                    forget_keys=[confirm_key])  # fmt: skip
 
 
 def attendance() -> None:

@@ -651,3 +651,44 @@ def write(
     flash("success", done)
     st.rerun()
     return True  # pragma: no cover - st.rerun raises
+
+
+#: session key prefix of a refusal a callback write keeps for its place on the page
+REFUSED_PREFIX = "_refused_"
+
+
+def write_now(
+    run: Ctx,
+    change: Callable[[Director], object],
+    done: str,
+    *,
+    where: str,
+    form: str | None = None,
+    forget_keys: Iterable[str] = (),
+) -> None:
+    """:func:`write` in a widget's callback (``on_click``), which Streamlit runs before the
+    next script run: that run shows the result, so a click costs one script run, not a
+    write, a rerun and a second run (issue 19). ``run`` is the context of the run that drew
+    the button (what the director saw; the write refuses what changed since). A refusal
+    is kept for :func:`show_refused` at ``where`` on the page; the rest as :func:`write`."""
+    if run.director is None:
+        st.session_state[REFUSED_PREFIX + where] = run.tr("app.error.not_director")
+        return
+    try:
+        change(run.director)
+    except CompcoreError as exc:
+        st.session_state[REFUSED_PREFIX + where] = refused(run, exc)
+        if isinstance(exc, StaleWriteError) and form is not None:
+            renew(form)
+        return
+    if form is not None:
+        renew(form)
+    forget(forget_keys)
+    flash("success", done)
+
+
+def show_refused(where: str) -> None:
+    """The refusal a callback write (:func:`write_now`) kept for ``where``, once."""
+    text = st.session_state.pop(REFUSED_PREFIX + where, None)
+    if text:
+        st.error(text)

@@ -283,6 +283,8 @@ class Store:
         self.read_only: str | None = None
         #: (competition id, revision) -> the season as stored then (:meth:`cache_seasons`)
         self._seasons: SeasonCache | None = None
+        #: the competitions at a revision (with :meth:`cache_seasons`)
+        self._listing: tuple[int, list[CompetitionInfo]] | None = None
         #: the seasons the write in progress stores, with the revision each makes
         self._pending: dict[int, tuple[int, Season]] = {}
         try:
@@ -328,7 +330,8 @@ class Store:
 
     def cache_seasons(self, entries: int = 16) -> None:
         """Keep the newest ``entries`` seasons read or written, each under the revision it
-        was stored at: a load then reads only the revision (one cheap query) when nothing
+        was stored at, and the list of competitions at the newest revision: a load (or
+        ``competitions()``) then reads only the revision (one cheap query) when nothing
         changed since. The app's choice (one Store per server process); every write logs,
         so changes the revision; a file changed without a log entry is not seen."""
         self._seasons = SeasonCache(entries)
@@ -365,7 +368,15 @@ class Store:
 
     def competitions(self) -> list[CompetitionInfo]:
         with self.reader() as r:
-            return r.competitions()
+            if self._seasons is None:
+                return r.competitions()
+            listing = self._listing
+            revision = r.revision()
+            if listing is not None and listing[0] == revision:
+                return list(listing[1])
+            infos, revision = r.listing()
+            self._listing = (revision, infos)
+            return list(infos)
 
     def load(self, competition_id: int) -> Season:
         with self.reader() as r:
