@@ -3,8 +3,11 @@ cached reads of compcore's results.
 
 ``app.py`` calls :func:`begin_run` once per script run; pages call :func:`ctx` to get the
 :class:`Ctx` of that run. Reads are cached per database *revision* (the newest change-log
-id), so a page reads the database once per run (the list of competitions and the revision,
-one short connection) and recomputes standings only after something changed.
+id), so a page reads the database once per run (the revision, one query over a connection
+to the file the process keeps open; the list of competitions once per revision) and
+recomputes standings only after something changed; :func:`memo` keeps a page's own
+computations per revision. A write in a button's callback (:func:`write_now`) is shown by
+the one run that follows it.
 """
 
 from __future__ import annotations
