@@ -1,5 +1,6 @@
 """The director's actions in a real browser, timed from the click to its result on screen
-(issue 9: each at most 1 s).
+(issue 19: each action's median at most 0.5 s and its maximum at most 0.8 s on a quiet
+machine; issue 9's was 1 s).
 
     python benchmarks/director_actions.py              # 5 repetitions
     python benchmarks/director_actions.py --runs 3 --competition "Clubladder"
@@ -12,14 +13,15 @@ repetition: pair (the proposal shown), publish (the sheet shown), one result sav
 saved message), finalize (the finalized message), a correction of board 1 (the preview
 shown, then saved with a reason), undo (the round deleted, after its confirmation). Undo
 brings the round back to new, so the next repetition starts from (nearly) the same state.
-Prints the median and maximum per action in seconds and the machine's load average, which
-matters: the machine may be shared.
+Prints the median and maximum per action in seconds, whether each meets the target, and
+the machine's load average, which matters: the machine may be shared.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -36,7 +38,9 @@ from test_browser import CHROMIUM, LAPTOP, choose, goto, see, serving, settle  #
 from compcore.adapters.store import Store  # noqa: E402
 
 DEFAULT = "Interne ladder · 2025-2026 · Schaakvereniging Dubbelschaak"
-LIMIT = 1.0  # seconds: the issue's target for every action
+MEDIAN_LIMIT = 0.5  # seconds: issue 19's target for every action's median
+MAX_LIMIT = 0.8  # and for its slowest repetition
+BOARD = re.compile(r"^\d+\. .+ – .+$")  # a results box's label
 ACTIONS = ("pair", "publish", "result", "finalize", "correction preview", "correction save",
            "undo")  # fmt: skip
 
@@ -67,7 +71,15 @@ def button(page, name: str) -> Callable[[], None]:
     return lambda: page.get_by_role("button", name=name, exact=True).click()
 
 
-def one_round(page, store: Store, cid: int, number: int) -> dict[str, float]:
+def board_labels(page) -> list[str]:
+    """The results form's boxes, board by board ("1. White – Black"), as the page shows them.
+    Not from the database: opening it here would make the server let go of the file it
+    keeps open while in use (``connection.keep_open``), which no director's click pays."""
+    texts = page.locator("[data-testid='stSelectbox'] label").all_inner_texts()
+    return [t.strip() for t in texts if BOARD.match(t.strip())]
+
+
+def one_round(page, number: int) -> dict[str, float]:
     """One repetition on round ``number`` (new or with its attendance): every action once."""
     t: dict[str, float] = {}
     t["pair"] = timed(page, button(page, "Indelen"), f"Voorstel indeling ronde {number}")
@@ -77,9 +89,7 @@ def one_round(page, store: Store, cid: int, number: int) -> dict[str, float]:
         reason.press("Enter")
         settle(page)
     t["publish"] = timed(page, button(page, "Publiceren"), "Indeling afdrukken (HTML)")
-    names = {p.id: p.name for p in store.load(cid).players}
-    games = store.load(cid).rounds[number - 1].games
-    labels = [f"{i}. {names[g.white]} – {names[g.black]}" for i, g in enumerate(games, 1)]
+    labels = board_labels(page)  # read off the page: the server keeps the file open
     choose(page, labels[0], "1-0")
     t["result"] = timed(page, button(page, "Uitslagen opslaan"), "Uitslagen opgeslagen.")
     for label in labels[1:]:
@@ -124,7 +134,7 @@ def run(runs: int, competition: str) -> dict[str, list[float]]:
         choose(page, "Competitie", competition)
         goto(page, "Ronde", "Aanwezigheid")
         for _ in range(runs):
-            for action, took in one_round(page, store, info.id, number).items():
+            for action, took in one_round(page, number).items():
                 times[action].append(took)
         browser.close()
     return times
@@ -139,10 +149,14 @@ def main() -> int:
     times = run(args.runs, args.competition)
     after = os.getloadavg()
     print(f"{args.competition}: {args.runs} runs; seconds from the click to the result shown")
-    print(f"{'action':<20} {'median':>7} {'max':>7}")
+    print(f"target: median <= {MEDIAN_LIMIT:g} s and max <= {MAX_LIMIT:g} s on a quiet machine")
+    print(f"{'action':<20} {'median':>7} {'max':>7}  target")
     for action, values in times.items():
-        flag = "" if max(values) <= LIMIT else f"  over {LIMIT:g} s"
-        print(f"{action:<20} {statistics.median(values):7.2f} {max(values):7.2f}{flag}")
+        median, slowest = statistics.median(values), max(values)
+        over = [f"median over {MEDIAN_LIMIT:g} s"] if median > MEDIAN_LIMIT else []
+        over += [f"max over {MAX_LIMIT:g} s"] if slowest > MAX_LIMIT else []
+        verdict = "met" if not over else "NOT met: " + ", ".join(over)
+        print(f"{action:<20} {median:7.2f} {slowest:7.2f}  {verdict}")
     print("load average (1, 5, 15 min): before " + ", ".join(f"{x:.2f}" for x in before)
           + "; after " + ", ".join(f"{x:.2f}" for x in after) + f"; {os.cpu_count()} cores")  # fmt: skip
     return 0

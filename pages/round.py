@@ -7,7 +7,9 @@ save sends only what the director changed and is refused if someone else changed
 thing meanwhile. Anyone who is not logged in sees the published pairing and the results.
 """
 
+from collections.abc import Callable
 from datetime import date as Date
+from typing import TypeVar
 
 import pandas as pd
 import streamlit as st
@@ -17,7 +19,8 @@ from compcore.adapters.reports import decimal
 from compcore.adapters.winners_report import cup_status
 from compcore.changes import BoardResult
 from compcore.errors import CompcoreError, StaleWriteError
-from compcore.model import ForcedGame, Round, Season
+from compcore.model import ForcedGame, Game, Round, Season
+from compcore.pairing import Violation
 from compcore.services import changelog, corrections, drafts, signoff
 from compcore.services import linked as ln
 from compcore.services import published as pb
@@ -27,6 +30,7 @@ from ui import clock, ladder_link, links, printing, sheets, signoff_links, state
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
 
+T = TypeVar("T")
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.round"))
@@ -150,21 +154,26 @@ def show_draft(draft: rs.Draft, key: str) -> None:
         (st.warning if not v.overridden else st.info)(md(rs.violation_text(v, run.lang, names)))
     if not open_ones:
         st.success(tr("app.round.check_ok"))
-    override = ""
-    if open_ones:
-        override = st.text_input(tr("app.round.override_reason"), key=f"{key}_override")
+    if open_ones:  # read by the publish button's callback
+        st.text_input(tr("app.round.override_reason"), key=f"{key}_override")
     c1, c2 = st.columns(2)
-    publish = c1.button(tr("app.round.publish"), type="primary", key=f"{key}_publish")
+    c1.button(tr("app.round.publish"), type="primary", key=f"{key}_publish",
+              on_click=publish_now, args=(draft, key, bool(open_ones)))  # fmt: skip
     if c2.button(tr("app.round.discard"), key=f"{key}_discard"):
         drop_draft(key)
         st.rerun()
-    if publish:
+    state.show_refused(f"{key}_publish")
 
-        def save(actor):
-            drafts.publish(run.store, cid, draft, reason=override, actor=actor)
-            state.forget(draft_session_keys(key))
 
-        state.write(run, save, tr("app.round.published", number=number))
+def publish_now(draft: rs.Draft, key: str, needs_reason: bool) -> None:
+    """The publish button's callback: the next run shows the published round."""
+    override = st.session_state.get(f"{key}_override", "") if needs_reason else ""
+
+    def save(actor):
+        drafts.publish(run.store, cid, draft, reason=override, actor=actor)
+        state.forget(draft_session_keys(key))
+
+    state.write_now(run, save, tr("app.round.published", number=number), where=f"{key}_publish")
 
 
 # --------------------------------------------------------------------------- drafts kept
@@ -266,7 +275,7 @@ def published_changes() -> None:
             st.error(state.refused(run, exc))
             return
         if change is not None:
-            show_change(change)
+            show_change(change, read)
 
 
 def _pick(label: str, options: list[str], name: str, **kw: object) -> str | None:
@@ -284,31 +293,44 @@ def _free_label(read: Round, pid: str, template: str) -> str:
     return tr(template, name=md(run.name(pid)), kind=tr(f"kind.{kind.value}"))
 
 
+def stored_memo(read: Round, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` once per stored revision when the section shows the stored round
+    (a preview is the engine's or the rule check's work, the same on every run)."""
+    if read != stored:
+        return compute()
+    return state.memo(run, ("published_changes", cid, number, *key), compute)
+
+
 def latecomer_change(basis: Season, read: Round) -> pb.Change | None:
     who = _pick(tr("app.edit.latecomer"), pb.latecomers(basis, read), "late", format_func=run.name)
     if who is None:
         return None
-    free = pb.free_players(basis, ruleset, read)
+    free = stored_memo(read, ("free",), lambda: pb.free_players(basis, ruleset, read))
     labels = {f"pair:{pid}": _free_label(read, pid, "app.edit.how.pair") for pid in free}
     labels |= {"bye": tr("app.edit.how.bye"), "repair": tr("app.edit.how.repair")}
     how = _pick(tr("app.edit.how"), list(labels), "how", format_func=labels.get)
     if how == "bye":
         return pb.late_bye(basis, ruleset, number, who)
     if how == "repair":
-        return pb.late_repaired(basis, ruleset, number, who)
-    return pb.late_paired(basis, ruleset, number, who, str(how).removeprefix("pair:"))
+        return stored_memo(read, ("repair", who),
+                           lambda: pb.late_repaired(basis, ruleset, number, who))  # fmt: skip
+    partner = str(how).removeprefix("pair:")
+    return stored_memo(read, ("late", who, partner),
+                       lambda: pb.late_paired(basis, ruleset, number, who, partner))  # fmt: skip
 
 
 def leaver_change(basis: Season, read: Round) -> pb.Change | None:
     who = _pick(tr("app.edit.leaver"), pb.leavers(basis, read), "leave", format_func=run.name)
     if who is None:
         return None
-    free = [p for p in pb.free_players(basis, ruleset, read) if p != who]
+    free = [p for p in stored_memo(read, ("free",), lambda: pb.free_players(basis, ruleset, read))
+            if p != who]  # fmt: skip
     labels = {"bye": tr("app.edit.opponent.bye")}
     labels |= {f"pair:{p}": tr("app.edit.opponent.pair", name=md(run.name(p))) for p in free}
     how = _pick(tr("app.edit.opponent"), list(labels), "opponent", format_func=labels.get)
     partner = None if how in (None, "bye") else str(how).removeprefix("pair:")
-    return pb.player_left(basis, ruleset, number, who, partner)
+    return stored_memo(read, ("left", who, partner),
+                       lambda: pb.player_left(basis, ruleset, number, who, partner))  # fmt: skip
 
 
 def hand_change(basis: Season, read: Round) -> pb.Change | None:
@@ -324,7 +346,7 @@ def hand_change(basis: Season, read: Round) -> pb.Change | None:
     return None if a is None or b is None else pb.exchange(basis, number, a, b)
 
 
-def show_change(change: pb.Change) -> None:
+def show_change(change: pb.Change, read: Round) -> None:
     """The round as the change makes it, the rule check, the reason when a rule breaks,
     and the save button."""
     st.markdown(f"**{tr('app.edit.preview')}**")
@@ -336,7 +358,7 @@ def show_change(change: pb.Change) -> None:
     for pid, kind in (change.round.entries or {}).items():
         if (change.read.entries or {}).get(pid) != kind:
             st.markdown(f"- {md(run.name(pid))}: {tr(f'kind.{kind.value}')}")
-    violations = pb.check(season, ruleset, change)
+    violations = checked(change, read)
     for v in violations:
         (st.warning if not v.overridden else st.info)(md(rs.violation_text(v, run.lang, names)))
     if not rs.needs_override(violations):
@@ -353,6 +375,16 @@ def show_change(change: pb.Change) -> None:
             tr("app.edit.saved", number=number),
             form=EDIT_FORM,
         )
+
+
+def checked(change: pb.Change, read: Round) -> list[Violation]:
+    """The rule check of ``change``: once per stored revision for a change the memo keeps
+    (the same object on every run), else computed."""
+    if read != stored:
+        return pb.check(season, ruleset, change)
+    made, violations = stored_memo(read, ("check", id(change)),
+                                   lambda: (change, pb.check(season, ruleset, change)))  # fmt: skip
+    return violations if made is change else pb.check(season, ruleset, change)
 
 
 def show_sheet() -> None:
@@ -420,7 +452,7 @@ def result_boxes(form: str) -> tuple[dict[int, str | None], dict[int, str | None
     entered: dict[int, str | None] = {}
     read: dict[int, str | None] = {}
     for i, game in enumerate(stored.games or ()):
-        key = state.widget_key(form, f"res_{cid}_{number}_{i}_{game.white}_{game.black}")
+        key = result_key(form, i, game)
         current = game.result.value if game.result else ""
         read[i] = state.seen(key, current)
         entered[i] = st.selectbox(
@@ -434,6 +466,11 @@ def result_boxes(form: str) -> tuple[dict[int, str | None], dict[int, str | None
     return entered, read
 
 
+def result_key(form: str, i: int, game: Game) -> str:
+    """The key of board ``i``'s result box (from 0) in the form's current generation."""
+    return state.widget_key(form, f"res_{cid}_{number}_{i}_{game.white}_{game.black}")
+
+
 def results_form() -> None:
     """Result per board; save (partial) or finalize (every board has a result). Only the
     boards the director changed are sent. A finalized round is corrected through a preview
@@ -444,19 +481,31 @@ def results_form() -> None:
         correction(form)
         return
     with st.form(form):
-        entered, read = result_boxes(form)
+        result_boxes(form)
         c1, c2 = st.columns(2)
-        save = c1.form_submit_button(tr("app.round.save_results"))
-        final = c2.form_submit_button(tr("app.round.finalize"), type="primary")
-    if not (save or final):
-        return
-    boards = rs.changed_boards(stored, entered, read)
+        c1.form_submit_button(tr("app.round.save_results"), on_click=save_results_now,
+                              args=(form, stored, False))  # fmt: skip
+        c2.form_submit_button(tr("app.round.finalize"), type="primary",
+                              on_click=save_results_now, args=(form, stored, True))  # fmt: skip
+    state.show_refused(form)
+
+
+def save_results_now(form: str, shown: Round, final: bool) -> None:
+    """The results form's callback (save, or finalize with ``final``): the boards whose
+    box the director changed, from the boxes' values; the next run shows the outcome."""
+    entered, read = {}, {}
+    for i, game in enumerate(shown.games or ()):
+        key = result_key(form, i, game)
+        entered[i] = st.session_state.get(key)
+        read[i] = st.session_state.get(state.SEEN_PREFIX + key)
+    boards = rs.changed_boards(shown, entered, read)
     done = tr("app.round.finalized", number=number) if final else tr("app.round.results_saved")
-    state.write(
+    state.write_now(
         run,
         lambda actor: rs.save_results(run.store, cid, number, boards, finalize=final,
                                       reason=None, actor=actor),
         done,
+        where=form,
         form=form,
     )  # fmt: skip
 
@@ -499,20 +548,28 @@ def correction_preview(form: str, preview_key: str, boards: list[BoardResult]) -
     else:
         st.info(tr("app.round.preview_none"))
     st.caption(tr("app.round.preview_kept"))
-    reason = st.text_input(tr("app.round.correction_reason"), key=f"{preview_key}_reason")
+    st.text_input(tr("app.round.correction_reason"), key=f"{preview_key}_reason")  # read on save
     c1, c2 = st.columns(2)
     if c2.button(tr("app.cancel"), key=f"{preview_key}_cancel"):
         state.forget([preview_key])
         st.rerun()
-    if c1.button(tr("app.round.save_correction"), type="primary", key=f"{preview_key}_save"):
-        state.write(
-            run,
-            lambda actor: rs.correct_results(run.store, cid, number, boards, reason=reason,
-                                             actor=actor),
-            tr("app.round.corrected", number=number),
-            form=form,
-            forget_keys=[preview_key],
-        )  # fmt: skip
+    c1.button(tr("app.round.save_correction"), type="primary", key=f"{preview_key}_save",
+              on_click=correct_now, args=(form, preview_key, boards))  # fmt: skip
+    state.show_refused(f"{preview_key}_save")
+
+
+def correct_now(form: str, preview_key: str, boards: list[BoardResult]) -> None:
+    """The correction's save button's callback, with the reason typed beside it."""
+    reason = st.session_state.get(f"{preview_key}_reason", "")
+    state.write_now(
+        run,
+        lambda actor: rs.correct_results(run.store, cid, number, boards, reason=reason,
+                                         actor=actor),
+        tr("app.round.corrected", number=number),
+        where=f"{preview_key}_save",
+        form=form,
+        forget_keys=[preview_key],
+    )  # fmt: skip
 
 
 def moved_frame(moved: tuple[corrections.Moved, ...]) -> pd.DataFrame:
@@ -606,13 +663,20 @@ def undo() -> None:
     if c2.button(tr("app.cancel"), key="undo_cancel"):
         state.forget([confirm_key])
         st.rerun()
-    if c1.button(tr("app.round.undo_yes", number=last), type="primary", key="undo_yes"):
+    c1.button(tr("app.round.undo_yes", number=last), type="primary", key="undo_yes",
+              on_click=undo_now, args=(last, read, confirm_key))  # fmt: skip
+    state.show_refused("undo_yes")
 
-        def delete(actor):
-            rs.undo(run.store, cid, last, read=read, actor=actor)
-            st.session_state.pop(f"draft_{cid}_{last}", None)
 
-        state.write(run, delete, tr("app.round.undone", number=last), forget_keys=[confirm_key])
+def undo_now(last: int, read: Round | None, confirm_key: str) -> None:
+    """The undo confirmation's callback: the next run shows the round gone."""
+
+    def delete(actor):
+        rs.undo(run.store, cid, last, read=read, actor=actor)
+        st.session_state.pop(f"draft_{cid}_{last}", None)
+
+    state.write_now(run, delete, tr("app.round.undone", number=last), where="undo_yes",
+                    forget_keys=[confirm_key])  # fmt: skip
 
 
 def attendance() -> None:

@@ -3,13 +3,17 @@ cached reads of compcore's results.
 
 ``app.py`` calls :func:`begin_run` once per script run; pages call :func:`ctx` to get the
 :class:`Ctx` of that run. Reads are cached per database *revision* (the newest change-log
-id), so a page reads the database once per run (the list of competitions and the revision,
-one short connection) and recomputes standings only after something changed.
+id), so a page reads the database once per run (the revision, one query over a connection
+to the file the process keeps open; the list of competitions once per revision) and
+recomputes standings only after something changed; :func:`memo` keeps a page's own
+computations per revision. A write in a button's callback (:func:`write_now`) is shown by
+the one run that follows it.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +23,7 @@ import streamlit as st
 
 from compcore.adapters import auth, season_file
 from compcore.adapters.auth import Administrator, Director, Directors
-from compcore.adapters.store import CompetitionInfo, Store
+from compcore.adapters.store import CompetitionInfo, Store, connection
 from compcore.awards import Awards, awards
 from compcore.errors import CompcoreError, LocalizedError, StaleWriteError
 from compcore.i18n import DEFAULT, LANGUAGES, Lang, t
@@ -141,6 +145,9 @@ def _open(path: str, directors: Directors) -> Opened:
     file = Path(path)
     fresh = not file.exists()
     store = Store(file, directors=directors)
+    store.cache_seasons()  # a load after no change reads only the revision
+    # one click makes a dozen short connections: keep the file open while the app uses it
+    connection.keep_open(file)
     if not fresh:
         return Opened(store)
     return Opened(store, Seeding(store, config.demo_files()))
@@ -219,6 +226,44 @@ def _standings(
 def _awards(path: str, directors: Directors, cid: int, revision: int) -> Awards:
     season = _season(path, directors, cid, revision)
     return awards(season, _ruleset(path, directors, cid, revision))
+
+
+class Memo:
+    """A small read cache shared by every session of the process: key -> value, the newest
+    ``entries`` kept. The app keys it on the database path and the stored *revision*
+    (:func:`memo`), never on a guess of this session, so two sessions see each other's
+    writes; a value must not be changed by whoever gets it."""
+
+    def __init__(self, entries: int) -> None:
+        self.entries = entries
+        self._items: OrderedDict[tuple[object, ...], object] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]  # type: ignore[return-value]
+        value = compute()  # outside the lock: another session may compute the same
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.entries:
+                self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+#: what the pages compute from one stored state (a change's preview and its rule check)
+_memo = Memo(64)
+
+
+def memo(run: Ctx, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` once per stored revision of the database and ``key`` (which must name
+    everything else it depends on: the competition, the round, the choices made)."""
+    return _memo.get((str(run.path), run.revision, *key), compute)
 
 
 # --------------------------------------------------------------------------- the run
@@ -442,12 +487,30 @@ def _director(path: Path, directors: Directors) -> Director | None:
     return director
 
 
+#: (database path, revision) -> the competitions at that revision, the newest few
+_listed: OrderedDict[tuple[str, int], list[CompetitionInfo]] = OrderedDict()
+_listed_guard = threading.Lock()
+LISTED_ENTRIES = 8
+
+
 def _competitions(opened: Opened) -> tuple[list[CompetitionInfo], int]:
-    """The competitions and the revision; none while the demo seasons go in."""
+    """The competitions and the revision; none while the demo seasons go in. The list is
+    read once per revision (every write that changes it is logged, so changes the revision),
+    and only the revision (one cheap query) on the other runs."""
     if opened.importing:
         return [], 0
+    path = str(opened.store.path)
     with opened.store.reader() as reader:
-        return reader.competitions(), reader.revision()
+        revision = reader.revision()
+        with _listed_guard:
+            infos = _listed.get((path, revision))
+        if infos is None:
+            infos, revision = reader.listing()  # both in one snapshot
+            with _listed_guard:
+                _listed[(path, revision)] = infos
+                while len(_listed) > LISTED_ENTRIES:
+                    _listed.popitem(last=False)
+    return list(infos), revision
 
 
 def wait_for_demo_seasons(run: Ctx) -> None:
@@ -591,3 +654,44 @@ def write(
     flash("success", done)
     st.rerun()
     return True  # pragma: no cover - st.rerun raises
+
+
+#: session key prefix of a refusal a callback write keeps for its place on the page
+REFUSED_PREFIX = "_refused_"
+
+
+def write_now(
+    run: Ctx,
+    change: Callable[[Director], object],
+    done: str,
+    *,
+    where: str,
+    form: str | None = None,
+    forget_keys: Iterable[str] = (),
+) -> None:
+    """:func:`write` in a widget's callback (``on_click``), which Streamlit runs before the
+    next script run: that run shows the result, so a click costs one script run, not a
+    write, a rerun and a second run (issue 19). ``run`` is the context of the run that drew
+    the button (what the director saw; the write refuses what changed since). A refusal
+    is kept for :func:`show_refused` at ``where`` on the page; the rest as :func:`write`."""
+    if run.director is None:
+        st.session_state[REFUSED_PREFIX + where] = run.tr("app.error.not_director")
+        return
+    try:
+        change(run.director)
+    except CompcoreError as exc:
+        st.session_state[REFUSED_PREFIX + where] = refused(run, exc)
+        if isinstance(exc, StaleWriteError) and form is not None:
+            renew(form)
+        return
+    if form is not None:
+        renew(form)
+    forget(forget_keys)
+    flash("success", done)
+
+
+def show_refused(where: str) -> None:
+    """The refusal a callback write (:func:`write_now`) kept for ``where``, once."""
+    text = st.session_state.pop(REFUSED_PREFIX + where, None)
+    if text:
+        st.error(text)

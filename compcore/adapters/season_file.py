@@ -13,7 +13,7 @@ before reasons were keys) or a reason object ``{"key", "rule", "params"}``
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
@@ -184,17 +184,24 @@ def _show(value: Any) -> str:
 # --------------------------------------------------------------------------- reading
 
 
-def parse(data: Any, source: Part | Where = SEASON) -> Season:
+def parse(
+    data: Any, source: Part | Where = SEASON, *, known_rounds: Mapping[int, Round] | None = None
+) -> Season:
     """A :class:`Season` from JSON data, checked in shape and in meaning against its ruleset.
     ``source`` names where it came from (a file name, or the steps of a place).
 
     First the limits any stored data keeps (:func:`compcore.jsondata.check`: nesting depth,
     whole numbers within 128 bits, finite numbers, text that UTF-8 can write), each refused
     naming its field; the reader then holds each whole-number field to 64 bits (a seed:
-    128)."""
+    128).
+
+    ``known_rounds`` (index from 0 -> round) are rounds already checked in shape (a write's
+    rounds it did not change, as stored): their place in ``data["rounds"]`` holds a
+    placeholder (:func:`to_data`'s ``placeholders``) and the round is taken as it is; the
+    meaning (``check_season``) is checked over the whole season all the same."""
     where = _steps(source)
     jsondata.check(data, where, SeasonError)
-    season = _parse_shape(data, where)
+    season = _parse_shape(data, where, known_rounds or {})
     check_season(season, ruleset_of(season, where), where)
     return season
 
@@ -255,7 +262,7 @@ _CALENDAR = ("weekday", "holidays", "dates")
 _CHANGE = ("player", "from_round", "level", "flags")
 
 
-def _parse_shape(data: Any, source: Where) -> Season:
+def _parse_shape(data: Any, source: Where, known: Mapping[int, Round]) -> Season:
     top = _Fields(data, source, _TOP)
     if data.get("format") != FORMAT:
         raise top.refuse("season.format", expected=FORMAT, got=_show(data.get("format")))
@@ -284,7 +291,10 @@ def _parse_shape(data: Any, source: Where) -> Season:
             preset or "", freeze(overrides) if overrides is not None else MappingProxyType({})
         ),
         players=players,
-        rounds=tuple(_round(item, source, i) for i, item in enumerate(rounds, 1)),
+        rounds=tuple(
+            known[i - 1] if i - 1 in known else _round(item, source, i)
+            for i, item in enumerate(rounds, 1)
+        ),
         ratings=None
         if ratings is None
         else tuple(_rating(r, (*source, Phrase("at.ratings"))) for r in ratings),
@@ -492,8 +502,9 @@ def _drop_none(pairs: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in pairs.items() if v is not None}
 
 
-def to_data(season: Season) -> dict[str, Any]:
-    """The season as JSON data, the inverse of :func:`parse`."""
+def to_data(season: Season, *, placeholders: Collection[int] = ()) -> dict[str, Any]:
+    """The season as JSON data, the inverse of :func:`parse`; the rounds at the indexes
+    ``placeholders`` (from 0) as an empty object (see :func:`parse`'s ``known_rounds``)."""
     ruleset: dict[str, Any] = {"preset": season.ruleset.preset}
     if season.ruleset.overrides:
         ruleset["overrides"] = thaw(season.ruleset.overrides)
@@ -512,7 +523,9 @@ def to_data(season: Season) -> dict[str, Any]:
                 {"player": r.player, "from_round": r.from_round, "rating": r.rating}
                 for r in season.ratings
             ],
-            "rounds": [_round_data(r) for r in season.rounds],
+            "rounds": [
+                {} if i in placeholders else _round_data(r) for i, r in enumerate(season.rounds)
+            ],
             "decisions": None
             if season.decisions is None
             else [_drop_none({f: getattr(d, f) for f in _DECISION}) for d in season.decisions],

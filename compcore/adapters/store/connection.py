@@ -1,8 +1,16 @@
 """Opening the database file: short-lived connections, waiting for another process's lock,
-one write lock per file within the process.
+one write lock per file within the process, and the file kept open while the app is busy.
 
 A :class:`~compcore.adapters.store.Store` holds no connection between calls, so
-``compcore export --db`` (another process, read-only) works beside a running app.
+``compcore export --db`` (another process, read-only) works beside a running app. Opening
+the file costs 20-200 ms (DuckDB reads its catalog; closing the last connection checkpoints),
+and one click of the app makes a dozen connections. So the app (``ui/state.py``) calls
+:func:`keep_open`: while the process uses the file, one *anchor* connection keeps DuckDB's
+database open, and every :func:`connect` is then a new connection to that open database
+(under a millisecond), still short-lived and still made by :func:`open_duckdb`. The anchor
+is closed (and the file checkpointed and let go) once nothing used the file for
+:data:`KEEP_IDLE` seconds, so another process gets the file as soon as the app is idle; it
+waits for it up to :data:`LOCK_TIMEOUT` seconds, as before.
 """
 
 from __future__ import annotations
@@ -10,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import duckdb
@@ -19,6 +27,8 @@ from compcore.errors import Phrase, StoreError
 
 #: how long a call waits for another process's lock on the file before giving up
 LOCK_TIMEOUT = 10.0
+#: seconds without any use after which a kept file (:func:`keep_open`) is let go
+KEEP_IDLE = 5.0
 
 Connection = duckdb.DuckDBPyConnection
 
@@ -81,9 +91,114 @@ def _prepare_for_writing(path: Path) -> None:
         raise NotWritable(path, exc.strerror or str(exc)) from None
 
 
+class _Kept:
+    """One file kept open by an anchor connection while it is in use (:func:`keep_open`)."""
+
+    def __init__(self, path: Path, idle: float) -> None:
+        self.path = path
+        self.idle = idle
+        self.lock = threading.Lock()
+        self.anchor: Connection | None = None
+        self.users = 0
+        self.last_use = 0.0
+        self.timer: threading.Timer | None = None
+
+    def opened(self, con: Connection, *, read_only: bool) -> None:
+        """A connection was made: keep the database open beside it (a read-write one only:
+        a read-only anchor would refuse the app's writes as 'a different configuration')."""
+        if self.anchor is None and not read_only:
+            # the database is open in this process: this is a cheap second connection
+            self.anchor = duckdb.connect(str(self.path), read_only=False)
+
+    def closed(self) -> None:
+        with self.lock:
+            self.users -= 1
+            self.last_use = time.monotonic()
+            if self.timer is None and self.anchor is not None:
+                self._schedule(self.idle)
+
+    def _schedule(self, seconds: float) -> None:
+        self.timer = threading.Timer(seconds, self._release)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def _release(self) -> None:
+        """Close the anchor when the file was idle long enough; else look again later."""
+        with self.lock:
+            self.timer = None
+            if self.anchor is None:
+                return
+            left = self.last_use + self.idle - time.monotonic()
+            if self.users or left > 0:
+                self._schedule(max(left, 0.05))
+                return
+            anchor, self.anchor = self.anchor, None
+            with suppress(duckdb.Error):
+                anchor.close()
+
+    def release(self) -> None:
+        """Let the file go now (when nothing uses it)."""
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            if self.anchor is not None and not self.users:
+                anchor, self.anchor = self.anchor, None
+                with suppress(duckdb.Error):
+                    anchor.close()
+
+
+_kept: dict[str, _Kept] = {}
+_kept_guard = threading.Lock()
+
+
+def keep_open(path: Path, idle: float | None = None) -> None:
+    """Keep ``path`` open in this process while it is used (see the module doc): the app
+    server's choice; the command line and the tests' stores open and close it each call."""
+    key = str(path.resolve())
+    with _kept_guard:
+        if key not in _kept:
+            _kept[key] = _Kept(path, KEEP_IDLE if idle is None else idle)
+
+
+def let_go(path: Path) -> None:
+    """Stop keeping ``path`` open (:func:`keep_open`) and close its anchor when unused."""
+    with _kept_guard:
+        kept = _kept.pop(str(path.resolve()), None)
+    if kept is not None:
+        kept.release()
+
+
+def _kept_for(path: Path) -> _Kept | None:
+    if not _kept:
+        return None
+    with _kept_guard:
+        return _kept.get(str(path.resolve()))
+
+
 @contextmanager
 def connect(path: Path, *, read_only: bool) -> Iterator[Connection]:
     """A short-lived connection, closed on exit; waits while another process holds the file."""
+    kept = _kept_for(path)
+    if kept is None:
+        with _connect(path, read_only=read_only) as con:
+            yield con
+        return
+    with kept.lock:
+        kept.users += 1
+        if kept.anchor is not None:
+            read_only = False  # the open database's mode; a reader only reads
+    try:
+        with _connect(path, read_only=read_only) as con:
+            with kept.lock:
+                kept.opened(con, read_only=read_only)
+            yield con
+    finally:
+        kept.closed()
+
+
+@contextmanager
+def _connect(path: Path, *, read_only: bool) -> Iterator[Connection]:
     if read_only:
         if not path.exists():
             raise StoreError.at((str(path),), "store.missing")

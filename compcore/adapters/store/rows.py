@@ -221,6 +221,12 @@ def competitions_with_decision(con: Connection, kind: str, note: str) -> set[int
     return {cid for (cid,) in found}
 
 
+def revision(con: Connection) -> int:
+    """The newest change-log id (0: nothing logged yet)."""
+    row = con.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()
+    return int(row[0]) if row else 0
+
+
 def read_log(con: Connection, competition_id: int | None, limit: int) -> list[LogEntry]:
     where, params = (
         ("", []) if competition_id is None else ("WHERE competition_id = ?", [competition_id])
@@ -483,7 +489,8 @@ def write_log(
     reason: str | None,
     before: Any,
     after: Any,
-) -> None:
+) -> int:
+    """Log one change; its id (the revision it makes)."""
     new = _next_id(con, "change_log")
     con.execute(
         "INSERT INTO change_log VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -491,6 +498,7 @@ def write_log(
          None if before is None else json.dumps(before, ensure_ascii=False),
          None if after is None else json.dumps(after, ensure_ascii=False)],
     )  # fmt: skip
+    return int(new)
 
 
 # --------------------------------------------------------------------------- club settings

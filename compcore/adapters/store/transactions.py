@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
@@ -92,14 +93,22 @@ def authorize(actor: Actor, directors: auth.Directors | str | None) -> str:
 # --------------------------------------------------------------------------- checking
 
 
-def validated(season: Season, source: Part | Where) -> Season:
+def validated(season: Season, source: Part | Where, stored: Season | None = None) -> Season:
     """The season as a season file would give it, checked like one; SeasonError if not.
 
     ``season_file.parse`` checks the shape (types, required fields, known results and
-    kinds) and runs ``check_season`` with the season's ruleset.
+    kinds) and runs ``check_season`` with the season's ruleset. A write passes the season
+    as ``stored`` before its change: the rounds the change left as they were (the same
+    objects, at the same place) were checked in shape when they were written, so only the
+    other rounds are written out and parsed again (a season of 31 rounds: one instead of
+    31); the whole season is checked in meaning all the same.
     """
+    known = {} if stored is None else {
+        i: r for i, (r, was) in enumerate(zip(season.rounds, stored.rounds, strict=False))
+        if r is was
+    }  # fmt: skip
     try:
-        data = season_file.to_data(season)
+        data = season_file.to_data(season, placeholders=known)
         json.dumps(data)
     except Exception as exc:
         raise SeasonError.at(
@@ -107,7 +116,7 @@ def validated(season: Season, source: Part | Where) -> Season:
             "store.invalid_season",
             detail=f"{type(exc).__name__}: {first_line(exc)}",
         ) from None
-    return season_file.parse(data, source)
+    return season_file.parse(data, source, known_rounds=known)
 
 
 def same_season(a: Season, b: Season) -> bool:
@@ -168,9 +177,15 @@ Read = TypeVar("Read")
 class Reader:
     """Reads over one open connection (:meth:`Store.reader`); each read sees one snapshot."""
 
-    def __init__(self, con: Connection, path: Path) -> None:
+    def __init__(
+        self,
+        con: Connection,
+        path: Path,
+        read_season: Callable[[Connection, int], Season] = rows.read_season,
+    ) -> None:
         self._con = con
         self._path = path
+        self._read_season = read_season
 
     def _snapshot(self, read: Callable[[Connection], Read]) -> Read:
         # several queries in one transaction: a write in another thread of this process
@@ -189,7 +204,7 @@ class Reader:
         return self._snapshot(rows.competitions)
 
     def load(self, competition_id: int) -> Season:
-        return self._snapshot(lambda con: rows.read_season(con, competition_id))
+        return self._snapshot(lambda con: self._read_season(con, competition_id))
 
     def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
         return self._snapshot(lambda con: rows.read_log(con, competition_id, limit))
@@ -214,11 +229,38 @@ class Reader:
 
     def revision(self) -> int:
         """The newest change-log id: it changes with every write."""
-        newest = self.log(None, 1)
-        return newest[0].id if newest else 0
+        return self._snapshot(rows.revision)
+
+    def listing(self) -> tuple[list[CompetitionInfo], int]:
+        """The competitions and the revision they are at, read in one snapshot."""
+        return self._snapshot(lambda con: (rows.competitions(con), rows.revision(con)))
 
 
 # --------------------------------------------------------------------------- the store
+
+
+class SeasonCache:
+    """(competition id, revision) -> season, the newest ``entries`` (:meth:`Store.cache_seasons`).
+    Seasons are immutable, so one object serves every reader."""
+
+    def __init__(self, entries: int) -> None:
+        self.entries = entries
+        self._items: OrderedDict[tuple[int, int], Season] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, cid: int, revision: int) -> Season | None:
+        with self._lock:
+            season = self._items.get((cid, revision))
+            if season is not None:
+                self._items.move_to_end((cid, revision))
+            return season
+
+    def put(self, cid: int, revision: int, season: Season) -> None:
+        with self._lock:
+            self._items[(cid, revision)] = season
+            self._items.move_to_end((cid, revision))
+            while len(self._items) > self.entries:
+                self._items.popitem(last=False)
 
 
 class Store:
@@ -242,6 +284,12 @@ class Store:
         self._directors = auth.configure(directors.entries if directors else None, director_hash)
         #: why the file can only be read (None: it can be written)
         self.read_only: str | None = None
+        #: (competition id, revision) -> the season as stored then (:meth:`cache_seasons`)
+        self._seasons: SeasonCache | None = None
+        #: the competitions at a revision (with :meth:`cache_seasons`)
+        self._listing: tuple[int, list[CompetitionInfo]] | None = None
+        #: the seasons the write in progress stores, with the revision each makes
+        self._pending: dict[int, tuple[int, Season]] = {}
         try:
             with self._lock, connect(self.path, read_only=False) as con:
                 schema.migrate(con, self.path)
@@ -283,6 +331,28 @@ class Store:
 
     # ---------------------------------------------------------------- reads
 
+    def cache_seasons(self, entries: int = 16) -> None:
+        """Keep the newest ``entries`` seasons read or written, each under the revision it
+        was stored at, and the list of competitions at the newest revision: a load (or
+        ``competitions()``) then reads only the revision (one cheap query) when nothing
+        changed since. The app's choice (one Store per server process); every write logs,
+        so changes the revision; a file changed without a log entry is not seen."""
+        self._seasons = SeasonCache(entries)
+
+    def _read_season(self, con: Connection, competition_id: int, *, keep: bool = True) -> Season:
+        """The competition's season in the open snapshot (from the cache when enabled).
+        Inside a write (``keep`` false) nothing is put in the cache: what the transaction
+        sees is not committed yet."""
+        if self._seasons is None:
+            return rows.read_season(con, competition_id)
+        revision = rows.revision(con)
+        season = self._seasons.get(competition_id, revision)
+        if season is None:
+            season = rows.read_season(con, competition_id)
+            if keep:
+                self._seasons.put(competition_id, revision, season)
+        return season
+
     @contextmanager
     def reader(self) -> Iterator[Reader]:
         """One short-lived connection for several reads (e.g. one page's script run).
@@ -293,7 +363,7 @@ class Store:
         """
         try:
             with connect(self.path, read_only=self.read_only is not None) as con:
-                yield Reader(con, self.path)
+                yield Reader(con, self.path, self._read_season)
         except duckdb.Error as exc:
             raise StoreError.at(
                 (str(self.path),), "store.database", detail=first_line(exc)
@@ -301,7 +371,15 @@ class Store:
 
     def competitions(self) -> list[CompetitionInfo]:
         with self.reader() as r:
-            return r.competitions()
+            if self._seasons is None:
+                return r.competitions()
+            listing = self._listing
+            revision = r.revision()
+            if listing is not None and listing[0] == revision:
+                return list(listing[1])
+            infos, revision = r.listing()
+            self._listing = (revision, infos)
+            return list(infos)
 
     def load(self, competition_id: int) -> Season:
         with self.reader() as r:
@@ -372,9 +450,16 @@ class Store:
             raise StoreError.at((str(self.path),), "store.read_only", cause=self.read_only_words)
         with self._lock, connect(self.path, read_only=False) as con:
             con.begin()
+            self._pending = {}
             try:
                 yield con
                 con.commit()
+                if self._pending and self._seasons is not None:
+                    # the seasons as written, read back and compared: as stored at the
+                    # revision the write made (each write logs, so changes the revision)
+                    newest = max(revision for revision, _ in self._pending.values())
+                    for cid, (_, season) in self._pending.items():
+                        self._seasons.put(cid, newest, season)
             except BaseException as exc:
                 _rollback(con)
                 error = _refused(self.path, exc)
@@ -417,9 +502,9 @@ class Store:
         """One competition's change inside the open transaction: read, edit, validate,
         write (``write``, else the rounds the edit names, else the whole season), verify,
         log; the new season."""
-        old = rows.read_season(con, competition_id)
+        old = self._read_season(con, competition_id, keep=False)
         done = edit(old)
-        new = validated(done.season, (changes.name(old), Label("log.action", action)))
+        new = validated(done.season, (changes.name(old), Label("log.action", action)), old)
         if write is not None:
             write(con, new)
         elif done.part == "rounds":
@@ -431,7 +516,8 @@ class Store:
         self._verify_written(con, competition_id, new)
         before = part_data(old, done.part, done.before)
         after = part_data(new, done.part, done.after)
-        rows.write_log(con, label, competition_id, action, reason, before, after)
+        revision = rows.write_log(con, label, competition_id, action, reason, before, after)
+        self._pending[competition_id] = (revision, new)
         return new
 
     @staticmethod
