@@ -79,10 +79,15 @@ def terms_of_round(scored: list[Scored], averaged: Collection[Kind]) -> dict[str
     terms: dict[str, list[Term]] = {}
     averaging: list[Scored] = []
     for s in scored:
-        if s.points.basis == "evening-average":
+        player, entry, points, _ = s
+        basis = points.basis
+        if basis == "evening-average":
             averaging.append(s)
-        else:
-            terms[s.player] = [_term(s)] if not s.points.is_zero else []
+        elif points.is_zero:
+            terms[player] = []
+        else:  # the opponent's value, one's own, or a constant
+            target = entry.opponent if basis == "opponent" else player if basis == "own" else None
+            terms[player] = [Term(points.amount, target)]
     if averaging:
         evening = evening_average(terms, [s.player for s in scored if s.entry.kind in averaged])
         for s in averaging:
@@ -93,16 +98,6 @@ def terms_of_round(scored: list[Scored], averaged: Collection[Kind]) -> dict[str
 def evening_average(terms: Mapping[str, list[Term]], players: Sequence[str]) -> list[Term]:
     """MG-5: the mean of ``players``' points that evening, as terms (none: no points)."""
     return [Term(term.amount / len(players), term.target) for pid in players for term in terms[pid]]
-
-
-def _term(s: Scored) -> Term:
-    match s.points.basis:
-        case "opponent":
-            return Term(s.points.amount, s.entry.opponent)
-        case "own":
-            return Term(s.points.amount, s.player)
-        case _:
-            return Term(s.points.amount, None)
 
 
 #: Kinds counted in the KC-14 columns

@@ -129,12 +129,10 @@ class _Linear:
 
 def scale_for(rounds: Mapping[int, Mapping[str, Sequence[Term]]]) -> int:
     """L: the least common denominator of every amount, so coefficients are whole numbers."""
-    scale = 1
-    for terms in rounds.values():
-        for player_terms in terms.values():
-            for term in player_terms:
-                scale = lcm(scale, term.amount.denominator)
-    return scale
+    denominators = {
+        a.denominator for terms in rounds.values() for ts in terms.values() for a, _ in ts
+    }
+    return lcm(1, *denominators)
 
 
 def chain(
@@ -168,13 +166,17 @@ def chain(
     vs = values.scale
     scale = amount_scale * vs
     # each term as (whole units of 1/amount_scale, target): integer arithmetic from here on
-    # (a player without terms in a round, e.g. a member who does not play, adds nothing)
+    # (a player without terms in a round, e.g. a member who does not play, adds nothing);
+    # a season has a handful of distinct amounts (the points table's Fractions), each
+    # converted once (keyed by identity: they all stay alive in ``terms`` meanwhile)
+    whole: dict[int, int] = {}
+    for in_round in terms.values():
+        for ts in in_round.values():
+            for a, _ in ts:
+                if id(a) not in whole:
+                    whole[id(a)] = a.numerator * (amount_scale // a.denominator)
     int_terms = {
-        k: {
-            p: [(t.amount.numerator * (amount_scale // t.amount.denominator), t.target) for t in ts]
-            for p, ts in round_terms.items()
-            if ts
-        }
+        k: {p: [(whole[id(a)], target) for a, target in ts] for p, ts in round_terms.items() if ts}
         for k, round_terms in terms.items()
     }
     linear = _Linear()
