@@ -45,18 +45,23 @@ def apply_caps(hist: History, ruleset: Ruleset) -> dict[str, tuple[Scored, ...]]
     """
     result: dict[str, tuple[Scored, ...]] = {}
     rules = {kind: ruleset.points.rule(kind) for kind in Kind}
+    # the points of each kind without a cap (a kind the ruleset does not use: ZERO;
+    # validation refuses these in season files), so most entries cost one lookup
+    uncapped = {
+        kind: ZERO if rule is None else rule.points
+        for kind, rule in rules.items()
+        if rule is None or rule.cap is None
+    }
     for pid, entries in hist.by_player.items():
         counters: dict[tuple[str, int | None], int] = defaultdict(int)
         scored = []
         for entry in entries:
+            points = uncapped.get(entry[2])  # entry.kind
+            if points is not None:
+                scored.append(Scored(pid, entry, points, False))
+                continue
             rule = rules[entry.kind]
-            if rule is None:
-                # a kind the ruleset does not use; validation refuses these in season files
-                scored.append(Scored(pid, entry, ZERO))
-                continue
-            if rule.cap is None:
-                scored.append(Scored(pid, entry, rule.points, False))
-                continue
+            assert rule is not None and rule.cap is not None
             cap = rule.cap
             key = (cap.group or entry.kind.value, entry.cycle if cap.scope == "cycle" else None)
             counters[key] += 1
