@@ -390,8 +390,11 @@ class Season:
         return replace(player, level=level, flags=flags, rating=self.rating_at(player_id, round_no))
 
     def players_at(self, round_no: int) -> tuple[Player, ...]:
-        """Every player as of ``round_no`` (:meth:`player_at`), in roster order."""
-        return tuple(self.player_at(p.id, round_no) for p in self.players)
+        """Every player as of ``round_no`` (:meth:`player_at`), in roster order; a player
+        without roster or rating changes is the roster's own (a 10,000-member ladder's
+        pairing made 10,000 copies of the unchanged)."""
+        changed = {c.player for c in self.roster_changes or ()} | set(self._ratings)
+        return tuple(self.player_at(p.id, round_no) if p.id in changed else p for p in self.players)
 
     def with_round(self, new: Round) -> Season:
         """A copy with ``new`` replacing the round of the same number, or appended."""

@@ -171,3 +171,108 @@ def test_solver_rows_are_exactly_the_legal_partners(preset: str, seed: int) -> N
         }
         assert set(solver.row(v)) == brute
         assert len(solver.row(v)) == len(brute)
+
+
+class WholeTreeRelabel(Matcher):
+    """The search as it was before issue 19: a blossom's contraction relabels every vertex
+    of the tree (quadratic when one vertex closes thousands of blossoms); the reference
+    the labelled blossoms must equal step for step."""
+
+    def _search(self, root: int) -> tuple[int, list[int], list[bool]]:
+        from collections import deque
+
+        n, mate, alive = self.n, self.mate, self.alive
+        parent = [NONE] * n
+        base = list(range(n))
+        outer = [False] * n
+        outer[root] = True
+        queue = deque([root])
+        tree = [root]
+
+        def lca(a: int, b: int) -> int:
+            seen = set()
+            while True:
+                a = base[a]
+                seen.add(a)
+                if mate[a] == NONE:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if b in seen:
+                    return b
+                b = parent[mate[b]]
+
+        def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
+            while base[v] != b:
+                blossom.add(base[v])
+                blossom.add(base[mate[v]])
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        while queue:
+            v = queue.popleft()
+            for to in self.row(v):
+                if not alive[to] or base[v] == base[to] or mate[v] == to:
+                    continue
+                if to == root or (mate[to] != NONE and parent[mate[to]] != NONE):
+                    current = lca(v, to)
+                    blossom: set[int] = set()
+                    mark(v, current, to, blossom)
+                    mark(to, current, v, blossom)
+                    for i in tree:
+                        if base[i] in blossom:
+                            base[i] = current
+                            if not outer[i]:
+                                outer[i] = True
+                                queue.append(i)
+                elif parent[to] == NONE:
+                    parent[to] = v
+                    if mate[to] == NONE:
+                        return to, parent, outer
+                    nxt = mate[to]
+                    outer[nxt] = True
+                    queue.append(nxt)
+                    tree.append(to)
+                    tree.append(nxt)
+        return NONE, parent, outer
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_search_is_the_whole_tree_relabelling_search(seed: int) -> None:
+    """The labelled blossoms search exactly as relabelling the whole tree did: the same
+    augmenting path, tree links and outer vertices from every exposed root, so matchings,
+    look-ahead witnesses and pairings are unchanged; and the same matchings after
+    augmenting to maximum and after a walk of try_pair (dense graphs close many blossoms
+    around one vertex)."""
+    rng = random.Random(11000 + seed)
+    n = rng.randint(2, 60)
+    edges = random_graph(n, rng.choice([0.05, 0.1, 0.3, 0.6, 0.9]), rng, planted=seed % 2 == 0)
+    new, old = matcher(n, edges), WholeTreeRelabel(n, lambda a, b: frozenset((a, b)) in edges)
+    # the same greedy start for both, so that searches have blossoms to find
+    for m in (new, old):
+        for u in range(n):
+            if m.mate[u] == NONE:
+                w = next(
+                    (w for w in range(u + 1, n) if m.mate[w] == NONE and m.adjacent(u, w)), None
+                )
+                if w is not None:
+                    m.match(u, w)
+    for root in range(n):
+        if new.mate[root] == NONE:
+            assert new._search(root) == old._search(root)
+    assert new.maximise() == old.maximise()
+    assert new.mate == old.mate
+    if any(new.alive[v] and new.mate[v] == NONE for v in range(n)):
+        return  # no perfect matching to walk on
+    for u in range(n):  # the ladder's walk: each takes the first feasible partner
+        if not new.alive[u]:
+            continue
+        for v in range(n):
+            if v != u and new.alive[v] and new.adjacent(u, v):
+                ok = new.try_pair(u, v)
+                assert ok == old.try_pair(u, v)
+                assert new.mate == old.mate and new.alive == old.alive
+                if ok[0]:
+                    break

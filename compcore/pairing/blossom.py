@@ -82,43 +82,74 @@ class Matcher:
         the path, ``outer`` the even-labelled vertices (the root's alternating tree with
         blossoms expanded). After a failed search, ``outer`` is exactly the set of
         vertices reachable from ``root`` by an even alternating path.
+
+        A vertex's blossom is a label (``label[v]``; ``base_of[label]`` is the blossom's
+        base) with its members listed, so contracting a blossom relabels the smaller
+        blossoms it swallows, not the whole tree: a vertex adjacent to thousands of
+        players closes thousands of small blossoms onto the root, one at a time (a
+        10,000-player ladder's augmenting search was quadratic). The vertices that turn
+        outer are queued in the order they joined the tree, so the search visits, finds
+        and returns exactly what relabelling the whole tree did.
         """
         n = self.n
         mate = self.mate
         alive = self.alive
         parent = [NONE] * n
-        base = list(range(n))
+        label = list(range(n))
+        base_of = list(range(n))
+        #: each label's members, for the labels of blossoms (a lone vertex is its own)
+        members: dict[int, list[int]] = {}
         outer = [False] * n
         outer[root] = True
         queue = deque([root])
-        tree = [root]  # every vertex labelled so far: only these can be in a blossom
+        joined = {root: 0}  # every vertex labelled so far, by when: only these can be in a blossom
 
         def lca(a: int, b: int) -> int:
             seen = set()
             while True:
-                a = base[a]
+                a = base_of[label[a]]
                 seen.add(a)
                 if mate[a] == NONE:
                     break
                 a = parent[mate[a]]
             while True:
-                b = base[b]
+                b = base_of[label[b]]
                 if b in seen:
                     return b
                 b = parent[mate[b]]
 
         def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-            while base[v] != b:
-                blossom.add(base[v])
-                blossom.add(base[mate[v]])
+            while base_of[label[v]] != b:
+                blossom.add(base_of[label[v]])
+                blossom.add(base_of[label[mate[v]]])
                 parent[v] = child
                 child = mate[v]
                 v = parent[mate[v]]
 
+        def contract(current: int, blossom: set[int]) -> None:
+            """Every member of the blossoms based at ``blossom`` joins ``current``'s."""
+            labels = {label[b] for b in blossom}
+            labels.add(label[current])
+            big = max(labels, key=lambda lab: len(members.get(lab, ())) or 1)
+            into = members.setdefault(big, [big])
+            for lab in labels:
+                if lab == big:
+                    continue
+                swallowed = members.pop(lab, None) or [lab]
+                for i in swallowed:
+                    label[i] = big
+                into.extend(swallowed)
+            base_of[big] = current
+            # the inner vertices of the cycle turn outer (the others are outer already:
+            # an inner vertex is a blossom of its own, its own base)
+            for i in sorted((b for b in blossom if not outer[b]), key=joined.__getitem__):
+                outer[i] = True
+                queue.append(i)
+
         while queue:
             v = queue.popleft()
             for to in self.row(v):
-                if not alive[to] or base[v] == base[to] or mate[v] == to:
+                if not alive[to] or label[v] == label[to] or mate[v] == to:
                     continue
                 if to == root or (mate[to] != NONE and parent[mate[to]] != NONE):
                     # an odd cycle: contract the blossom onto its base
@@ -126,12 +157,7 @@ class Matcher:
                     blossom: set[int] = set()
                     mark(v, current, to, blossom)
                     mark(to, current, v, blossom)
-                    for i in tree:
-                        if base[i] in blossom:
-                            base[i] = current
-                            if not outer[i]:
-                                outer[i] = True
-                                queue.append(i)
+                    contract(current, blossom)
                 elif parent[to] == NONE:
                     parent[to] = v
                     if mate[to] == NONE:
@@ -139,8 +165,8 @@ class Matcher:
                     nxt = mate[to]
                     outer[nxt] = True
                     queue.append(nxt)
-                    tree.append(to)
-                    tree.append(nxt)
+                    joined[to] = len(joined)
+                    joined[nxt] = len(joined)
         return NONE, parent, outer
 
     def _flip(self, end: int, parent: list[int]) -> None:

@@ -16,7 +16,7 @@ one pair breaks one rule.
 
 from __future__ import annotations
 
-from compcore.history import History, Meeting, colour_balance, history
+from compcore.history import History, Meeting, history
 from compcore.model import Colour, Season
 from compcore.pairing.base import Reason
 from compcore.rulesets import Ruleset
@@ -90,17 +90,35 @@ class Rules:
         """The facts of the rounds before this one: colours of games played over the board
         (group games included), byes, games against the engine, meetings in the scope
         (for the Swiss methods only games played over the board count, as FIDE counts)."""
-        colours = {pid: hist.colours(pid) for pid in hist.by_player}
-        played = {pid: c for pid, c in colours.items() if c}
-        self.balance = {pid: colour_balance(c) for pid, c in played.items()}
-        self.last_colour: dict[str, Colour] = {pid: c[-1] for pid, c in played.items()}
-        self.games_played = {pid: len(c) for pid, c in played.items()}
-        # the bye order's count (KC-8, PP-4, LA-8): byes and declined-engine entries
-        byes = {pid: hist.count(pid, BYE_KINDS) for pid in hist.by_player}
-        self.byes = {pid: n for pid, n in byes.items() if n}
+        # one pass over each player's entries (History.colours, colour_balance and count,
+        # read together: a 10,000-player ladder has 100,000 entries in ten rounds)
+        self.balance: dict[str, int] = {}
+        self.last_colour: dict[str, Colour] = {}
+        self.games_played: dict[str, int] = {}
+        #: the bye order's count (KC-8, PP-4, LA-8): byes and declined-engine entries
+        self.byes: dict[str, int] = {}
+        bye_kinds = frozenset(BYE_KINDS)
+        for pid, entries in hist.by_player.items():
+            whites = blacks = byes = 0
+            last: Colour | None = None
+            for _, _, kind, _, colour, played, _ in entries:
+                if played and colour is not None:
+                    last = colour
+                    if colour == "w":
+                        whites += 1
+                    elif colour == "b":
+                        blacks += 1
+                if kind in bye_kinds:
+                    byes += 1
+            if last is not None:
+                self.balance[pid] = whites - blacks
+                self.last_colour[pid] = last
+                self.games_played[pid] = whites + blacks
+            if byes:
+                self.byes[pid] = byes
         engine_games = {
             pid: hist.games_against(pid, self.engines)
-            for pid in hist.by_player
+            for pid in (hist.by_player if self.engines else ())
             if pid not in self.engines
         }
         self.engine_games = {pid: n for pid, n in engine_games.items() if n}

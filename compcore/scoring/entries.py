@@ -45,18 +45,23 @@ def apply_caps(hist: History, ruleset: Ruleset) -> dict[str, tuple[Scored, ...]]
     """
     result: dict[str, tuple[Scored, ...]] = {}
     rules = {kind: ruleset.points.rule(kind) for kind in Kind}
+    # the points of each kind without a cap (a kind the ruleset does not use: ZERO;
+    # validation refuses these in season files), so most entries cost one lookup
+    uncapped = {
+        kind: ZERO if rule is None else rule.points
+        for kind, rule in rules.items()
+        if rule is None or rule.cap is None
+    }
     for pid, entries in hist.by_player.items():
         counters: dict[tuple[str, int | None], int] = defaultdict(int)
         scored = []
         for entry in entries:
+            points = uncapped.get(entry[2])  # entry.kind
+            if points is not None:
+                scored.append(Scored(pid, entry, points, False))
+                continue
             rule = rules[entry.kind]
-            if rule is None:
-                # a kind the ruleset does not use; validation refuses these in season files
-                scored.append(Scored(pid, entry, ZERO))
-                continue
-            if rule.cap is None:
-                scored.append(Scored(pid, entry, rule.points, False))
-                continue
+            assert rule is not None and rule.cap is not None
             cap = rule.cap
             key = (cap.group or entry.kind.value, entry.cycle if cap.scope == "cycle" else None)
             counters[key] += 1
@@ -79,10 +84,15 @@ def terms_of_round(scored: list[Scored], averaged: Collection[Kind]) -> dict[str
     terms: dict[str, list[Term]] = {}
     averaging: list[Scored] = []
     for s in scored:
-        if s.points.basis == "evening-average":
+        player, entry, points, _ = s
+        basis = points.basis
+        if basis == "evening-average":
             averaging.append(s)
-        else:
-            terms[s.player] = [_term(s)] if not s.points.is_zero else []
+        elif points.is_zero:
+            terms[player] = []
+        else:  # the opponent's value, one's own, or a constant
+            target = entry.opponent if basis == "opponent" else player if basis == "own" else None
+            terms[player] = [Term(points.amount, target)]
     if averaging:
         evening = evening_average(terms, [s.player for s in scored if s.entry.kind in averaged])
         for s in averaging:
@@ -93,16 +103,6 @@ def terms_of_round(scored: list[Scored], averaged: Collection[Kind]) -> dict[str
 def evening_average(terms: Mapping[str, list[Term]], players: Sequence[str]) -> list[Term]:
     """MG-5: the mean of ``players``' points that evening, as terms (none: no points)."""
     return [Term(term.amount / len(players), term.target) for pid in players for term in terms[pid]]
-
-
-def _term(s: Scored) -> Term:
-    match s.points.basis:
-        case "opponent":
-            return Term(s.points.amount, s.entry.opponent)
-        case "own":
-            return Term(s.points.amount, s.player)
-        case _:
-            return Term(s.points.amount, None)
 
 
 #: Kinds counted in the KC-14 columns

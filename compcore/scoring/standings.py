@@ -333,8 +333,9 @@ def scored_terms(
     by_round: dict[int, list[Scored]] = {k: [] for k in rounds}
     for entries in capped.values():
         for s in entries:
-            if s.entry.round in scope:
-                by_round[s.entry.round].append(s)
+            number = s[1][0]  # s.entry.round (tuple indexing: there is one a player a round)
+            if number in scope:
+                by_round[number].append(s)
     averaged = frozenset(ruleset.points.evening_average_kinds)
     return by_round, {k: terms_of_round(v, averaged) for k, v in by_round.items()}
 
