@@ -158,9 +158,10 @@ def chain(
     gives the values for scoring round k from a ranking; ``rank(scores, scale, k)`` orders
     players (ties broken by the ruleset). ``positional(n)``, when given, is the value of each
     place for n players, independent of round and names (rank-based values with ties broken
-    by the initial order): when the mode iterates, the forms are then kept as an int64
-    matrix (one step per round, as ``recompute`` takes, is as fast in plain Python, and a
-    command-line run is spared numpy's import, a fifth of its time). Without
+    by the initial order): when the mode iterates, the forms are then kept by place
+    (:class:`_DenseLinear`: plain Python rows for a club, an int64 matrix from
+    :data:`NUMPY_FROM` active players; one step per round, as ``recompute`` takes, is as
+    fast in the plain Python forms, and a command-line run is spared numpy's import). Without
     ``progression`` only S(0) and the last snapshot are returned (the ranking chain is
     computed all the same).
     """
@@ -275,15 +276,23 @@ class _PythonStepper:
         return tuple(self.tie_index[p] for p in ranking)
 
 
+#: active players from which the place-valued forms are an int64 matrix (numpy); below,
+#: plain Python rows, as fast for a club (a 60-player season iterating every round: ~10 ms)
+#: and without numpy's import (~160 ms, most of a command-line run). Results are identical:
+#: every sum is an exact integer either way.
+NUMPY_FROM = 300
+
+
 class _DenseLinear:
-    """The linear forms as an exact int64 matrix (numpy): scores = const + C @ values.
+    """The linear forms over values by place: scores = const + C @ values.
 
     Used for rank-based values with ties broken by the initial order, where a ranking's
-    values depend only on places. Exact while no total can reach 2**62; :meth:`build`
-    checks the bound over the whole scope up front and returns None otherwise (the plain
-    Python forms are used then).
+    values depend only on places. From :data:`NUMPY_FROM` active players the forms are an
+    exact int64 matrix (numpy), exact while no total can reach 2**62: :meth:`build` checks
+    the bound over the whole scope up front and returns None otherwise (the plain Python
+    forms are used then). Below, each row is a plain Python list of (column, coefficient).
 
-    The matrix covers only the *active* players (those with a term, or the target of one):
+    The forms cover only the *active* players (those with a term, or the target of one):
     everyone else's score is 0 whatever the values, so a club with thousands of registered
     members who never play costs a vector of their places, not a matrix of them.
     """
@@ -320,45 +329,78 @@ class _DenseLinear:
         positional: Callable[[int], Sequence[int]],
         tie_index: Mapping[str, int],
     ) -> None:
-        import numpy as np
-
         self.ids = ids
         self.index = {p: i for i, p in enumerate(ids)}
-        #: the active players' indices in ``ids``, and each one's row in the matrix
-        self.active = np.array([self.index[p] for p in active], dtype=np.int64)
+        #: the active players' indices in ``ids``, and each one's row in the forms
         self.row = {p: i for i, p in enumerate(active)}
-        self.coef = np.zeros((len(active), len(active)), dtype=np.int64)
-        self.const = np.zeros(len(active), dtype=np.int64)
-        self.tie = np.array([tie_index[p] for p in ids], dtype=np.int64)
+        self.uses_numpy = len(active) >= NUMPY_FROM
+        self.tie_list = [tie_index[p] for p in ids]
         self._positional = positional
         self._places: dict[int, Any] = {}
+        self._active_list = [self.index[p] for p in active]
+        if self.uses_numpy:
+            import numpy as np
+
+            self.active = np.array(self._active_list, dtype=np.int64)
+            self.coef = np.zeros((len(active), len(active)), dtype=np.int64)
+            self.const = np.zeros(len(active), dtype=np.int64)
+            self.tie = np.array(self.tie_list, dtype=np.int64)
+        else:
+            #: per active row: its constant, and its coefficients by the target's index
+            self._const = [0] * len(active)
+            self._coef: list[dict[int, int]] = [{} for _ in active]
 
     def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
         if not terms:
             return
         i = self.row[player]
+        if self.uses_numpy:
+            for units, target in terms:
+                if target is None:
+                    self.const[i] += units * value_scale
+                else:
+                    self.coef[i, self.row[target]] += units
+            return
+        coef = self._coef[i]
+        index = self.index
         for units, target in terms:
             if target is None:
-                self.const[i] += units * value_scale
+                self._const[i] += units * value_scale
             else:
-                self.coef[i, self.row[target]] += units
+                j = index[target]
+                coef[j] = coef.get(j, 0) + units
 
     def places(self, m: int) -> Any:
         """The values of places 1..m."""
-        import numpy as np
-
         if m not in self._places:
-            self._places[m] = np.array(self._positional(m), dtype=np.int64)
+            if self.uses_numpy:
+                import numpy as np
+
+                self._places[m] = np.array(self._positional(m), dtype=np.int64)
+            else:
+                self._places[m] = list(self._positional(m))
         return self._places[m]
 
     def scores(self, ranking: tuple[int, ...]) -> Any:
-        """Every player's score (indexed as ``ids``) when ``ranking`` gives the values."""
+        """Every player's score (indexed as ``ids``) when ``ranking`` gives the values: an
+        int64 array, or (below :data:`NUMPY_FROM`) a list of ints."""
+        if not self.uses_numpy:
+            vals = [0] * len(self.ids)
+            for i, v in zip(ranking, self.places(len(ranking)), strict=True):
+                vals[i] = v
+            out = [0] * len(self.ids)
+            for i, const, coef in zip(self._active_list, self._const, self._coef, strict=True):
+                total = const
+                for j, c in coef.items():
+                    total += c * vals[j]
+                out[i] = total
+            return out
         import numpy as np
 
-        vals = np.zeros(len(self.ids), dtype=np.int64)
-        vals[list(ranking)] = self.places(len(ranking))
+        placed = np.zeros(len(self.ids), dtype=np.int64)
+        placed[list(ranking)] = self.places(len(ranking))
         scores = np.zeros(len(self.ids), dtype=np.int64)
-        scores[self.active] = self.const + self.coef @ vals[self.active]
+        scores[self.active] = self.const + self.coef @ placed[self.active]
         return scores
 
 
@@ -366,20 +408,25 @@ class _MatrixStepper:
     """An iteration step on a :class:`_DenseLinear`; rankings are tuples of indices."""
 
     def __init__(self, dense: _DenseLinear, players: Sequence[str]) -> None:
-        import numpy as np
-
         self._dense = dense
-        self._sub = np.array([dense.index[p] for p in players], dtype=np.int64)
+        self._sub_list = [dense.index[p] for p in players]
+        if dense.uses_numpy:
+            import numpy as np
+
+            self._sub = np.array(self._sub_list, dtype=np.int64)
 
     def encode(self, order: tuple[str, ...]) -> tuple[int, ...]:
         index = self._dense.index
         return tuple(index[p] for p in order)
 
     def step(self, ranking: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
-        import numpy as np
-
         dense = self._dense
         scores = dense.scores(ranking)
+        if not dense.uses_numpy:  # the same order as the lexsort: score down, then tie
+            tie = dense.tie_list
+            return tuple(sorted(self._sub_list, key=lambda i: (-scores[i], tie[i]))), scores
+        import numpy as np
+
         sub = self._sub
         new = sub[np.lexsort((dense.tie[sub], -scores[sub]))]
         return tuple(new.tolist()), scores
@@ -390,13 +437,13 @@ class _MatrixStepper:
 
     def units(self, scores: Any) -> dict[str, int]:
         ids = self._dense.ids
-        return {
-            ids[i]: v for i, v in zip(self._sub.tolist(), scores[self._sub].tolist(), strict=True)
-        }
+        if not self._dense.uses_numpy:
+            return {ids[i]: scores[i] for i in self._sub_list}
+        return {ids[i]: v for i, v in zip(self._sub_list, scores[self._sub].tolist(), strict=True)}
 
     def tie_key(self, ranking: tuple[int, ...]) -> tuple[int, ...]:
-        tie = self._dense.tie
-        return tuple(int(tie[i]) for i in ranking)
+        tie = self._dense.tie_list
+        return tuple(tie[i] for i in ranking)
 
 
 def _iterate(
