@@ -22,6 +22,7 @@ Modes (``spec/rulesets.md``, "Keizer scoring, the three modes"):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -277,10 +278,18 @@ class _PythonStepper:
 
 
 #: active players from which the place-valued forms are an int64 matrix (numpy); below,
-#: plain Python rows, as fast for a club (a 60-player season iterating every round: ~10 ms)
-#: and without numpy's import (~160 ms, most of a command-line run). Results are identical:
+#: plain Python rows: about as fast for a club (a 60-player season iterating every round
+#: takes some 40 ms more, numpy's import costs a command-line run ~160 ms) and identical:
 #: every sum is an exact integer either way.
 NUMPY_FROM = 300
+#: ... and from this many when numpy is loaded already (the app: pandas loads it), where
+#: the matrix is the faster
+NUMPY_LOADED_FROM = 30
+
+
+def _uses_numpy(active: int) -> bool:
+    """Whether forms over ``active`` players pay for numpy (see :data:`NUMPY_FROM`)."""
+    return active >= NUMPY_FROM or ("numpy" in sys.modules and active >= NUMPY_LOADED_FROM)
 
 
 class _DenseLinear:
@@ -288,9 +297,10 @@ class _DenseLinear:
 
     Used for rank-based values with ties broken by the initial order, where a ranking's
     values depend only on places. From :data:`NUMPY_FROM` active players the forms are an
-    exact int64 matrix (numpy), exact while no total can reach 2**62: :meth:`build` checks
-    the bound over the whole scope up front and returns None otherwise (the plain Python
-    forms are used then). Below, each row is a plain Python list of (column, coefficient).
+    exact int64 matrix (numpy; from :data:`NUMPY_LOADED_FROM` when numpy is loaded anyway),
+    exact while no total can reach 2**62: :meth:`build` checks the bound over the whole
+    scope up front and returns None otherwise (the plain Python forms are used then).
+    Otherwise each row is a plain Python dict of column to coefficient.
 
     The forms cover only the *active* players (those with a term, or the target of one):
     everyone else's score is 0 whatever the values, so a club with thousands of registered
@@ -333,7 +343,7 @@ class _DenseLinear:
         self.index = {p: i for i, p in enumerate(ids)}
         #: the active players' indices in ``ids``, and each one's row in the forms
         self.row = {p: i for i, p in enumerate(active)}
-        self.uses_numpy = len(active) >= NUMPY_FROM
+        self.uses_numpy = _uses_numpy(len(active))
         self.tie_list = [tie_index[p] for p in ids]
         self._positional = positional
         self._places: dict[int, Any] = {}
