@@ -116,15 +116,16 @@ class _Linear:
         self.const[player] = const
 
     def evaluate(self, players: Sequence[str], values: Mapping[str, int]) -> dict[str, int]:
-        const, coefs = self.const, self.coef
-        out: dict[str, int] = {}
-        for p in players:
-            total = const.get(p, 0)
-            coef = coefs.get(p)
-            if coef:
+        const = self.const
+        # 0 for everyone, in the players' order; then the players with terms (a club's
+        # members who never play cost a dict entry each, not a loop step: issue 19)
+        out: dict[str, int] = dict.fromkeys(players, 0)
+        for p, coef in self.coef.items():
+            if p in out:
+                total = const.get(p, 0)
                 for t, c in coef.items():
                     total += c * values[t]
-            out[p] = total
+                out[p] = total
         return out
 
 
