@@ -1,16 +1,26 @@
 """Standings speed: a 60-player, 36-round season, standings after the last round with every
 round computed (issue 2: at most 50 ms in recompute and at-time modes, 200 ms when iterating
 every round). The last cases add 8,000 registered members who never play (issue 8: the cost
-must grow linearly with the members, not with their square). Prints figures; run with
-``python benchmarks/standings.py``."""
+must grow linearly with the members, not with their square; issue 19: at most 2x the time
+without them). Then the whole process (issue 19: the warm in-process median alone hid the
+start-up): ``compcore standings`` of such seasons as a command, against a Python process
+that only reads the same JSON file (target: at most 4x), with its peak memory (at most
+60 MB); ``benchmarks/startup.py`` measures the same and ``--help``, ``presets`` and ``pair``.
+Prints figures; run with ``python benchmarks/standings.py`` (``--runs N`` for the whole
+processes, ``--no-process`` for the in-process figures alone)."""
 
 from __future__ import annotations
 
+import argparse
 import statistics
+import sys
+import tempfile
 import time
 from dataclasses import replace
+from pathlib import Path
 
 from compcore import synthetic
+from compcore.adapters import season_file
 from compcore.adapters.season_file import ruleset_of
 from compcore.model import Player, Season
 from compcore.scoring.standings import standings
@@ -38,11 +48,17 @@ CASES = [
     ("iterate at 19 and last (keizer-classic)", "keizer-classic", {"rounds_per_cycle": 36}),
     ("points + SB tie-breaks (princenpaard)", "princenpaard", None),
 ]
-#: the same season with MEMBERS registered members who never play
+#: the same season with MEMBERS registered members who never play, and the case without
 LARGE_CLUB = [
-    ("+8000 members: recompute (dubbelschaak)", "dubbelschaak", CASES[0][2]),
-    ("+8000 members: iterate at 19 and last", "keizer-classic", CASES[4][2]),
-    ("+8000 members: points + SB (princenpaard)", "princenpaard", None),
+    ("+8000 members: recompute (dubbelschaak)", "dubbelschaak", CASES[0][2], CASES[0][0]),
+    ("+8000 members: iterate at 19 and last", "keizer-classic", CASES[4][2], CASES[4][0]),
+    ("+8000 members: points + SB (princenpaard)", "princenpaard", None, CASES[5][0]),
+]
+#: the seasons run as a whole ``compcore standings`` process: (label, preset, overrides)
+PROCESSES = [
+    ("dubbelschaak", "dubbelschaak", CASES[0][2]),
+    ("keizer-classic", "keizer-classic", CASES[4][2]),
+    ("princenpaard", "princenpaard", None),
 ]
 
 
@@ -73,15 +89,42 @@ def measure(
     return statistics.median(times) * 1000, min(times) * 1000, iterations, oscillated
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9, help="runs of each whole process")
+    parser.add_argument("--no-process", action="store_true", help="in-process figures only")
+    args = parser.parse_args(argv)
     print("standings after round 36 of a 60-player season, every round computed")
     print(f"{'case':<45} {'median ms':>10} {'min ms':>8} {'rescorings':>11} oscillated")
+    medians: dict[str, float] = {}
     for label, preset, overrides in CASES:
         median, best, iterations, oscillated = measure(preset, overrides)
+        medians[label] = median
         print(f"{label:<45} {median:>10.1f} {best:>8.1f} {iterations:>11} {oscillated}")
-    for label, preset, overrides in LARGE_CLUB:
+    for label, preset, overrides, without in LARGE_CLUB:
         median, best, iterations, oscillated = measure(preset, overrides, 3, MEMBERS)
-        print(f"{label:<45} {median:>10.1f} {best:>8.1f} {iterations:>11} {oscillated}")
+        times = f"{median / medians[without]:.1f}x without them (target: at most 2x)"
+        print(f"{label:<45} {median:>10.1f} {best:>8.1f} {iterations:>11} {oscillated}  {times}")
+    if args.no_process:
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from startup import READ_JSON, whole_process
+
+    print()
+    with tempfile.TemporaryDirectory() as tmp:
+        commands: list[tuple[str, list[str], str | None, float | None]] = []
+        for label, preset, overrides in PROCESSES:
+            path = Path(tmp) / f"{label}.json"
+            season = synthetic.season(
+                preset, n_players=60, n_rounds=36, seed=7, overrides=overrides
+            )
+            season_file.dump(season, path)
+            reference = f"python reading the JSON file ({label})"
+            commands.append((reference, ["-c", READ_JSON, str(path)], None, None))
+            commands.append((f"compcore standings ({label})",
+                             ["-m", "compcore", "standings", str(path)], reference, 4))  # fmt: skip
+        whole_process(commands, args.runs)
+    print("peak memory target: at most 60 MB")
 
 
 if __name__ == "__main__":

@@ -6,9 +6,13 @@ with ``--app``, the app's first page on a fresh database, as a director waits fo
     python benchmarks/startup.py --app       # 3 fresh databases; --root: another checkout
 
 Each command runs as its own process (``sys.executable -m compcore ...``), so the figures
-include the interpreter's start, every import and the work. Target (issue 8): ``compcore
-standings`` of a 60-player, 36-round season in at most 300 ms; ``--help`` and ``presets``
-import neither numpy, pandas, streamlit nor duckdb (``tests/test_cli_startup.py``).
+include the interpreter's start, every import and the work; each is also shown as a
+multiple of its reference process, with the peak resident memory of one run. Targets
+(issue 19): ``compcore standings`` of a 60-player, 36-round season at most 4x a Python
+process that only reads the same JSON file, and at most 60 MB; ``--help`` and ``presets``
+at most 2x ``python -c pass``; ``pair FILE.trf`` imports nothing a TRF does not need (no
+pydantic, ruleset schema, networkx nor numpy: ``tests/test_cli_startup.py``, which also
+keeps numpy, pandas, streamlit and duckdb out of ``--help`` and ``presets``).
 """
 
 from __future__ import annotations
@@ -30,22 +34,84 @@ from compcore.adapters import season_file
 #: the generated seasons: (label, preset, overrides), 60 players and 36 played rounds each
 SEASONS = [
     ("dubbelschaak", "dubbelschaak", {"cycles": 1, "rounds_per_cycle": 36}),
+    ("keizer-classic", "keizer-classic", {"rounds_per_cycle": 36}),  # iterates at 19 and 36
     ("princenpaard", "princenpaard", None),
 ]
+
+#: four players, two rounds played, the third to pair (one asked for a bye)
+TRF = (
+    "012 Club Swiss\n"
+    "XXR 5\n"
+    "XXC white1\n"
+    "001    1 m    Player 1                          1800 NED    12345678 2000/01/01  1.5          3 w 1     2 b =\n"
+    "001    2 m    Player 2                          1800 NED    12345678 2000/01/01  1.5          4 w 1     1 w =\n"
+    "001    3 m    Player 3                          1800 NED    12345678 2000/01/01  1.0          1 b 0     4 w 1\n"
+    "001    4 m    Player 4                          1800 NED    12345678 2000/01/01  0.0          2 b 0     3 b 0  0000 - H\n"
+    "102 Arbiter Name\n"
+)
+
+
+#: the children's environment: bytecode cached as an installed package has it (where
+#: PYTHONDONTWRITEBYTECODE is set, every run would compile compcore's modules anew)
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def run(args: list[str], runs: int) -> tuple[float, float, float]:
     """Median and minimum wall time, and median CPU time (user + system: less sensitive to
-    other load on the machine), in milliseconds, of ``python ARGS`` as a process."""
+    other load on the machine), in milliseconds, of ``python ARGS`` as a process, after one
+    run that is not counted (it writes the bytecode caches)."""
+    subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, env=ENV)
     times, cpu = [], []
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, env=ENV)
         times.append(time.perf_counter() - start)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return statistics.median(times) * 1000, min(times) * 1000, statistics.median(cpu) * 1000
+
+
+def peak_mb(args: list[str]) -> float:
+    """The peak resident memory of one ``python ARGS`` process, in MB (Linux: kB units)."""
+    probe = (
+        "import resource, subprocess, sys; "
+        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, sys.executable, *args],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=ENV,
+    )
+    return int(done.stdout.split()[-1]) / 1024
+
+
+#: a Python process that only reads a JSON file: the reference for ``standings``
+READ_JSON = "import json, sys; json.load(open(sys.argv[1], 'rb'))"
+
+
+def whole_process(
+    commands: list[tuple[str, list[str], str | None, float | None]], runs: int
+) -> dict[str, float]:
+    """Print each command's median and minimum wall time, its CPU time, its multiple of
+    the reference row it names (CPU time: steadier on a busy machine) against the target,
+    and its peak memory; return the CPU medians by label."""
+    print(f"whole process, {runs} runs each; x = CPU time / the reference's (target)")
+    print(f"{'command':<48} {'median ms':>10} {'min ms':>8} {'CPU ms':>8} {'x':>12} {'MB':>6}")
+    cpus: dict[str, float] = {}
+    for label, command, reference, target in commands:
+        median, best, cpu = run(command, runs)
+        cpus[label] = cpu
+        ratio = ""
+        if reference is not None:
+            ratio = f"{cpu / cpus[reference]:.1f}"
+            ratio += f" ({target:g})" if target is not None else ""
+        mb = peak_mb(command)
+        print(f"{label:<48} {median:>10.1f} {best:>8.1f} {cpu:>8.1f} {ratio:>12} {mb:>6.1f}")
+    return cpus
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,10 +196,11 @@ def main(argv: list[str] | None = None) -> int:
         return app_main(args.root, args.runs or 3)
     args.runs = args.runs or 15
     with tempfile.TemporaryDirectory() as tmp:
-        commands: list[tuple[str, list[str]]] = [
-            ("python alone (-c pass), for reference", ["-c", "pass"]),
-            ("compcore --help", ["-m", "compcore", "--help"]),
-            ("compcore presets", ["-m", "compcore", "presets"]),
+        bare = "python alone (-c pass), for reference"
+        commands: list[tuple[str, list[str], str | None, float | None]] = [
+            (bare, ["-c", "pass"], None, None),
+            ("compcore --help", ["-m", "compcore", "--help"], bare, 2),
+            ("compcore presets", ["-m", "compcore", "presets"], bare, 2),
         ]
         for label, preset, overrides in SEASONS:
             path = Path(tmp) / f"{label}.json"
@@ -141,17 +208,22 @@ def main(argv: list[str] | None = None) -> int:
                 preset, n_players=60, n_rounds=36, seed=7, overrides=overrides
             )
             season_file.dump(season, path)
+            reference = f"python reading the JSON file ({label})"
+            commands.append((reference, ["-c", READ_JSON, str(path)], None, None))
             commands.append(
                 (
                     f"compcore standings, 60 x 36 ({label})",
                     ["-m", "compcore", "standings", str(path)],
+                    reference,
+                    4,
                 )
             )
-        print(f"whole process, {args.runs} runs each")
-        print(f"{'command':<46} {'median ms':>10} {'min ms':>8} {'CPU ms':>8}")
-        for label, command in commands:
-            median, best, cpu = run(command, args.runs)
-            print(f"{label:<46} {median:>10.1f} {best:>8.1f} {cpu:>8.1f}")
+        trf = Path(tmp) / "round.trf"
+        trf.write_text(TRF, encoding="utf-8")
+        commands.append(("compcore pair FILE.trf (4 players)", ["-m", "compcore", "pair", str(trf)],
+                         bare, None))  # fmt: skip
+        whole_process(commands, args.runs)
+    print("peak memory target: standings at most 60 MB")
     return 0
 
 

@@ -60,11 +60,57 @@ def _refuse_constant(name: str) -> Any:
 def check(data: Any, where: Part, error: type[CompcoreError]) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH`, values JSON does not have (a TOML
     date), whole numbers outside 128 bits, non-finite numbers and text (values or keys)
-    with a lone surrogate, naming the field."""
+    with a lone surrogate, naming the field.
+
+    Data that plainly keeps every limit (built-in types only) passes one quick walk
+    without field paths (:func:`_plainly_fine`); anything else takes the walk that names
+    the field, so a refusal reads the same either way."""
+    if _plainly_fine(data):
+        return
     for path, depth, value in _walk(data):
         problem = _problem(value, depth)
         if problem is not None:
             raise error(*place(where), phrase("error.json.field", path=_show(path)), problem)
+
+
+def _plainly_fine(data: Any) -> bool:
+    """Whether ``data`` keeps every limit of :func:`check`, judged on built-in types only
+    (dict, list, tuple, str, int, float, bool, None): False for anything else, which
+    :func:`check` then judges value by value. A season file's check in a fifth of the
+    time (issue 19)."""
+    strings: list[str] = []
+    keep = strings.append
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        value, depth = pop()
+        if depth > MAX_DEPTH:
+            return False
+        kind = type(value)
+        if kind is str:
+            keep(value)
+        elif kind is int:
+            if not INT_MIN <= value <= INT_MAX:
+                return False
+        elif kind is dict:
+            for key, item in value.items():
+                if type(key) is not str:
+                    return False
+                keep(key)
+                push((item, depth + 1))
+        elif kind is list or kind is tuple:
+            for item in value:
+                push((item, depth + 1))
+        elif kind is float:
+            if not math.isfinite(value):
+                return False
+        elif kind is not bool and value is not None:
+            return False
+    try:  # a lone surrogate is code point of its own in a str: joining pairs none up
+        "\n".join(strings).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 #: What JSON holds (TOML adds dates and times, which no compcore field takes).

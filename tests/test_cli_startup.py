@@ -1,8 +1,12 @@
-"""Start-up (issue 8, item 3): what a command imports, checked in a fresh interpreter.
+"""Start-up (issue 8, item 3; issue 19): what a command imports, checked in a fresh
+interpreter.
 
 Behaviour, not timing (``benchmarks/startup.py`` has the figures): ``--help`` and
-``presets`` load no numpy, pandas, streamlit, duckdb nor pydantic; the standings of a
-season that does not iterate (DS-8's weekly recompute, PP's points) load no numpy."""
+``presets`` load no numpy, pandas, streamlit, duckdb, networkx nor pydantic; ``pair
+FILE.trf`` needs no ruleset, so it loads neither pydantic nor the ruleset schema, and no
+networkx (the Swiss matching's fallback); the standings of a club's season load no numpy,
+iterating (KC's iterations, a matrix of 60 players) or not (DS-8's weekly recompute, PP's
+points)."""
 
 from __future__ import annotations
 
@@ -13,17 +17,19 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from test_trf import SMALL
 
 from compcore import synthetic
 from compcore.adapters import season_file
 from compcore.rulesets import preset_summaries, presets
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = {"numpy", "pandas", "streamlit", "duckdb", "altair"}
+HEAVY = {"numpy", "pandas", "streamlit", "duckdb", "altair", "networkx"}
 
 
-def imported_by(argv: list[str]) -> set[str]:
-    """The top-level packages a fresh interpreter has loaded after ``compcore ARGV``."""
+def imported_by(argv: list[str], modules: bool = False) -> set[str]:
+    """The top-level packages a fresh interpreter has loaded after ``compcore ARGV`` (with
+    ``modules``: compcore's own modules too, by their full names)."""
     code = textwrap.dedent(
         f"""
         import contextlib, io, sys
@@ -34,7 +40,8 @@ def imported_by(argv: list[str]) -> set[str]:
             except SystemExit as exc:  # --help exits
                 code = exc.code
         assert code == 0, code
-        print(" ".join(sorted({{name.split(".")[0] for name in sys.modules}})))
+        own = [name for name in sys.modules if name.startswith("compcore.")] if {modules!r} else []
+        print(" ".join(sorted({{name.split(".")[0] for name in sys.modules}} | set(own))))
         """
     )
     env = {
@@ -64,6 +71,28 @@ def test_standings_without_iteration_load_no_numpy(tmp_path: Path, preset: str) 
     season_file.dump(synthetic.season(preset, n_players=10, n_rounds=4, seed=3), path)
     loaded = imported_by(["standings", str(path)])
     assert loaded.isdisjoint(HEAVY), loaded & HEAVY
+
+
+def test_iterating_standings_of_a_club_load_no_numpy(tmp_path: Path) -> None:
+    """Keizer classic iterates after round 19 and the last (KC-4): for 60 players the
+    forms by place are plain Python rows (``keizer.NUMPY_FROM``), so no numpy."""
+    path = tmp_path / "season.json"
+    season = synthetic.season(
+        "keizer-classic", n_players=60, n_rounds=20, seed=7, overrides={"rounds_per_cycle": 20}
+    )
+    season_file.dump(season, path)
+    loaded = imported_by(["standings", str(path)])
+    assert loaded.isdisjoint(HEAVY), loaded & HEAVY
+
+
+def test_pair_trf_loads_neither_pydantic_nor_the_rulesets(tmp_path: Path) -> None:
+    """A TRF file is paired by the FIDE Dutch system alone: no ruleset, so no pydantic and
+    no ruleset schema; no networkx, numpy or other heavy library either."""
+    path = tmp_path / "round.trf"
+    path.write_text(SMALL, encoding="utf-8")  # four players, round 3 to pair
+    loaded = imported_by(["pair", str(path)], modules=True)
+    heavy = HEAVY | {"pydantic", "pydantic_core", "compcore.rulesets.schema"}
+    assert loaded.isdisjoint(heavy), loaded & heavy
 
 
 def test_preset_list_says_what_the_validated_presets_say() -> None:

@@ -127,3 +127,30 @@ def test_matrix_over_players_who_play_equals_plain_python_with_idle_members(
     assert fast.snapshots == plain.snapshots
     assert fast.rows == plain.rows
     assert all(fast.row(f"m{i:03d}").score == 0 for i in range(members))
+
+
+@SETTINGS
+@given(seasons(presets=KEIZER_RANKED, max_rounds=6), st.integers(0, 20))
+def test_numpy_matrix_equals_the_plain_python_rows_by_place(season, members) -> None:
+    """The forms by place are plain Python rows for a club and an int64 matrix from
+    ``keizer.NUMPY_FROM`` active players (issue 19: no numpy import for a club's season;
+    from ``NUMPY_LOADED_FROM`` where numpy is loaded anyway):
+    both give exactly the same snapshots and rows, iterating every round too."""
+    season = _with_members(season, members)
+    ruleset = season_file.ruleset_of(season)
+    assert ruleset.keizer is not None
+    iterating = ruleset.model_copy(
+        update={
+            "keizer": ruleset.keizer.model_copy(
+                update={"mode": "iterate", "iterate_rounds": ("every",)}
+            )
+        }
+    )
+    huge = 10**9
+    for rules in (ruleset, iterating):
+        with mock.patch.multiple(keizer, NUMPY_FROM=huge, NUMPY_LOADED_FROM=huge):
+            rows = standings(season, rules)
+        with mock.patch.multiple(keizer, NUMPY_FROM=0, NUMPY_LOADED_FROM=0):
+            matrix = standings(season, rules)
+        assert rows.snapshots == matrix.snapshots
+        assert rows.rows == matrix.rows

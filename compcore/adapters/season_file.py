@@ -60,6 +60,9 @@ Choice = TypeVar("Choice", bound=str)
 
 _RESULTS = ", ".join(r.value for r in Result)
 _KINDS = choices(k.value for k in ENTRY_KINDS)
+#: the words a season file may write for a result and for an entry's kind
+_RESULT_WORDS = frozenset(r.value for r in Result)
+_KIND_WORDS = frozenset(k.value for k in ENTRY_KINDS)
 
 
 #: where a mistake is: the steps of a place (a file, ``ronde 3``, ``bord 2``)
@@ -214,7 +217,18 @@ def ruleset_of(season: Season, source: Part | Where = SEASON) -> Ruleset:
 
 
 def loads(text: str, source: Part | Where = SEASON) -> Season:
-    return parse(jsondata.loads(text, _steps(source), SeasonError), source)
+    return _read(text, source)[0]
+
+
+def _read(text: str, source: Part | Where) -> tuple[Season, Ruleset]:
+    """:func:`parse` of the JSON text (checked once, by :func:`compcore.jsondata.loads`),
+    and the ruleset it was checked against (validated once)."""
+    where = _steps(source)
+    data = jsondata.loads(text, where, SeasonError)
+    season = _parse_shape(data, where)
+    ruleset = ruleset_of(season, where)
+    check_season(season, ruleset, where)
+    return season, ruleset
 
 
 def loads_bytes(data: bytes, source: Part | Where = SEASON) -> Season:
@@ -239,8 +253,7 @@ def load(path: str | Path) -> tuple[Season, Ruleset]:
         raise _refuse((str(path),), "season.file.not_utf8", offset=exc.start) from None
     except OSError as exc:
         raise _refuse((str(path),), "season.file.unreadable", problem=os_problem(exc)) from None
-    season = loads(text, str(path))
-    return season, ruleset_of(season, str(path))
+    return _read(text, str(path))
 
 
 _TOP = (
@@ -463,7 +476,7 @@ def _round(data: Any, source: Where, index: int) -> Round:
 
 
 def _kind(value: Any, where: Where) -> Kind:
-    if not isinstance(value, str) or value not in {k.value for k in ENTRY_KINDS}:
+    if not isinstance(value, str) or value not in _KIND_WORDS:
         raise _refuse(where, "season.kind", got=_show(value), allowed=_KINDS)
     return Kind(value)
 
@@ -471,9 +484,7 @@ def _kind(value: Any, where: Where) -> Kind:
 def _game(data: Any, where: Where) -> Game:
     f = _Fields(data, where, _GAME)
     result = f._get("result", False)
-    if result is not None and (
-        not isinstance(result, str) or result not in {r.value for r in Result}
-    ):
+    if result is not None and (not isinstance(result, str) or result not in _RESULT_WORDS):
         raise f.refuse("season.result", got=_show(result), allowed=_RESULTS)
     return Game(
         white=f.text("white", required=True) or "",

@@ -17,14 +17,26 @@ the semantics (ladder with look-ahead, byes, schemes, colours, Swiss, knock-out)
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
 from compcore.errors import PairingError
-from compcore.model import Round, Season
 from compcore.pairing.base import Board, Pairing, Reason, Relaxation
-from compcore.pairing.check import Violation
-from compcore.pairing.check import check_round as _check_round
-from compcore.rulesets import Ruleset
-from compcore.scoring.standings import Standings
+
+if TYPE_CHECKING:  # loaded on first use: ``compcore pair FILE.trf`` needs none of them
+    from compcore.model import Round, Season
+    from compcore.pairing.check import Violation
+    from compcore.rulesets import Ruleset
+    from compcore.scoring.standings import Standings
+else:
+
+    def __getattr__(name: str) -> Any:
+        """``Violation`` on first use (the rule checks load rulesets and standings)."""
+        if name == "Violation":
+            from compcore.pairing.check import Violation
+
+            return Violation
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Board",
@@ -57,6 +69,8 @@ def pair(season: Season, ruleset: Ruleset, *, standings: Standings | None = None
 def check_round(season: Season, ruleset: Ruleset, rnd: Round) -> list[Violation]:
     """Hard-rule violations of one (possibly edited) round, judged on the history before it
     (for the app's live check of a hand-edited pairing)."""
+    from compcore.pairing.check import check_round as _check_round
+
     return _check_round(season, ruleset, rnd)
 
 

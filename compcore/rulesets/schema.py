@@ -28,7 +28,9 @@ from compcore.model import Kind
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, populate_by_name=True, strict=True, defer_build=True
+    )
 
 
 # --------------------------------------------------------------------------- numbers
@@ -188,9 +190,11 @@ class PointsTable(_Frozen):
     forfeit_loss: KindRuleField = Field(alias="forfeit-loss")
     bye: KindRuleField | None = None
     absent: KindRuleField | None = None
-    absent_unexcused: KindRuleField = Field(default=KindRule(points=ZERO), alias="absent-unexcused")
+    absent_unexcused: KindRuleField = Field(
+        default_factory=lambda: KindRule(points=ZERO), alias="absent-unexcused"
+    )
     not_participating: KindRuleField = Field(
-        default=KindRule(points=ZERO), alias="not-participating"
+        default_factory=lambda: KindRule(points=ZERO), alias="not-participating"
     )
     external: KindRuleField | None = None
     club_duty: KindRuleField | None = Field(default=None, alias="club-duty")
@@ -523,7 +527,7 @@ class PlayoffRules(_Frozen):
     robin of the seeds (``pairing.method = "round-robin"``) whose leaders on points play
     barrages; the play-off's winner is the champion of the category it decides."""
 
-    barrage: Barrage = Barrage()
+    barrage: Barrage = Field(default_factory=lambda: Barrage())
 
 
 # --------------------------------------------------------------------------- attendance
@@ -572,7 +576,7 @@ class SignoffDeadline(_Frozen):
 class AttendanceRules(_Frozen):
     """Members' own sign-off and sign-up for the coming club evenings (issue 10)."""
 
-    deadline: SignoffDeadline = SignoffDeadline()
+    deadline: SignoffDeadline = Field(default_factory=lambda: SignoffDeadline())
 
 
 class EveningRules(_Frozen):
@@ -663,20 +667,20 @@ class Ruleset(_Frozen):
     display_decimals: int = Field(default=2, ge=0, le=6)
     pairing: PairingRules
     #: the Berger schedule of a ``round-robin`` competition (DS-16, DS-20, DS-21)
-    round_robin: RoundRobinRules = RoundRobinRules()
+    round_robin: RoundRobinRules = Field(default_factory=lambda: RoundRobinRules())
     #: a cup of pools, then knock-outs (DS-21); None: not such a cup
     pools_cup: PoolsCupRules | None = None
-    awards: Awards = Awards()
+    awards: Awards = Field(default_factory=lambda: Awards())
     #: a competition played within a ladder: how it counts there (DS-16, DS-20, DS-21, MG-8)
     ladder_link: LadderLink | None = None
     #: a championship play-off played as a competition (DS-19, DS-20): its barrages
     playoff: PlayoffRules | None = None
     #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
-    attendance: AttendanceRules = AttendanceRules()
+    attendance: AttendanceRules = Field(default_factory=lambda: AttendanceRules())
     #: the club evening's start and length, for the calendar file (issue 18 item 7)
-    evening: EveningRules = EveningRules()
+    evening: EveningRules = Field(default_factory=lambda: EveningRules())
     #: the club rating's K, initial rating and provisional games (issue 13, DS-2)
-    club_rating: ClubRatingRules = ClubRatingRules()
+    club_rating: ClubRatingRules = Field(default_factory=lambda: ClubRatingRules())
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->
     #: "DS-11", "repeat-reversed" -> "DS-13.1"); names: see docs/pairing.md
     rule_ids: RuleIdsField = Field(default_factory=lambda: RuleIds())

@@ -22,6 +22,7 @@ Modes (``spec/rulesets.md``, "Keizer scoring, the three modes"):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -115,15 +116,16 @@ class _Linear:
         self.const[player] = const
 
     def evaluate(self, players: Sequence[str], values: Mapping[str, int]) -> dict[str, int]:
-        const, coefs = self.const, self.coef
-        out: dict[str, int] = {}
-        for p in players:
-            total = const.get(p, 0)
-            coef = coefs.get(p)
-            if coef:
+        const = self.const
+        # 0 for everyone, in the players' order; then the players with terms (a club's
+        # members who never play cost a dict entry each, not a loop step: issue 19)
+        out: dict[str, int] = dict.fromkeys(players, 0)
+        for p, coef in self.coef.items():
+            if p in out:
+                total = const.get(p, 0)
                 for t, c in coef.items():
                     total += c * values[t]
-            out[p] = total
+                out[p] = total
         return out
 
 
@@ -156,9 +158,10 @@ def chain(
     gives the values for scoring round k from a ranking; ``rank(scores, scale, k)`` orders
     players (ties broken by the ruleset). ``positional(n)``, when given, is the value of each
     place for n players, independent of round and names (rank-based values with ties broken
-    by the initial order): when the mode iterates, the forms are then kept as an int64
-    matrix (one step per round, as ``recompute`` takes, is as fast in plain Python, and a
-    command-line run is spared numpy's import, a fifth of its time). Without
+    by the initial order): when the mode iterates, the forms are then kept by place
+    (:class:`_DenseLinear`: plain Python rows for a club, an int64 matrix from
+    :data:`NUMPY_FROM` active players; one step per round, as ``recompute`` takes, is as
+    fast in the plain Python forms, and a command-line run is spared numpy's import). Without
     ``progression`` only S(0) and the last snapshot are returned (the ranking chain is
     computed all the same).
     """
@@ -277,15 +280,32 @@ class _PythonStepper:
         return tuple(self.tie_index[p] for p in ranking)
 
 
+#: active players from which the place-valued forms are int64 arrays (numpy); below,
+#: plain Python rows: about as fast for a club (a 60-player season iterating every round
+#: takes some 40 ms more, numpy's import costs a command-line run ~160 ms) and identical:
+#: every sum is an exact integer either way.
+NUMPY_FROM = 300
+#: ... and from this many when numpy is loaded already (the app: pandas loads it), where
+#: the matrix is the faster
+NUMPY_LOADED_FROM = 30
+
+
+def _uses_numpy(active: int) -> bool:
+    """Whether forms over ``active`` players pay for numpy (see :data:`NUMPY_FROM`)."""
+    return active >= NUMPY_FROM or ("numpy" in sys.modules and active >= NUMPY_LOADED_FROM)
+
+
 class _DenseLinear:
-    """The linear forms as an exact int64 matrix (numpy): scores = const + C @ values.
+    """The linear forms over values by place: scores = const + C @ values.
 
     Used for rank-based values with ties broken by the initial order, where a ranking's
-    values depend only on places. Exact while no total can reach 2**62; :meth:`build`
-    checks the bound over the whole scope up front and returns None otherwise (the plain
-    Python forms are used then).
+    values depend only on places. From :data:`NUMPY_FROM` active players the forms are
+    exact int64 arrays (numpy; from :data:`NUMPY_LOADED_FROM` when numpy is loaded anyway),
+    exact while no total can reach 2**62: :meth:`build` checks the bound over the whole
+    scope up front and returns None otherwise (the plain Python forms are used then).
+    Otherwise each row is a plain Python dict of column to coefficient.
 
-    The matrix covers only the *active* players (those with a term, or the target of one):
+    The forms cover only the *active* players (those with a term, or the target of one):
     everyone else's score is 0 whatever the values, so a club with thousands of registered
     members who never play costs a vector of their places, not a matrix of them. It is
     kept sparse, as (row, column, coefficient) triples: a player's row has a term per game
@@ -325,37 +345,56 @@ class _DenseLinear:
         positional: Callable[[int], Sequence[int]],
         tie_index: Mapping[str, int],
     ) -> None:
-        import numpy as np
-
         self.ids = ids
         self.index = {p: i for i, p in enumerate(ids)}
-        #: the active players' indices in ``ids``, and each one's row in the matrix
-        self.active = np.array([self.index[p] for p in active], dtype=np.int64)
+        #: the active players' indices in ``ids``, and each one's row in the forms
         self.row = {p: i for i, p in enumerate(active)}
-        #: the coefficients as triples: arrays, and the ones added since (plain lists)
-        self._coo = (np.zeros(0, dtype=np.int64),) * 3
-        self._added: tuple[list[int], list[int], list[int]] = ([], [], [])
-        self.const = [0] * len(active)
-        self.tie = np.array([tie_index[p] for p in ids], dtype=np.int64)
+        self.uses_numpy = _uses_numpy(len(active))
+        self.tie_list = [tie_index[p] for p in ids]
         self._positional = positional
         self._places: dict[int, Any] = {}
+        self._active_list = [self.index[p] for p in active]
+        #: per active row: its constant
+        self._const = [0] * len(active)
+        if self.uses_numpy:
+            import numpy as np
+
+            self.active = np.array(self._active_list, dtype=np.int64)
+            self.tie = np.array(self.tie_list, dtype=np.int64)
+            #: the coefficients as triples (row, column in the active players, units):
+            #: arrays, and the ones added since (plain lists)
+            self._coo = (np.zeros(0, dtype=np.int64),) * 3
+            self._added: tuple[list[int], list[int], list[int]] = ([], [], [])
+        else:
+            #: per active row: its coefficients by the target's index in ``ids``
+            self._coef: list[dict[int, int]] = [{} for _ in active]
 
     def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
         if not terms:
             return
         i = self.row[player]
-        rows, cols, data = self._added
+        if self.uses_numpy:
+            rows, cols, data = self._added
+            for units, target in terms:
+                if target is None:
+                    self._const[i] += units * value_scale
+                else:
+                    rows.append(i)
+                    cols.append(self.row[target])
+                    data.append(units)
+            return
+        coef = self._coef[i]
+        index = self.index
         for units, target in terms:
             if target is None:
-                self.const[i] += units * value_scale
+                self._const[i] += units * value_scale
             else:
-                rows.append(i)
-                cols.append(self.row[target])
-                data.append(units)
+                j = index[target]
+                coef[j] = coef.get(j, 0) + units
 
     def _triples(self) -> tuple[Any, Any, Any]:
-        """The coefficients as int64 arrays (row, column, coefficient), repeats summed
-        when evaluated."""
+        """The coefficients as int64 arrays (row, column, units), repeats summed when
+        evaluated."""
         import numpy as np
 
         if self._added[0]:
@@ -368,20 +407,35 @@ class _DenseLinear:
 
     def places(self, m: int) -> Any:
         """The values of places 1..m."""
-        import numpy as np
-
         if m not in self._places:
-            self._places[m] = np.array(self._positional(m), dtype=np.int64)
+            if self.uses_numpy:
+                import numpy as np
+
+                self._places[m] = np.array(self._positional(m), dtype=np.int64)
+            else:
+                self._places[m] = list(self._positional(m))
         return self._places[m]
 
     def scores(self, ranking: tuple[int, ...]) -> Any:
-        """Every player's score (indexed as ``ids``) when ``ranking`` gives the values."""
+        """Every player's score (indexed as ``ids``) when ``ranking`` gives the values: an
+        int64 array, or (below :data:`NUMPY_FROM`) a list of ints."""
+        if not self.uses_numpy:
+            vals = [0] * len(self.ids)
+            for i, v in zip(ranking, self.places(len(ranking)), strict=True):
+                vals[i] = v
+            out = [0] * len(self.ids)
+            for i, const, coef in zip(self._active_list, self._const, self._coef, strict=True):
+                total = const
+                for j, c in coef.items():
+                    total += c * vals[j]
+                out[i] = total
+            return out
         import numpy as np
 
         vals = np.zeros(len(self.ids), dtype=np.int64)
         vals[list(ranking)] = self.places(len(ranking))
         rows, cols, data = self._triples()
-        totals = np.array(self.const, dtype=np.int64)
+        totals = np.array(self._const, dtype=np.int64)
         np.add.at(totals, rows, data * vals[self.active][cols])
         scores = np.zeros(len(self.ids), dtype=np.int64)
         scores[self.active] = totals
@@ -392,20 +446,25 @@ class _MatrixStepper:
     """An iteration step on a :class:`_DenseLinear`; rankings are tuples of indices."""
 
     def __init__(self, dense: _DenseLinear, players: Sequence[str]) -> None:
-        import numpy as np
-
         self._dense = dense
-        self._sub = np.array([dense.index[p] for p in players], dtype=np.int64)
+        self._sub_list = [dense.index[p] for p in players]
+        if dense.uses_numpy:
+            import numpy as np
+
+            self._sub = np.array(self._sub_list, dtype=np.int64)
 
     def encode(self, order: tuple[str, ...]) -> tuple[int, ...]:
         index = self._dense.index
         return tuple(index[p] for p in order)
 
     def step(self, ranking: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
-        import numpy as np
-
         dense = self._dense
         scores = dense.scores(ranking)
+        if not dense.uses_numpy:  # the same order as the lexsort: score down, then tie
+            tie = dense.tie_list
+            return tuple(sorted(self._sub_list, key=lambda i: (-scores[i], tie[i]))), scores
+        import numpy as np
+
         sub = self._sub
         new = sub[np.lexsort((dense.tie[sub], -scores[sub]))]
         return tuple(new.tolist()), scores
@@ -416,13 +475,13 @@ class _MatrixStepper:
 
     def units(self, scores: Any) -> dict[str, int]:
         ids = self._dense.ids
-        return {
-            ids[i]: v for i, v in zip(self._sub.tolist(), scores[self._sub].tolist(), strict=True)
-        }
+        if not self._dense.uses_numpy:
+            return {ids[i]: scores[i] for i in self._sub_list}
+        return {ids[i]: v for i, v in zip(self._sub_list, scores[self._sub].tolist(), strict=True)}
 
     def tie_key(self, ranking: tuple[int, ...]) -> tuple[int, ...]:
-        tie = self._dense.tie
-        return tuple(int(tie[i]) for i in ranking)
+        tie = self._dense.tie_list
+        return tuple(tie[i] for i in ranking)
 
 
 def _iterate(

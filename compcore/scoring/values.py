@@ -30,8 +30,16 @@ def top_value(values: RankValues, players: int) -> int:
 
 def rank_values(values: RankValues, order: Sequence[str]) -> dict[str, int]:
     """Values by rank: top, top - step, ..., never below ``min`` (DS-1, KC-2)."""
-    top = top_value(values, len(order))
-    return {pid: max(top - i * values.step, values.min) for i, pid in enumerate(order)}
+    return dict(zip(order, place_values(values, len(order)), strict=True))
+
+
+def place_values(values: RankValues, n: int) -> list[int]:
+    """The values of places 1..n: top, top - step, ..., never below ``min``; built in
+    two ranges rather than place by place (a club with 8,000 members who never play
+    ranks them all every round, issue 19)."""
+    top, step, low = top_value(values, n), values.step, values.min
+    above = 0 if top < low else min(n, (top - low) // step + 1)  # places valued above min
+    return [*range(top, top - above * step, -step), *([low] * (n - above))]
 
 
 def rating_values(values: RatingValues, ratings: Mapping[str, int | None]) -> dict[str, Fraction]:
@@ -60,14 +68,22 @@ class RankTable:
 
     def __init__(self, values: RankValues) -> None:
         self.values = values
+        #: the last ranking asked for and its values (the chain asks for the values of one
+        #: ranking up to three times: to score the next round, to show, to explain)
+        self._last: tuple[Sequence[str], dict[str, int]] | None = None
 
     def units(self, order: Sequence[str], k: int) -> Mapping[str, int]:
-        return rank_values(self.values, order)
+        last = self._last
+        if last is not None and (last[0] is order or last[0] == order):
+            return last[1]
+        units = rank_values(self.values, order)
+        if type(order) is tuple:  # a ranking that cannot change after this
+            self._last = (order, units)
+        return units
 
     def positional(self, n: int) -> list[int]:
         """The values of places 1..n."""
-        top = top_value(self.values, n)
-        return [max(top - i * self.values.step, self.values.min) for i in range(n)]
+        return place_values(self.values, n)
 
 
 class RatingTable:

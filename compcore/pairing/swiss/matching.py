@@ -63,9 +63,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-import networkx as nx
+if TYPE_CHECKING:  # the fallback only: networkx loads when a matching needs it
+    import networkx as nx
 
 try:  # the fast backend; without it every matching runs on networkx (same result, slower)
     import rustworkx as rx
@@ -350,6 +351,8 @@ def max_weight_matching(
     (counted, and logged as a warning). Returns a set of ``(u, v)`` node pairs.
     """
     if not isinstance(graph, LightGraph):
+        import networkx as nx
+
         _pure_python(graph.number_of_nodes(), "a networkx graph was passed")
         return nx.max_weight_matching(graph, maxcardinality=maxcardinality, weight=weight)
     edges = graph.edges
@@ -475,6 +478,8 @@ def _networkx(
     maxcardinality: bool,
     reason: str,
 ) -> set[tuple[Hashable, Hashable]]:
+    import networkx as nx
+
     _pure_python(len(nodes), reason)
     full: nx.Graph[Hashable] = nx.Graph()
     full.add_nodes_from(nodes)
