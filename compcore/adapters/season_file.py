@@ -225,7 +225,7 @@ def _read(text: str, source: Part | Where) -> tuple[Season, Ruleset]:
     and the ruleset it was checked against (validated once)."""
     where = _steps(source)
     data = jsondata.loads(text, where, SeasonError)
-    season = _parse_shape(data, where)
+    season = _parse_shape(data, where, {})
     ruleset = ruleset_of(season, where)
     check_season(season, ruleset, where)
     return season, ruleset

@@ -432,11 +432,11 @@ class _DenseLinear:
             return out
         import numpy as np
 
-        vals = np.zeros(len(self.ids), dtype=np.int64)
-        vals[list(ranking)] = self.places(len(ranking))
+        placed = np.zeros(len(self.ids), dtype=np.int64)
+        placed[list(ranking)] = self.places(len(ranking))
         rows, cols, data = self._triples()
         totals = np.array(self._const, dtype=np.int64)
-        np.add.at(totals, rows, data * vals[self.active][cols])
+        np.add.at(totals, rows, data * placed[self.active][cols])
         scores = np.zeros(len(self.ids), dtype=np.int64)
         scores[self.active] = totals
         return scores
