@@ -81,6 +81,13 @@ def main() -> int:
     args = parser.parse_args()
     print(f"before: {load()}", flush=True)
     started = time.perf_counter()
+    # the seeding and the cached reads run outside a script run here: Streamlit says so
+    # once per call ("missing ScriptRunContext"), which is true and drowns the figures
+    import logging
+
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").setLevel(
+        logging.ERROR
+    )
 
     from compcore.adapters import auth
     from compcore.adapters.auth import Administrator

@@ -36,36 +36,21 @@ import subprocess
 import sys
 import tempfile
 import time
-from fractions import Fraction
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from swiss_play import player_line
 
 from compcore.adapters.trf import read_trf
 from compcore.errors import PairingError
 from compcore.pairing.swiss import SwissRecord, pair_dutch
 from compcore.pairing.swiss.matching import stats
-from compcore.pairing.swiss.model import FIDE_POINTS
 
 TARGET = 3.0
 DEFAULT_BBP = Path.home() / ".cache" / "bbppairings" / "build" / "bbpPairings.exe"
 
 Pairs = tuple[frozenset[tuple[int, int]], int | None]
-
-
-def _block(record: SwissRecord) -> str:
-    opponent = f"{record.opponent:>4}" if record.opponent is not None else "0000"
-    return f"{opponent} {record.colour or '-'} {record.result}"
-
-
-def _line(number: int, rating: int, records: list[SwissRecord]) -> str:
-    points = sum((FIDE_POINTS.points(r) for r in records), Fraction(0))
-    row = list(" " * 91)
-    row[0:3] = "001"
-    row[4:8] = f"{number:>4}"
-    name = f"Speler, Nr{number}"
-    row[14 : 14 + len(name)] = name
-    row[48:52] = f"{rating:>4}"
-    row[80:84] = f"{float(points):>4.1f}"
-    return "".join(row) + "  ".join(_block(r) for r in records)
 
 
 def _text(
@@ -76,7 +61,7 @@ def _text(
         records = [past[number] for past in history]
         if number in upcoming:
             records.append(upcoming[number])
-        lines.append(_line(number, ratings[number - 1], records))
+        lines.append(player_line(number, ratings[number - 1], records))
     return "\n".join(lines) + "\n"
 
 
