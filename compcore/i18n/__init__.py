@@ -10,7 +10,7 @@ languages have the same keys).
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import os
 from functools import cache
 from typing import Literal
 
@@ -23,10 +23,24 @@ DEFAULT: Lang = "nl"
 def catalog(lang: Lang) -> dict[str, str]:
     """Every area's words in one language."""
     merged: dict[str, str] = {}
-    for info in pkgutil.iter_modules(__path__):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for name in _areas():
+        module = importlib.import_module(f"{__name__}.{name}")
         merged.update(getattr(module, lang.upper()))
     return merged
+
+
+@cache
+def _areas() -> tuple[str, ...]:
+    """The area modules beside this one, by name (what ``pkgutil.iter_modules`` lists, in
+    its order, without the ~19 ms of ``inspect`` it imports: every command's help pays it)."""
+    return tuple(
+        sorted(
+            entry.name.removesuffix(".py")
+            for folder in __path__
+            for entry in os.scandir(folder)
+            if entry.name.endswith(".py") and not entry.name.startswith("_")
+        )
+    )
 
 
 class _Keep(dict[str, object]):
