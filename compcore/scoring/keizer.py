@@ -325,14 +325,21 @@ class _DenseLinear:
         ids = tuple(players)
         bound: dict[str, int] = {}
         active: set[str] = set()
+        mark = active.add
         for round_terms in int_terms.values():
             for p, terms in round_terms.items():
-                bound[p] = bound.get(p, 0) + sum(
-                    abs(u) * (vs if t is None else 1) for u, t in terms
-                )
+                # one plain loop per player and round (a generator each cost 0.3 s of a
+                # 10,000-player pairing, issue 19)
+                total = 0
+                for u, t in terms:
+                    if t is None:
+                        total += abs(u) * vs
+                    else:
+                        total += abs(u)
+                        mark(t)
+                bound[p] = bound.get(p, 0) + total
                 if terms:
-                    active.add(p)
-                    active.update(t for _, t in terms if t is not None)
+                    mark(p)
         top = max(positional(len(ids)), default=1)
         if max(bound.values(), default=0) * max(top, vs, 1) >= 2**62:
             return None
