@@ -20,7 +20,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from compcore import synthetic
-from compcore.adapters import season_file
 from compcore.adapters.season_file import ruleset_of
 from compcore.model import Player, Season
 from compcore.scoring.standings import standings
@@ -108,21 +107,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.no_process:
         return
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from startup import READ_JSON, whole_process
+    from startup import standings_commands, whole_process
 
     print()
     with tempfile.TemporaryDirectory() as tmp:
-        commands: list[tuple[str, list[str], str | None, float | None]] = []
-        for label, preset, overrides in PROCESSES:
-            path = Path(tmp) / f"{label}.json"
-            season = synthetic.season(
-                preset, n_players=60, n_rounds=36, seed=7, overrides=overrides
-            )
-            season_file.dump(season, path)
-            reference = f"python reading the JSON file ({label})"
-            commands.append((reference, ["-c", READ_JSON, str(path)], None, None))
-            commands.append((f"compcore standings ({label})",
-                             ["-m", "compcore", "standings", str(path)], reference, 4))  # fmt: skip
+        commands = standings_commands(Path(tmp), PROCESSES, label="compcore standings")
         whole_process(commands, args.runs)
     print("peak memory target: at most 60 MB")
 

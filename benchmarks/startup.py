@@ -93,9 +93,28 @@ def peak_mb(args: list[str]) -> float:
 READ_JSON = "import json, sys; json.load(open(sys.argv[1], 'rb'))"
 
 
-def whole_process(
-    commands: list[tuple[str, list[str], str | None, float | None]], runs: int
-) -> dict[str, float]:
+Command = tuple[str, list[str], str | None, float | None]
+
+
+def standings_commands(
+    folder: Path, seasons: list[tuple[str, str, dict | None]], *, label: str
+) -> list[Command]:
+    """For each (name, preset, overrides): a 60-player, 36-round season written to
+    ``folder``, a Python process that only reads its JSON (the reference) and
+    ``compcore standings`` of it, held to 4x the reference (issue 19)."""
+    commands: list[Command] = []
+    for name, preset, overrides in seasons:
+        path = folder / f"{name}.json"
+        season = synthetic.season(preset, n_players=60, n_rounds=36, seed=7, overrides=overrides)
+        season_file.dump(season, path)
+        reference = f"python reading the JSON file ({name})"
+        commands.append((reference, ["-c", READ_JSON, str(path)], None, None))
+        commands.append((f"{label} ({name})", ["-m", "compcore", "standings", str(path)],
+                         reference, 4))  # fmt: skip
+    return commands
+
+
+def whole_process(commands: list[Command], runs: int) -> dict[str, float]:
     """Print each command's median and minimum wall time, its CPU time, its multiple of
     the reference row it names (CPU time: steadier on a busy machine) against the target,
     and its peak memory; return the CPU medians by label."""
@@ -197,27 +216,12 @@ def main(argv: list[str] | None = None) -> int:
     args.runs = args.runs or 15
     with tempfile.TemporaryDirectory() as tmp:
         bare = "python alone (-c pass), for reference"
-        commands: list[tuple[str, list[str], str | None, float | None]] = [
+        commands: list[Command] = [
             (bare, ["-c", "pass"], None, None),
             ("compcore --help", ["-m", "compcore", "--help"], bare, 2),
             ("compcore presets", ["-m", "compcore", "presets"], bare, 2),
         ]
-        for label, preset, overrides in SEASONS:
-            path = Path(tmp) / f"{label}.json"
-            season = synthetic.season(
-                preset, n_players=60, n_rounds=36, seed=7, overrides=overrides
-            )
-            season_file.dump(season, path)
-            reference = f"python reading the JSON file ({label})"
-            commands.append((reference, ["-c", READ_JSON, str(path)], None, None))
-            commands.append(
-                (
-                    f"compcore standings, 60 x 36 ({label})",
-                    ["-m", "compcore", "standings", str(path)],
-                    reference,
-                    4,
-                )
-            )
+        commands += standings_commands(Path(tmp), SEASONS, label="compcore standings, 60 x 36")
         trf = Path(tmp) / "round.trf"
         trf.write_text(TRF, encoding="utf-8")
         commands.append(("compcore pair FILE.trf (4 players)", ["-m", "compcore", "pair", str(trf)],
