@@ -7,10 +7,10 @@ input gets one sentence naming it and changes nothing. The cup is the worked exa
 from __future__ import annotations
 
 import pytest
-from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
+from test_app_support import ADMIN, DIRECTOR_HASH, open_page, texts
 from test_pools_cup import EIGHT, knockout_round_4, ladder
 
-from compcore.adapters import auth, season_file
+from compcore.adapters import season_file
 from compcore.adapters.store import Store
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -29,18 +29,6 @@ def ids(club_db) -> dict[str, int]:
 
 def stored(club_db, cid: int) -> str:
     return season_file.dumps(Store(club_db[0]).load(cid))
-
-
-def open_page(page: str, competition: int, director: bool = False, lang: str = "nl"):
-    at = app()
-    at.session_state["lang"] = lang
-    at.session_state["competition"] = competition
-    if director:
-        at.session_state["director"] = auth.login(PASSWORD, DIRECTOR_HASH)
-    at.run()
-    at.switch_page(f"pages/{page}.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def test_a_member_sees_the_pools_and_the_ties_and_no_director_forms(ids) -> None:

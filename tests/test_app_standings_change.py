@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from builders import load
-from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, shown, texts
+from test_app_support import ADMIN, DIRECTOR_HASH, open_page, shown, texts
 
-from compcore.adapters import auth, season_file
+from compcore.adapters import season_file
 from compcore.adapters.store import Store
 from compcore.scoring.standings import standings
 
@@ -19,14 +19,8 @@ pytestmark = pytest.mark.usefixtures("steady_app")
 
 
 def _open(competition: int, lang: str = "nl", director: bool = False):
-    at = app()
-    at.session_state["lang"] = lang
-    at.session_state["competition"] = competition
-    if director:
-        at.session_state["director"] = auth.login(PASSWORD, DIRECTOR_HASH)
-    at.run()
-    at.switch_page("pages/standings.py").run()
-    assert not at.exception, [e.value for e in at.exception]
+    """The standings page (test_app_support.open_page), the director checked logged in."""
+    at = open_page("standings", competition, lang=lang, director=director)
     if director:
         assert at.session_state["director"] is not None
     return at
