@@ -531,6 +531,13 @@ def competition_pages(comp: Competition, lang: Lang) -> dict[str, str]:
     cycles = _cycles(season, ruleset)
     crosstables = uses_crosstable(ruleset)
     pages: dict[str, str] = {}
+
+    def add_crosstable(of: Standings, cycle: int | None, heading: str) -> None:
+        pages[crosstable_file(ruleset, cycle)] = page(
+            f"{title} · {heading}", crosstable(of, comp, hist, lang), lang, "index.html",
+            full_width=True,
+        )  # fmt: skip
+
     snaps = {s.round: s for s in latest.snapshots[1:]}
     for c in cycles:
         scoped = standings(season, ruleset, cycle=c)
@@ -540,24 +547,10 @@ def competition_pages(comp: Competition, lang: Lang) -> dict[str, str]:
         if crosstables:
             body += f'<p><a href="{crosstable_file(ruleset, c)}">'
             body += f"{esc(t('site.crosstable', lang))}</a></p>"
-            heading_x = f"{t('site.crosstable', lang)} · {heading}"
-            pages[crosstable_file(ruleset, c)] = page(
-                f"{title} · {heading_x}",
-                crosstable(scoped, comp, hist, lang),
-                lang,
-                "index.html",
-                full_width=True,
-            )
+            add_crosstable(scoped, c, f"{t('site.crosstable', lang)} · {heading}")
         pages[cycle_file(ruleset, c)] = page(f"{title} · {heading}", body, lang, "index.html")
     if crosstables and not cycles:
-        heading_x = t("site.crosstable", lang)
-        pages[crosstable_file(ruleset, None)] = page(
-            f"{title} · {heading_x}",
-            crosstable(latest, comp, hist, lang),
-            lang,
-            "index.html",
-            full_width=True,
-        )
+        add_crosstable(latest, None, t("site.crosstable", lang))
     for k, snap in sorted(snaps.items()):
         pages[f"round-{k}.html"] = round_page(comp, snap, lang)
     winners = winners_table(awards(season, ruleset), season, ruleset, latest.after_round, lang)
