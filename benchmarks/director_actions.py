@@ -57,13 +57,34 @@ def demo_database(folder: Path) -> Path:
     return db
 
 
+#: with --breakdown: per timed click, its wall-clock marks and the browser's work
+MARKS: list[dict[str, object]] = []
+#: Chromium's main-thread totals (CDP ``Performance.getMetrics``), in seconds
+BROWSER_METRICS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+
+
+def browser_metrics(page) -> dict[str, float]:
+    cdp = getattr(page, "_compcore_cdp", None)
+    if cdp is None:
+        return {}
+    found = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return {name: float(found.get(name, 0.0)) for name in BROWSER_METRICS}
+
+
 def timed(page, click: Callable[[], None], text: str) -> float:
     """Seconds from ``click`` to ``text`` being visible; then wait for the run to end."""
+    before = browser_metrics(page)
+    wall = time.time()
     start = time.perf_counter()
     click()
     page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=60_000)
     took = time.perf_counter() - start
+    shown = time.time()
+    after = browser_metrics(page)  # up to the result shown
     settle(page)
+    if before:
+        work = {k: after[k] - before[k] for k in BROWSER_METRICS}
+        MARKS.append({"click": wall, "shown": shown, "settled": time.time(), **work})
     return took
 
 
@@ -111,7 +132,7 @@ def one_round(page, number: int) -> dict[str, float]:
     return t
 
 
-def run(runs: int, competition: str) -> dict[str, list[float]]:
+def run(runs: int, competition: str, breakdown: Path | None = None) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="director-actions-"))
@@ -121,7 +142,11 @@ def run(runs: int, competition: str) -> dict[str, list[float]]:
                 if f"{c.competition} · {c.season} · {c.club}" == competition)  # fmt: skip
     number = store.load(info.id).rounds[-1].number
     times: dict[str, list[float]] = {a: [] for a in ACTIONS}
-    with serving(db, folder / "server.log") as url, sync_playwright() as pw:
+    env = {}
+    if breakdown is not None:  # the server logs its script runs (click_timing/)
+        env["PYTHONPATH"] = str(Path(__file__).parent / "click_timing")
+        env["COMPCORE_TIMING_LOG"] = str(breakdown)
+    with serving(db, folder / "server.log", **env) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM,
                                      args=["--no-sandbox", "--headless", "--disable-gpu"])  # fmt: skip
         page = browser.new_context(viewport=LAPTOP).new_page()
@@ -133,6 +158,9 @@ def run(runs: int, competition: str) -> dict[str, list[float]]:
         see(page, "Uitloggen")
         choose(page, "Competitie", competition)
         goto(page, "Ronde", "Aanwezigheid")
+        if breakdown is not None:
+            page._compcore_cdp = page.context.new_cdp_session(page)
+            page._compcore_cdp.send("Performance.enable")
         for _ in range(runs):
             for action, took in one_round(page, number).items():
                 times[action].append(took)
@@ -140,13 +168,53 @@ def run(runs: int, competition: str) -> dict[str, list[float]]:
     return times
 
 
+def report_breakdown(log: Path, runs: int) -> None:
+    """Where each action's time goes (medians over the repetitions), from the server's
+    script runs (``click_timing/sitecustomize.py``) and Chromium's own counters."""
+    import json
+
+    served = [json.loads(line) for line in log.read_text().splitlines()]
+    rows: dict[str, list[dict[str, float]]] = {a: [] for a in ACTIONS}
+    for i, mark in enumerate(MARKS):
+        mine = [r for r in served if mark["click"] <= r["start"] <= mark["settled"]]  # type: ignore[operator]
+        click, shown = float(mark["click"]), float(mark["shown"])  # type: ignore[arg-type]
+        row = {"total": shown - click, "runs": float(len(mine))}
+        if mine:
+            row["to server"] = mine[0]["start"] - click
+            row["script"] = sum(r["end"] - r["start"] for r in mine)
+            row["callback"] = sum(r["callbacks"] for r in mine)
+            row["cpu"] = sum(r["cpu"] for r in mine)
+            row["end to shown"] = shown - mine[-1]["end"]
+            row["kB"] = (mine[-1]["sent_after"][0] - mine[0]["sent_before"][0]) / 1000
+        row |= {k: float(mark[k]) for k in BROWSER_METRICS}  # type: ignore[arg-type]
+        rows[ACTIONS[i % len(ACTIONS)]].append(row)
+    columns = ["total", "runs", "to server", "callback", "script", "cpu", "end to shown", "kB",
+               *BROWSER_METRICS]  # fmt: skip
+    short = {"TaskDuration": "br.task", "ScriptDuration": "br.js", "LayoutDuration": "br.layout",
+             "RecalcStyleDuration": "br.style"}  # fmt: skip
+    print(
+        "breakdown (each repetition, then the median; s, kB sent; 'script' is the server's runs, wall;"
+    )
+    print(" 'cpu' their thread's CPU; br.* Chromium's main thread from click to shown)")
+    print(f"{'action':<19}" + "".join(f"{short.get(c, c):>13}" for c in columns))
+    for action, values in rows.items():
+        for n, v in enumerate(values, 1):
+            print(f"{f'  {n}':<19}" + "".join(f"{v.get(c, float('nan')):13.3f}" for c in columns))
+        cells = [statistics.median(v[c] for v in values) if all(c in v for v in values)
+                 else float("nan") for c in columns]  # fmt: skip
+        print(f"{action:<19}" + "".join(f"{x:13.3f}" for x in cells))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--competition", default=DEFAULT, help="as the sidebar picker names it")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also where the time goes: server runs, bytes, browser work")  # fmt: skip
     args = parser.parse_args()
+    log = Path(tempfile.mkdtemp(prefix="click-timing-")) / "runs.jsonl" if args.breakdown else None
     before = os.getloadavg()
-    times = run(args.runs, args.competition)
+    times = run(args.runs, args.competition, log)
     after = os.getloadavg()
     print(f"{args.competition}: {args.runs} runs; seconds from the click to the result shown")
     print(f"target: median <= {MEDIAN_LIMIT:g} s and max <= {MAX_LIMIT:g} s on a quiet machine")
@@ -156,9 +224,12 @@ def main() -> int:
         over = [f"median over {MEDIAN_LIMIT:g} s"] if median > MEDIAN_LIMIT else []
         over += [f"max over {MAX_LIMIT:g} s"] if slowest > MAX_LIMIT else []
         verdict = "met" if not over else "NOT met: " + ", ".join(over)
-        print(f"{action:<20} {median:7.2f} {slowest:7.2f}  {verdict}")
+        each = " ".join(f"{x:.2f}" for x in values)
+        print(f"{action:<20} {median:7.2f} {slowest:7.2f}  {verdict}  ({each})")
     print("load average (1, 5, 15 min): before " + ", ".join(f"{x:.2f}" for x in before)
           + "; after " + ", ".join(f"{x:.2f}" for x in after) + f"; {os.cpu_count()} cores")  # fmt: skip
+    if log is not None:
+        report_breakdown(log, args.runs)
     return 0
 
 

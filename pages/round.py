@@ -7,19 +7,21 @@ save sends only what the director changed and is refused if someone else changed
 thing meanwhile. Anyone who is not logged in sees the published pairing and the results.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date as Date
 from typing import TypeVar
 
 import pandas as pd
 import streamlit as st
 
+from compcore.adapters.auth import Director
 from compcore.adapters.csv_text import csv_bytes
 from compcore.adapters.reports import decimal
 from compcore.adapters.winners_report import cup_status
 from compcore.changes import BoardResult
-from compcore.errors import CompcoreError, StaleWriteError
-from compcore.model import ForcedGame, Game, Round, Season
+from compcore.errors import CompcoreError
+from compcore.model import ForcedGame, Game, Player, Round, Season
 from compcore.pairing import Violation
 from compcore.services import changelog, corrections, drafts, signoff
 from compcore.services import linked as ln
@@ -708,33 +710,43 @@ def attendance() -> None:
             if stored is not None and stored.date
             else next_round_date(season, number, Date.today())
         )
-        day = st.date_input(tr("app.round.date"), value=default_day, format=tr("app.date_format"),
-                            key=date_key)  # fmt: skip
+        st.date_input(tr("app.round.date"), value=default_day, format=tr("app.date_format"),
+                      key=date_key)  # fmt: skip
         engine = rs.away_engine(season, ruleset, number)
-        engine_off = engine is not None and st.checkbox(
-            tr("app.round.engine_away", engine=md(run.name(engine))),
-            value=rs.engine_away_default(stored, engine),
-            help=tr("app.round.engine_away_help"),
-            key=state.widget_key(form, f"engine_away_{cid}_{number}"),
-        )
+        engine_key = state.widget_key(form, f"engine_away_{cid}_{number}")
+        if engine is not None:
+            st.checkbox(
+                tr("app.round.engine_away", engine=md(run.name(engine))),
+                value=rs.engine_away_default(stored, engine),
+                help=tr("app.round.engine_away_help"),
+                key=engine_key,
+            )
         columns = st.columns(3)
         per_column = max(1, -(-len(listed) // 3))  # down each column: a phone stacks them
         shown: dict[str, str] = {}
+        boxes: dict[str, str] = {}  # player id -> the key of the box shown for them
         for i, player in enumerate(listed):
             default = rs.default_choice(player, stored, options, starts)
+            boxes[player.id] = state.widget_key(form, f"att_{cid}_{number}_{player.id}")
             shown[player.id] = columns[i // per_column].selectbox(
                 md(player.name),  # a label reads Markdown: a name is text
                 options,
                 index=options.index(default),
                 format_func=lambda c: rs.kind_label(c, run.lang),
-                key=state.widget_key(form, f"att_{cid}_{number}_{player.id}"),
+                key=boxes[player.id],
             )
-        evening_no = ladder_link.pick_evening(
-            run, season, stored, state.widget_key(form, f"ladder_round_{cid}_{number}")
-        )
+        evening_key = state.widget_key(form, f"ladder_round_{cid}_{number}")
+        evening_no = ladder_link.pick_evening(run, season, stored, evening_key)
+        shown_form = AttendanceForm(
+            form, date_key, engine, engine_key, boxes,
+            evening_key if evening_no is not None else None, players, options, starts, read,
+        )  # fmt: skip
         c1, c2 = st.columns(2)
-        save = c1.form_submit_button(tr("app.round.save_attendance"))
-        pair_now = c2.form_submit_button(tr("app.round.pair"), type="primary")
+        c1.form_submit_button(tr("app.round.save_attendance"), on_click=attendance_now,
+                              args=(shown_form, False))  # fmt: skip
+        c2.form_submit_button(tr("app.round.pair"), type="primary", on_click=attendance_now,
+                              args=(shown_form, True))  # fmt: skip
+    state.show_refused(form)
     chosen = rs.attendance_choices(players, shown, stored, options, starts)  # hidden ones kept
     signoff_links.show_marks(run, ruleset, marks, used=bool(marked))
     present = sum(1 for c in chosen.values() if c == rs.PRESENT)
@@ -759,31 +771,55 @@ def attendance() -> None:
             forced.append(ForcedGame(w, b, why.strip() or None))
             st.rerun()
 
-    if not (save or pair_now):
-        return
+
+@dataclass(frozen=True)
+class AttendanceForm:
+    """The attendance form as one run drew it: the keys of its widgets and what they were
+    made from, for its buttons' callback (:func:`attendance_now`)."""
+
+    form: str
+    date_key: str
+    engine: str | None
+    engine_key: str
+    boxes: dict[str, str]
+    evening_key: str | None
+    players: Sequence[Player]
+    options: Sequence[str]
+    starts: Mapping[str, str]
+    read: Round | None
+
+
+def attendance_now(shown: AttendanceForm, pair_now: bool) -> None:
+    """The attendance form's buttons' callback (save, or save and pair with ``pair_now``):
+    the round from the boxes' values, stored, and the proposal kept; the run that follows
+    shows it, so a click costs one script run (issue 19). A refusal is shown under the
+    form (:func:`state.show_refused`)."""
+    values = st.session_state
+    boxes = {pid: values[key] for pid, key in shown.boxes.items() if key in values}
+    chosen = rs.attendance_choices(shown.players, boxes, stored, shown.options, shown.starts)
+    day = values.get(shown.date_key)
+    engine_off = shown.engine is not None and bool(values.get(shown.engine_key))
     rnd = rs.open_round(
-        number, chosen, forced, date=day.isoformat() if day else None,
-        cycle=cycle, previous=stored, engine_away=engine if engine_off else None,
-        ladder_round=evening_no,
+        number, chosen, values.get(f"forced_{cid}_{number}", []),
+        date=day.isoformat() if day else None, cycle=cycle, previous=stored,
+        engine_away=shown.engine if engine_off else None,
+        ladder_round=values.get(shown.evening_key) if shown.evening_key else None,
     )  # fmt: skip
-    try:
-        taken = rs.take_attendance(run.store, cid, rnd, actor=director, read=read,
-                                   pair_now=pair_now)  # fmt: skip
-    except CompcoreError as exc:
-        st.error(state.refused(run, exc))
-        if isinstance(exc, StaleWriteError):
-            state.renew(form)
+    taken: list[rs.Attendance] = []
+
+    def save(actor: Director) -> None:
+        taken.append(rs.take_attendance(run.store, cid, rnd, actor=actor, read=shown.read,
+                                        pair_now=pair_now))  # fmt: skip
+
+    done = tr("app.round.paired" if pair_now else "app.round.attendance_saved")
+    state.write_now(run, save, done, where=shown.form, form=shown.form)
+    if not taken:
         return
-    state.renew(form)  # the form now shows what was stored
-    if taken.draft is not None:
-        keep_draft(draft_key, taken.draft)
-    if taken.pairing_error is not None:
-        state.flash(
-            "warning", tr("app.round.pair_failed", error=md(taken.pairing_error.describe(run.lang)))
-        )
-        st.rerun()
-    state.flash("success", tr("app.round.paired" if pair_now else "app.round.attendance_saved"))
-    st.rerun()
+    if taken[0].draft is not None:
+        keep_draft(draft_key, taken[0].draft)
+    if taken[0].pairing_error is not None:
+        error = md(taken[0].pairing_error.describe(run.lang))
+        state.flash("warning", tr("app.round.pair_failed", error=error))
 
 
 # --------------------------------------------------------------------------- the page
