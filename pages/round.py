@@ -502,14 +502,37 @@ def save_results_now(form: str, shown: Round, final: bool) -> None:
         read[i] = st.session_state.get(state.SEEN_PREFIX + key)
     boards = rs.changed_boards(shown, entered, read)
     done = tr("app.round.finalized", number=number) if final else tr("app.round.results_saved")
+    saved: list[Season] = []
     state.write_now(
         run,
-        lambda actor: rs.save_results(run.store, cid, number, boards, finalize=final,
-                                      reason=None, actor=actor),
+        lambda actor: saved.append(rs.save_results(run.store, cid, number, boards,
+                                                   finalize=final, reason=None, actor=actor)),
         done,
         where=form,
         form=form,
+        kept=lambda: boxes_show(form, shown, saved[0]),
     )  # fmt: skip
+
+
+def boxes_show(form: str, shown: Round, saved: Season) -> bool:
+    """Whether every result box of ``form`` (drawn for ``shown``) shows the round as
+    ``saved`` holds it (the usual case after a save: the director's boxes were stored);
+    if so, that is now what each box read (``state.seen``), and the boxes keep their keys
+    instead of being drawn afresh (:func:`state.write_now`)."""
+    now = rs.stored_round(saved, number)
+    games = shown.games or ()
+    if now is None or len(now.games or ()) != len(games):
+        return False
+    keys = {}
+    for i, (old, new) in enumerate(zip(games, now.games or (), strict=True)):
+        key = result_key(form, i, old)
+        value = new.result.value if new.result else ""
+        if (old.white, old.black) != (new.white, new.black) or st.session_state.get(key) != value:
+            return False
+        keys[key] = value
+    for key, value in keys.items():
+        st.session_state[state.SEEN_PREFIX + key] = value
+    return True
 
 
 def correction(form: str) -> None:
@@ -563,14 +586,16 @@ def correction_preview(form: str, preview_key: str, boards: list[BoardResult]) -
 def correct_now(form: str, preview_key: str, boards: list[BoardResult]) -> None:
     """The correction's save button's callback, with the reason typed beside it."""
     reason = st.session_state.get(f"{preview_key}_reason", "")
+    saved: list[Season] = []
     state.write_now(
         run,
-        lambda actor: rs.correct_results(run.store, cid, number, boards, reason=reason,
-                                         actor=actor),
+        lambda actor: saved.append(rs.correct_results(run.store, cid, number, boards,
+                                                      reason=reason, actor=actor)),
         tr("app.round.corrected", number=number),
         where=f"{preview_key}_save",
         form=form,
         forget_keys=[preview_key],
+        kept=lambda: stored is not None and boxes_show(form, stored, saved[0]),
     )  # fmt: skip
 
 

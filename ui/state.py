@@ -668,26 +668,32 @@ def write_now(
     where: str,
     form: str | None = None,
     forget_keys: Iterable[str] = (),
-) -> None:
+    kept: Callable[[], bool] | None = None,
+) -> bool:
     """:func:`write` in a widget's callback (``on_click``), which Streamlit runs before the
     next script run: that run shows the result, so a click costs one script run, not a
     write, a rerun and a second run (issue 19). ``run`` is the context of the run that drew
     the button (what the director saw; the write refuses what changed since). A refusal
-    is kept for :func:`show_refused` at ``where`` on the page; the rest as :func:`write`."""
+    is kept for :func:`show_refused` at ``where`` on the page; the rest as :func:`write`,
+    except that after a success ``kept()`` (when given) may say that ``form``'s widgets
+    already show what is now stored (it then makes what they read that), so they keep
+    their keys: the browser redraws a widget with a new key from scratch (issue 19).
+    Whether the write was made."""
     if run.director is None:
         st.session_state[REFUSED_PREFIX + where] = run.tr("app.error.not_director")
-        return
+        return False
     try:
         change(run.director)
     except CompcoreError as exc:
         st.session_state[REFUSED_PREFIX + where] = refused(run, exc)
         if isinstance(exc, StaleWriteError) and form is not None:
             renew(form)
-        return
-    if form is not None:
+        return False
+    if form is not None and (kept is None or not kept()):
         renew(form)
     forget(forget_keys)
     flash("success", done)
+    return True
 
 
 def show_refused(where: str) -> None:

@@ -33,6 +33,19 @@ def _install() -> None:
 
     def serialize(msg):  # type: ignore[no-untyped-def]
         payload = original_serialize(msg)
+        if os.environ.get("COMPCORE_TIMING_TYPES"):
+            with open(os.environ["COMPCORE_TIMING_TYPES"], "a") as out:
+                kind = msg.WhichOneof("type")
+                detail = ""
+                if kind == "delta":
+                    d = msg.delta
+                    detail = d.WhichOneof("type") or ""
+                    if detail == "new_element":
+                        detail += ":" + (d.new_element.WhichOneof("type") or "")
+                    detail += " " + "/".join(map(str, msg.metadata.delta_path))
+                elif kind == "page_info_changed":
+                    detail = msg.page_info_changed.query_string
+                out.write(f"{time.time():.3f} {len(payload)} {kind} {detail}\n")
         totals[0] += len(payload)
         totals[1] += 1
         return payload
