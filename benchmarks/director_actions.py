@@ -13,8 +13,16 @@ repetition: pair (the proposal shown), publish (the sheet shown), one result sav
 saved message), finalize (the finalized message), a correction of board 1 (the preview
 shown, then saved with a reason), undo (the round deleted, after its confirmation). Undo
 brings the round back to new, so the next repetition starts from (nearly) the same state.
-Prints the median and maximum per action in seconds, whether each meets the target, and
-the machine's load average, which matters: the machine may be shared.
+Prints the median and maximum per action in seconds (and each repetition), whether each
+meets the target, and the machine's load average, which matters: the machine may be shared.
+
+``--breakdown`` also says where each click's time goes, per repetition and as medians: the
+server logs its script runs (``click_timing/sitecustomize.py`` on the server's
+``PYTHONPATH``: start, end, callback time, the script thread's CPU, bytes sent), and
+Chromium's main thread is read through CDP ``Performance.getMetrics`` around each click
+(task, script, layout and style time, and ``ThreadTime``, its CPU time, the fairer figure
+on a busy machine). With ``COMPCORE_PROFILE_DIR`` set as well, every server run is
+profiled with cProfile into that folder.
 """
 
 from __future__ import annotations
@@ -60,7 +68,8 @@ def demo_database(folder: Path) -> Path:
 #: with --breakdown: per timed click, its wall-clock marks and the browser's work
 MARKS: list[dict[str, object]] = []
 #: Chromium's main-thread totals (CDP ``Performance.getMetrics``), in seconds
-BROWSER_METRICS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+BROWSER_METRICS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration",
+                   "ThreadTime", "ProcessTime")  # fmt: skip
 
 
 def browser_metrics(page) -> dict[str, float]:
@@ -146,6 +155,8 @@ def run(runs: int, competition: str, breakdown: Path | None = None) -> dict[str,
     if breakdown is not None:  # the server logs its script runs (click_timing/)
         env["PYTHONPATH"] = str(Path(__file__).parent / "click_timing")
         env["COMPCORE_TIMING_LOG"] = str(breakdown)
+        if os.environ.get("COMPCORE_PROFILE_DIR"):  # and profiles each run there
+            env["COMPCORE_PROFILE_DIR"] = os.environ["COMPCORE_PROFILE_DIR"]
     with serving(db, folder / "server.log", **env) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM,
                                      args=["--no-sandbox", "--headless", "--disable-gpu"])  # fmt: skip
@@ -191,11 +202,12 @@ def report_breakdown(log: Path, runs: int) -> None:
     columns = ["total", "runs", "to server", "callback", "script", "cpu", "end to shown", "kB",
                *BROWSER_METRICS]  # fmt: skip
     short = {"TaskDuration": "br.task", "ScriptDuration": "br.js", "LayoutDuration": "br.layout",
-             "RecalcStyleDuration": "br.style"}  # fmt: skip
+             "RecalcStyleDuration": "br.style", "ThreadTime": "br.cpu", "ProcessTime": "br.proc"}  # fmt: skip
     print(
         "breakdown (each repetition, then the median; s, kB sent; 'script' is the server's runs, wall;"
     )
-    print(" 'cpu' their thread's CPU; br.* Chromium's main thread from click to shown)")
+    print(" 'cpu' their thread's CPU; br.* Chromium's main thread from click to shown, br.cpu its")
+    print(" CPU time, br.proc the page's renderer process's CPU time)")
     print(f"{'action':<19}" + "".join(f"{short.get(c, c):>13}" for c in columns))
     for action, values in rows.items():
         for n, v in enumerate(values, 1):
