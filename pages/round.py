@@ -708,6 +708,10 @@ def undo_now(last: int, read: Round | None, confirm_key: str) -> None:
 
 def attendance() -> None:
     """Who is there (entry kind per player), forced games, then pair."""
+    # compcore imports the pairing engine when it first pairs (the command line seldom
+    # does); the director who opens the attendance will: import it now, not in the click
+    import compcore.pairing.engine  # noqa: F401
+
     options = rs.attendance_kinds(ruleset)
     players = rs.listed_players(season, number)
     ordered = rs.attendance_order(players, rs.standings_places(run.standings()))
