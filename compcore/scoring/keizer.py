@@ -65,7 +65,16 @@ class Snapshot:
 
     @cached_property
     def scores(self) -> dict[str, Fraction]:
-        return {p: Fraction(u, self.scale) for p, u in self.units.items()}
+        # one Fraction per distinct score (a club's members who never play share the 0)
+        scale = self.scale
+        made: dict[Number, Fraction] = {}
+        out: dict[str, Fraction] = {}
+        for p, u in self.units.items():
+            score = made.get(u)
+            if score is None:
+                score = made[u] = Fraction(u, scale)
+            out[p] = score
+        return out
 
     def value(self, player: str) -> Fraction:
         return Fraction(self.values[player], self.value_scale)
