@@ -23,6 +23,7 @@ Modes (``spec/rulesets.md``, "Keizer scoring, the three modes"):
 from __future__ import annotations
 
 import sys
+from bisect import bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -160,6 +161,7 @@ def chain(
     max_iterations: int,
     positional: Callable[[int], Sequence[int]] | None = None,
     progression: bool = True,
+    idle: frozenset[str] = frozenset(),
 ) -> list[Snapshot]:
     """The snapshots S(0), S(k1), S(k2), ... for the scope's rounds, in order.
 
@@ -172,7 +174,9 @@ def chain(
     :data:`NUMPY_FROM` active players; one step per round, as ``recompute`` takes, is as
     fast in the plain Python forms, and a command-line run is spared numpy's import). Without
     ``progression`` only S(0) and the last snapshot are returned (the ranking chain is
-    computed all the same).
+    computed all the same). ``idle``: players without any term who score 0 whatever the
+    values (members who never play, issue 19); with place values they rank as one block
+    (:class:`_BlockStepper`).
     """
     amount_scale = scale_for(terms)
     vs = values.scale
@@ -215,16 +219,23 @@ def chain(
                 for units, target in player_terms:
                     points += units * (vs if target is None else current[target])
                 totals[player] = totals.get(player, 0) + points
-            units_scores = {p: totals.get(p, 0) for p in players}
+            # everyone 0, in the players' order, then the totals (a member who never
+            # plays costs a dict entry, not a loop step: issue 19)
+            units_scores: dict[str, int] = dict.fromkeys(players, 0)
+            for player, total in totals.items():
+                if player in units_scores:
+                    units_scores[player] = total
             order = rank(units_scores, scale, k)
             snap = Snapshot(k, order, units_scores, scale, method="at-time", scored_with=current)
         else:
             for player, player_terms in round_terms.items():
                 (dense or linear).add(player, player_terms, vs)
             stepper: _Stepper = (
-                _MatrixStepper(dense, players)
-                if dense is not None
-                else _PythonStepper(k, players, linear, values, rank, scale, tie_index)
+                _PythonStepper(k, players, linear, values, rank, scale, tie_index)
+                if dense is None
+                else _BlockStepper(dense, players, idle)
+                if idle and not dense.uses_numpy
+                else _MatrixStepper(dense, players)
             )
             if mode == "iterate" and iterate_at(k):
                 snap, used = _iterate(k, order, stepper, max_iterations, scale)
@@ -370,6 +381,11 @@ class _DenseLinear:
         self._positional = positional
         self._places: dict[int, Any] = {}
         self._active_list = [self.index[p] for p in active]
+        #: the indices with a row (:class:`_BlockStepper`), its blocks per population and
+        #: the rankings behind the orders it gave
+        self.row_of_index = frozenset(self._active_list)
+        self.blocks: dict[int, tuple[Sequence[str], list[int], tuple[int, ...], list[int]]] = {}
+        self.rankings: dict[int, tuple[tuple[str, ...], _Ranking]] = {}
         #: per active row: its constant
         self._const = [0] * len(active)
         if self.uses_numpy:
@@ -431,6 +447,18 @@ class _DenseLinear:
             else:
                 self._places[m] = list(self._positional(m))
         return self._places[m]
+
+    def active_scores(self, vals: Mapping[int, int]) -> dict[int, int]:
+        """The scores of the players with a row (plain Python forms), by index, with
+        ``vals`` the values by index (0 where missing)."""
+        out: dict[int, int] = {}
+        get = vals.get
+        for i, const, coef in zip(self._active_list, self._const, self._coef, strict=True):
+            total = const
+            for j, c in coef.items():
+                total += c * get(j, 0)
+            out[i] = total
+        return out
 
     def scores(self, ranking: tuple[int, ...]) -> Any:
         """Every player's score (indexed as ``ids``) when ``ranking`` gives the values: an
@@ -498,6 +526,92 @@ class _MatrixStepper:
     def tie_key(self, ranking: tuple[int, ...]) -> tuple[int, ...]:
         tie = self._dense.tie_list
         return tuple(tie[i] for i in ranking)
+
+
+class _Ranking(tuple[int, ...]):
+    """A ranking as indices (:class:`_DenseLinear`), with the places of its active
+    players (``places``: index to place, from 0), so a step reads their values without
+    going through the whole ranking."""
+
+    places: dict[int, int]
+
+
+class _BlockStepper:
+    """:class:`_MatrixStepper`'s step (plain Python forms) for a ranking with many idle
+    players (issue 19): they score 0 whatever the values and rank as one block in the
+    initial order, so a step sorts the active players only and sets the block in as a
+    whole (an active player on 0 goes into it by the initial order): the same ranking
+    as sorting everyone on (score down, initial order)."""
+
+    def __init__(self, dense: _DenseLinear, players: Sequence[str], idle: frozenset[str]) -> None:
+        self._dense = dense
+        self._players = players
+        got = dense.blocks.get(id(players))
+        if got is None or got[0] is not players:
+            index, tie = dense.index, dense.tie_list
+            sub = [index[p] for p in players]
+            in_block = {index[p] for p in idle.intersection(players)}
+            block = tuple(sorted(in_block, key=tie.__getitem__))
+            active = [i for i in sub if i not in in_block]
+            got = dense.blocks[id(players)] = (players, active, block, [tie[i] for i in block])
+        _, self._active, self._block, self._block_tie = got
+
+    def encode(self, order: tuple[str, ...]) -> _Ranking:
+        known = self._dense.rankings.get(id(order))
+        if known is not None and known[0] is order:
+            return known[1]
+        index = self._dense.index
+        ranking = _Ranking(index[p] for p in order)
+        rows = self._dense.row_of_index
+        ranking.places = {i: place for place, i in enumerate(ranking) if i in rows}
+        return ranking
+
+    def step(self, ranking: _Ranking) -> tuple[_Ranking, dict[int, int]]:
+        dense = self._dense
+        values = dense.places(len(ranking))
+        at = ranking.places
+        vals = {j: values[place] for j, place in at.items()}
+        scores = dense.active_scores(vals)
+        score = scores.get
+        tie = dense.tie_list
+        ordered = sorted(self._active, key=lambda i: (-score(i, 0), tie[i]))
+        out = [i for i in ordered if score(i, 0) > 0]
+        equal = [i for i in ordered if score(i, 0) == 0]
+        after = ordered[len(out) + len(equal) :]
+        places = {i: place for place, i in enumerate(out)}
+        block, block_tie = self._block, self._block_tie
+        done = 0
+        for i in equal:
+            cut = bisect_right(block_tie, tie[i], lo=done)
+            out.extend(block[done:cut])
+            places[i] = len(out)
+            out.append(i)
+            done = cut
+        out.extend(block[done:])
+        for i in after:
+            places[i] = len(out)
+            out.append(i)
+        new = _Ranking(out)
+        new.places = places
+        return new, scores
+
+    def ids(self, ranking: _Ranking) -> tuple[str, ...]:
+        ids = self._dense.ids
+        order: tuple[str, ...] = tuple(map(ids.__getitem__, ranking))
+        # the next round starts from this order: its encoding is this ranking
+        self._dense.rankings[id(order)] = (order, ranking)
+        return order
+
+    def units(self, scores: dict[int, int]) -> dict[str, int]:
+        ids = self._dense.ids
+        out: dict[str, int] = dict.fromkeys(self._players, 0)
+        for i in self._active:
+            out[ids[i]] = scores.get(i, 0)
+        return out
+
+    def tie_key(self, ranking: _Ranking) -> tuple[int, ...]:
+        tie = self._dense.tie_list
+        return tuple(map(tie.__getitem__, ranking))
 
 
 def _iterate(

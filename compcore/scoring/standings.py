@@ -424,6 +424,7 @@ def standings(
             if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
             else None,
             progression=detail,
+            idle=idle,
         )
     else:
         snapshots = _points_chain(rounds, terms, initial, population, rank, detail)
@@ -480,7 +481,10 @@ def _points_chain(
                 t.amount.numerator * (scale // t.amount.denominator) for t in player_terms
             )
         if progression or k == rounds[-1]:
-            units = {p: totals.get(p, 0) for p in population(k)}
+            units: dict[str, int] = dict.fromkeys(population(k), 0)  # issue 19: C, not a loop
+            for player, total in totals.items():
+                if player in units:
+                    units[player] = total
             snapshots.append(Snapshot(k, rank(units, scale, k), units, scale, method="points"))
     return snapshots
 
