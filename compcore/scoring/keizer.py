@@ -99,6 +99,20 @@ class Snapshot:
 Ranker = Callable[[Mapping[str, Number], int, int], tuple[str, ...]]
 
 
+class Zeros:
+    """``dict.fromkeys(players, 0)``, made once per population (by identity) and copied
+    after: copying a dict of a club's 8,000 members costs a tenth of building it (issue 19)."""
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[Sequence[str], dict[str, int]]] = {}
+
+    def __call__(self, players: Sequence[str]) -> dict[str, int]:
+        got = self._made.get(id(players))
+        if got is None or got[0] is not players:
+            got = self._made[id(players)] = (players, dict.fromkeys(players, 0))
+        return got[1].copy()
+
+
 class ValueTable(Protocol):
     """Values as whole numbers of 1/``scale``: ``units(order, k)`` are the values for
     scoring round k when the ranking is ``order``."""
@@ -114,6 +128,7 @@ class _Linear:
     def __init__(self) -> None:
         self.const: dict[str, int] = {}
         self.coef: dict[str, dict[str, int]] = {}
+        self.zeros = Zeros()
 
     def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
         coef = self.coef.setdefault(player, {})
@@ -129,7 +144,7 @@ class _Linear:
         const = self.const
         # 0 for everyone, in the players' order; then the players with terms (a club's
         # members who never play cost a dict entry each, not a loop step: issue 19)
-        out: dict[str, int] = dict.fromkeys(players, 0)
+        out: dict[str, int] = self.zeros(players)
         for p, coef in self.coef.items():
             if p in out:
                 total = const.get(p, 0)
@@ -196,6 +211,7 @@ def chain(
         for k, round_terms in terms.items()
     }
     linear = _Linear()
+    zeros = linear.zeros
     dense = (
         _DenseLinear.build(
             population(rounds[-1]) if rounds else initial, int_terms, vs, positional, tie_index
@@ -221,7 +237,7 @@ def chain(
                 totals[player] = totals.get(player, 0) + points
             # everyone 0, in the players' order, then the totals (a member who never
             # plays costs a dict entry, not a loop step: issue 19)
-            units_scores: dict[str, int] = dict.fromkeys(players, 0)
+            units_scores: dict[str, int] = zeros(players)
             for player, total in totals.items():
                 if player in units_scores:
                     units_scores[player] = total
@@ -233,7 +249,7 @@ def chain(
             stepper: _Stepper = (
                 _PythonStepper(k, players, linear, values, rank, scale, tie_index)
                 if dense is None
-                else _BlockStepper(dense, players, idle)
+                else _BlockStepper(dense, players, idle, getattr(values, "mark_block", None))
                 if idle and not dense.uses_numpy
                 else _MatrixStepper(dense, players)
             )
@@ -384,7 +400,10 @@ class _DenseLinear:
         #: the indices with a row (:class:`_BlockStepper`), its blocks per population and
         #: the rankings behind the orders it gave
         self.row_of_index = frozenset(self._active_list)
-        self.blocks: dict[int, tuple[Sequence[str], list[int], tuple[int, ...], list[int]]] = {}
+        self.zeros = Zeros()
+        self.blocks: dict[
+            int, tuple[Sequence[str], list[int], tuple[int, ...], list[int], tuple[str, ...]]
+        ] = {}
         self.rankings: dict[int, tuple[tuple[str, ...], _Ranking]] = {}
         #: per active row: its constant
         self._const = [0] * len(active)
@@ -534,6 +553,8 @@ class _Ranking(tuple[int, ...]):
     going through the whole ranking."""
 
     places: dict[int, int]
+    #: the place (from 0) from which the idle block stands whole in it, if it does
+    block_at: int | None
 
 
 class _BlockStepper:
@@ -543,7 +564,13 @@ class _BlockStepper:
     whole (an active player on 0 goes into it by the initial order): the same ranking
     as sorting everyone on (score down, initial order)."""
 
-    def __init__(self, dense: _DenseLinear, players: Sequence[str], idle: frozenset[str]) -> None:
+    def __init__(
+        self,
+        dense: _DenseLinear,
+        players: Sequence[str],
+        idle: frozenset[str],
+        mark: Callable[[tuple[str, ...], tuple[str, ...], int], None] | None = None,
+    ) -> None:
         self._dense = dense
         self._players = players
         got = dense.blocks.get(id(players))
@@ -553,8 +580,11 @@ class _BlockStepper:
             in_block = {index[p] for p in idle.intersection(players)}
             block = tuple(sorted(in_block, key=tie.__getitem__))
             active = [i for i in sub if i not in in_block]
-            got = dense.blocks[id(players)] = (players, active, block, [tie[i] for i in block])
-        _, self._active, self._block, self._block_tie = got
+            names = tuple(map(dense.ids.__getitem__, block))
+            got = (players, active, block, [tie[i] for i in block], names)
+            dense.blocks[id(players)] = got
+        _, self._active, self._block, self._block_tie, self._names = got
+        self._mark = mark
 
     def encode(self, order: tuple[str, ...]) -> _Ranking:
         known = self._dense.rankings.get(id(order))
@@ -588,11 +618,14 @@ class _BlockStepper:
             out.append(i)
             done = cut
         out.extend(block[done:])
+        whole = done == 0 and not equal
         for i in after:
             places[i] = len(out)
             out.append(i)
         new = _Ranking(out)
         new.places = places
+        #: where the block stands whole in it (:meth:`RankTable.mark_block`), if it does
+        new.block_at = len(out) - len(after) - len(block) if whole else None
         return new, scores
 
     def ids(self, ranking: _Ranking) -> tuple[str, ...]:
@@ -600,11 +633,14 @@ class _BlockStepper:
         order: tuple[str, ...] = tuple(map(ids.__getitem__, ranking))
         # the next round starts from this order: its encoding is this ranking
         self._dense.rankings[id(order)] = (order, ranking)
+        at = getattr(ranking, "block_at", None)
+        if at is not None and self._mark is not None:
+            self._mark(order, self._names, at)
         return order
 
     def units(self, scores: dict[int, int]) -> dict[str, int]:
         ids = self._dense.ids
-        out: dict[str, int] = dict.fromkeys(self._players, 0)
+        out: dict[str, int] = self._dense.zeros(self._players)
         for i in self._active:
             out[ids[i]] = scores.get(i, 0)
         return out

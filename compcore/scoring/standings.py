@@ -30,7 +30,7 @@ from compcore.scoring.entries import (
     apply_caps,
     terms_of_round,
 )
-from compcore.scoring.keizer import Snapshot, chain, scale_for
+from compcore.scoring.keizer import Snapshot, Zeros, chain, scale_for
 from compcore.scoring.movement import changes
 from compcore.scoring.ties import TieReason, tie_reasons
 from compcore.scoring.values import Number, RankTable, RatingTable
@@ -137,14 +137,18 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
         else {}
     )
 
+    names = tuple(ruleset.initial_order)
+    rating_at = season.rating_at
+    by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
+
     def key(pid: str) -> tuple[object, ...]:
-        player = season.player(pid)
+        player = by_id[pid]
         parts: list[object] = []
-        for name in ruleset.initial_order:
+        for name in names:
             if name == "strength":
                 parts.append((player.strength is None, player.strength or 0))
             elif name == "rating":
-                rating = season.rating_at(pid, at_round)
+                rating = rating_at(pid, at_round)
                 parts.append((rating is None, -(rating or 0)))
             elif name == "club-rating":
                 parts.append((pid not in club, -club.get(pid, 0)))
@@ -255,6 +259,8 @@ class _IdleRanking:
     def __init__(self, idle: frozenset[str], tie_index: Mapping[str, int]) -> None:
         self.idle = idle
         self.tie_index = tie_index
+        #: told of every ranking with the block whole (:meth:`RankTable.mark_block`)
+        self.mark: Callable[[tuple[str, ...], tuple[str, ...], int], None] | None = None
         #: per population (by identity): it, its active players, the idle ones in the
         #: initial order and their places in it
         self._split: dict[int, tuple[tuple[str, ...], _Split]] = {}
@@ -290,7 +296,10 @@ class _IdleRanking:
         before = [p for p in ordered if keys[p] < zero]
         after = [p for p in ordered if keys[p] > zero]
         if len(before) + len(after) == len(ordered):
-            return (*before, *block, *after)
+            order = (*before, *block, *after)
+            if self.mark is not None:
+                self.mark(order, block, len(before))
+            return order
         out = before
         at = 0
         for p in ordered[len(before) : len(ordered) - len(after)]:
@@ -396,6 +405,7 @@ def standings(
         table: RankTable | RatingTable
         if isinstance(values_rule, RankValues):
             table = RankTable(values_rule)
+            blocks.mark = table.mark_block
         else:
             # values for round k come from the pool ranked before it, with round k's ratings
             needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
@@ -472,6 +482,7 @@ def _points_chain(
     Totals are whole numbers of 1/L points (L: the common denominator of the points table).
     """
     scale = scale_for(terms)
+    zeros = Zeros()
     first = rounds[0] if rounds else 1
     snapshots = [Snapshot(first - 1, tuple(initial), {p: 0 for p in initial}, scale)]
     totals: dict[str, int] = {}
@@ -481,7 +492,7 @@ def _points_chain(
                 t.amount.numerator * (scale // t.amount.denominator) for t in player_terms
             )
         if progression or k == rounds[-1]:
-            units: dict[str, int] = dict.fromkeys(population(k), 0)  # issue 19: C, not a loop
+            units: dict[str, int] = zeros(population(k))  # issue 19: a copy, not a loop
             for player, total in totals.items():
                 if player in units:
                     units[player] = total
@@ -563,18 +574,12 @@ def _rows(
     if tiebreaks.MUTUAL in ruleset.tie_breaks:  # DS-16: among those level on the breaks before
         _, mutual = tiebreaks.TieBreaks(entries, ruleset, tie_index).keys(units)
         computed[tiebreaks.MUTUAL] = {p: Fraction(mutual.get(p, 0), 2) for p in units}
+    # Snapshot.shown_value for everyone, one Fraction per distinct value
+    shown_units: Mapping[str, Number] = final.values
+    if final.method == "iterate" and final.scored_with:
+        shown_units = {**final.values, **final.scored_with}
     shown: dict[Number, Fraction] = {}
-
-    def value_of(pid: str) -> Fraction:
-        # Snapshot.shown_value, one Fraction per distinct value
-        if final.method == "iterate" and pid in final.scored_with:
-            v = final.scored_with[pid]
-        else:
-            v = final.values[pid]
-        got = shown.get(v)
-        if got is None:
-            got = shown[v] = Fraction(v, final.value_scale)
-        return got
+    value_scale = final.value_scale
 
     def columns_of(pid: str) -> _Columns:
         """Everything of ``pid``'s line that is not his own place, name or change."""
@@ -603,11 +608,21 @@ def _rows(
     # the idle members share one line's columns (and its two mappings: read-only)
     shared = columns_of(one) if one is not None else None
     is_keizer = ruleset.is_keizer
+    after = final.round
     rows = []
     for rank, pid in enumerate(final.order, start=1):
         player = season.player(pid)
         cols = shared if shared is not None and pid in idle else columns_of(pid)
+        value: Fraction | None = None
+        if is_keizer:
+            v = shown_units[pid]
+            value = shown.get(v)
+            if value is None:
+                # Fraction(v) of an int is the constructor's fast path (the same number)
+                whole = value_scale == 1 and type(v) is int
+                value = shown[v] = Fraction(v) if whole else Fraction(v, value_scale)
         move = moved.get(pid)
+        withdrawn = player.withdrawn_round
         # positional: a Row by keywords costs a third more, and there is one per member
         rows.append(
             Row(
@@ -615,10 +630,10 @@ def _rows(
                 pid,
                 player.name,
                 scores[pid],
-                value_of(pid) if is_keizer else None,
+                value,
                 *cols,
-                player.withdrawn_round is not None and player.withdrawn_round <= final.round,
-                player.is_engine,
+                withdrawn is not None and withdrawn <= after,
+                player.virtual == "engine",
                 None if move is None else move.places,
                 None if move is None else move.points,
             )

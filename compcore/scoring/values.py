@@ -71,19 +71,56 @@ class RankTable:
         #: the last ranking asked for and its values (the chain asks for the values of one
         #: ranking up to three times: to score the next round, to show, to explain)
         self._last: tuple[Sequence[str], dict[str, int]] | None = None
+        self._places: dict[int, list[int]] = {}
+        #: rankings known to hold a block of players from some place on (by identity:
+        #: ranking, block, its first place), and the block's values per (block, place, n)
+        self._blocks: dict[int, tuple[Sequence[str], tuple[str, ...], int]] = {}
+        self._block_values: dict[tuple[int, int, int], tuple[tuple[str, ...], dict[str, int]]] = {}
 
     def units(self, order: Sequence[str], k: int) -> Mapping[str, int]:
         last = self._last
         if last is not None and (last[0] is order or last[0] == order):
             return last[1]
-        units = rank_values(self.values, order)
+        units = self._by_block(order)
+        if units is None:
+            units = dict(zip(order, self.positional(len(order)), strict=True))
         if type(order) is tuple:  # a ranking that cannot change after this
             self._last = (order, units)
         return units
 
     def positional(self, n: int) -> list[int]:
-        """The values of places 1..n."""
-        return place_values(self.values, n)
+        """The values of places 1..n (one list per n: read only)."""
+        got = self._places.get(n)
+        if got is None:
+            got = self._places[n] = place_values(self.values, n)
+        return got
+
+    def mark_block(self, order: tuple[str, ...], block: tuple[str, ...], start: int) -> None:
+        """Say that ``order`` holds ``block`` as it is from place ``start`` (from 0) on:
+        members who never play, whose values then come from one table per place of the
+        block, copied (issue 19: building a table of 8,000 values for every ranking cost
+        more than the rest of a club's standings)."""
+        self._blocks[id(order)] = (order, block, start)
+
+    def _by_block(self, order: Sequence[str]) -> dict[str, int] | None:
+        known = self._blocks.get(id(order))
+        if known is None or known[0] is not order:
+            return None
+        _, block, start = known
+        n = len(order)
+        places = self.positional(n)
+        end = start + len(block)
+        key = (id(block), start, n)
+        got = self._block_values.get(key)
+        if got is None or got[0] is not block:
+            got = self._block_values[key] = (
+                block,
+                dict(zip(block, places[start:end], strict=True)),
+            )
+        units = got[1].copy()
+        units.update(zip(order[:start], places[:start], strict=True))
+        units.update(zip(order[end:], places[end:], strict=True))
+        return units
 
 
 class RatingTable:
