@@ -630,12 +630,21 @@ class _BlockStepper:
 
     def ids(self, ranking: _Ranking) -> tuple[str, ...]:
         ids = self._dense.ids
-        order: tuple[str, ...] = tuple(map(ids.__getitem__, ranking))
+        at = getattr(ranking, "block_at", None)
+        order: tuple[str, ...]
+        if at is None:
+            order = tuple(map(ids.__getitem__, ranking))
+        else:  # the block's names are known: only the others are looked up
+            end = at + len(self._block)
+            order = (
+                *map(ids.__getitem__, ranking[:at]),
+                *self._names,
+                *map(ids.__getitem__, ranking[end:]),
+            )
+            if self._mark is not None:
+                self._mark(order, self._names, at)
         # the next round starts from this order: its encoding is this ranking
         self._dense.rankings[id(order)] = (order, ranking)
-        at = getattr(ranking, "block_at", None)
-        if at is not None and self._mark is not None:
-            self._mark(order, self._names, at)
         return order
 
     def units(self, scores: dict[int, int]) -> dict[str, int]:

@@ -340,29 +340,28 @@ def standings(
     hist = history(season, ruleset, upto=after_round) if hist is None else hist.upto(after_round)
     scope = set(rounds)
     idle = idle_members(hist, ruleset)
-    # the idle members share one entries tuple, so one scope list (issue 19)
-    shared = hist.idle_entries
-    idle_scope = [e for e in shared if e.round in scope]
-    scope_entries: dict[str, list[Entry]] = {
-        pid: idle_scope
-        if entries is shared and pid in idle
-        else [e for e in entries if e.round in scope]
-        for pid, entries in hist.by_player.items()
-    }
-    active_entries = (
-        {p: es for p, es in scope_entries.items() if p not in idle} if idle else scope_entries
-    )
+    by_player = hist.by_player
+    scope_entries: dict[str, list[Entry]]
+    if idle:
+        # the idle members share one entries tuple, so one scope list; their entries
+        # score nothing, so they add no terms (issue 19)
+        idle_scope = [e for e in hist.idle_entries if e.round in scope]
+        active_ids = [p for p in by_player if p not in idle]
+        scope_entries = dict.fromkeys(by_player, idle_scope)
+        active_entries: dict[str, list[Entry]] = {}
+        for p in active_ids:
+            active_entries[p] = scope_entries[p] = [e for e in by_player[p] if e.round in scope]
+        active_hist = replace(hist, by_player={p: by_player[p] for p in active_ids})
+    else:
+        scope_entries = {
+            pid: [e for e in entries if e.round in scope] for pid, entries in by_player.items()
+        }
+        active_entries, active_hist = scope_entries, hist
     first = rounds[0] if rounds else after_round + 1
     start_order = initial_order(season, ruleset, first)
-    tie_index = {p: i for i, p in enumerate(start_order)}
+    tie_index = dict(zip(start_order, range(len(start_order)), strict=True))
     if terms is None:
-        # an idle member's entries score nothing: they add no terms
-        active = (
-            replace(hist, by_player={p: e for p, e in hist.by_player.items() if p not in idle})
-            if idle
-            else hist
-        )
-        _, terms = scored_terms(apply_caps(active, ruleset), ruleset, rounds)
+        _, terms = scored_terms(apply_caps(active_hist, ruleset), ruleset, rounds)
 
     population = _populations(season)
     breaks = tiebreaks.TieBreaks(active_entries, ruleset, tie_index)
@@ -557,11 +556,10 @@ def _rows(
     # the idle members' columns are one player's (any of them): computed once, on the
     # others and him (their entries count for nobody else's, issue 19)
     units = final.units
-    ranked_idle = [p for p in final.order if p in idle] if idle else []
-    one = ranked_idle[0] if ranked_idle else None
+    one = next((p for p in final.order if p in idle), None) if idle else None
     entries: Mapping[str, Sequence[Entry]] = scope_entries
     if one is not None:
-        units = {p: u for p, u in units.items() if p not in idle}
+        units = {p: units[p] for p in units.keys() - idle}
         units[one] = final.units[one]
         entries = {p: scope_entries.get(p, ()) for p in units}
     computed: dict[str, dict[str, Fraction | int]] = {}
@@ -610,8 +608,9 @@ def _rows(
     is_keizer = ruleset.is_keizer
     after = final.round
     rows = []
+    by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
     for rank, pid in enumerate(final.order, start=1):
-        player = season.player(pid)
+        player = by_id[pid]
         cols = shared if shared is not None and pid in idle else columns_of(pid)
         value: Fraction | None = None
         if is_keizer:
