@@ -132,3 +132,18 @@ def test_a_ruleset_that_scores_not_participating_computes_everyone(preset: str, 
     _same(
         standings(season, ruleset), standings(season, ruleset, hist=replace(hist, idle=frozenset()))
     )
+
+
+def test_idle_members_when_numpy_is_loaded() -> None:
+    """With numpy loaded (the app) a club of 30 or more active players iterates on numpy's
+    matrix; with idle members on the plain rows of the active players alone: the same."""
+    pytest.importorskip("numpy")
+    every = {"keizer": {"iterate_rounds": ["every"]}}
+    base = synthetic.season("keizer-classic", n_players=34, n_rounds=5, seed=3, overrides=every)
+    season = _with_idle(base)
+    ruleset = season_file.ruleset_of(season)
+    hist = history(season, ruleset)
+    assert idle_members(hist, ruleset)
+    full = standings(season, ruleset, hist=replace(hist, idle=frozenset()))
+    assert full.snapshots[-1].method == "iterate"
+    _same(standings(season, ruleset), full)

@@ -214,7 +214,12 @@ def chain(
     zeros = linear.zeros
     dense = (
         _DenseLinear.build(
-            population(rounds[-1]) if rounds else initial, int_terms, vs, positional, tie_index
+            population(rounds[-1]) if rounds else initial,
+            int_terms,
+            vs,
+            positional,
+            tie_index,
+            plain=bool(idle),
         )
         if positional is not None and mode == "iterate"
         else None
@@ -222,7 +227,7 @@ def chain(
     first = rounds[0] if rounds else 1
     order = tuple(initial)
     snapshots = [
-        Snapshot(first - 1, order, {p: 0 for p in order}, scale, values.units(order, first), vs)
+        Snapshot(first - 1, order, dict.fromkeys(order, 0), scale, values.units(order, first), vs)
     ]
     totals: dict[str, int] = {}
     for k in rounds:
@@ -357,6 +362,7 @@ class _DenseLinear:
         vs: int,
         positional: Callable[[int], Sequence[int]],
         tie_index: Mapping[str, int],
+        plain: bool = False,
     ) -> _DenseLinear | None:
         ids = tuple(players)
         bound: dict[str, int] = {}
@@ -379,7 +385,7 @@ class _DenseLinear:
         top = max(positional(len(ids)), default=1)
         if max(bound.values(), default=0) * max(top, vs, 1) >= 2**62:
             return None
-        return cls(ids, [p for p in ids if p in active], positional, tie_index)
+        return cls(ids, [p for p in ids if p in active], positional, tie_index, plain)
 
     def __init__(
         self,
@@ -387,13 +393,16 @@ class _DenseLinear:
         active: Sequence[str],
         positional: Callable[[int], Sequence[int]],
         tie_index: Mapping[str, int],
+        plain: bool = False,
     ) -> None:
         self.ids = ids
-        self.index = {p: i for i, p in enumerate(ids)}
+        self.index = dict(zip(ids, range(len(ids)), strict=True))
         #: the active players' indices in ``ids``, and each one's row in the forms
         self.row = {p: i for i, p in enumerate(active)}
-        self.uses_numpy = _uses_numpy(len(active))
-        self.tie_list = [tie_index[p] for p in ids]
+        # with many idle players (``plain``) the plain rows step on the active players
+        # alone (:class:`_BlockStepper`), where numpy's arrays would span everyone
+        self.uses_numpy = len(active) >= NUMPY_FROM if plain else _uses_numpy(len(active))
+        self.tie_list = list(map(tie_index.__getitem__, ids))
         self._positional = positional
         self._places: dict[int, Any] = {}
         self._active_list = [self.index[p] for p in active]
