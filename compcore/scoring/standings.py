@@ -410,7 +410,8 @@ def standings(
             needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
             needed.update({k + 1: population(k) for k in rounds})
             needed[first] = initial
-            table = RatingTable(values_rule, season.rating_at, needed)
+            changes = sorted({c.from_round for c in season.ratings or ()})
+            table = RatingTable(values_rule, season.rating_at, needed, changes)
 
         def iterate_at(k: int) -> bool:
             return any(

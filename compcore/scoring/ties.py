@@ -129,7 +129,8 @@ def _reason(
     tie_index: Mapping[str, int],
     club_ratings: Callable[[], Mapping[str, int]],
 ) -> TieReason:
-    for name in ruleset.tie_breaks:
+    # idle members share one mapping of tie-breaks (issue 19): nothing to compare
+    for name in ruleset.tie_breaks if a.tie_breaks is not b.tie_breaks else ():
         if name == "initial-order":
             break
         va, vb = a.tie_breaks.get(name), b.tie_breaks.get(name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
@@ -49,15 +50,22 @@ def rating_values(values: RatingValues, ratings: Mapping[str, int | None]) -> di
     the middle of the range."""
     known = [r for r in ratings.values() if r is not None]
     if not known:
-        return {pid: (values.low + values.high) / 2 for pid in ratings}
+        middle = (values.low + values.high) / 2
+        return dict.fromkeys(ratings, middle)
     lo, hi = min(known), max(known)
+    if hi == lo:
+        return dict.fromkeys(ratings, (values.low + values.high) / 2)
+    # one Fraction per distinct rating (a club's members share a handful, issue 19)
+    made: dict[int | None, Fraction] = {}
     out: dict[str, Fraction] = {}
     for pid, rating in ratings.items():
-        if hi == lo:
-            out[pid] = (values.low + values.high) / 2
-        else:
+        value = made.get(rating)
+        if value is None:
             r = lo if rating is None else rating
-            out[pid] = values.low + (values.high - values.low) * Fraction(r - lo, hi - lo)
+            value = made[rating] = values.low + (values.high - values.low) * Fraction(
+                r - lo, hi - lo
+            )
+        out[pid] = value
     return out
 
 
@@ -136,22 +144,39 @@ class RatingTable:
         values: RatingValues,
         rating_at: Callable[[str, int], int | None],
         pools: Mapping[int, Sequence[str]],
+        changes: Sequence[int] | None = None,
     ) -> None:
+        """``changes``: the rounds from which ratings change, sorted, if known: between
+        two of them a pool's ratings are the same, and its table is read once (a club's
+        8,000 members are not looked up again for every round, issue 19)."""
         tables: dict[int, dict[str, Fraction]] = {}
         memo: dict[tuple[tuple[str, int | None], ...], dict[str, Fraction]] = {}
+        same: dict[tuple[int, int], dict[str, Fraction]] = {}
         for k, pool in pools.items():
+            key = (id(pool), bisect_right(changes, k)) if changes is not None else None
+            if key is not None and key in same:
+                tables[k] = same[key]
+                continue
             ratings = tuple((p, rating_at(p, k)) for p in pool)
             if ratings not in memo:
                 memo[ratings] = rating_values(values, dict(ratings))
             tables[k] = memo[ratings]
-        scale = 1
+            if key is not None:
+                same[key] = tables[k]
+        # each distinct value once (by identity: a table shares its Fractions)
+        distinct: dict[int, Fraction] = {}
         for table in memo.values():
             for value in table.values():
-                scale = lcm(scale, value.denominator)
+                distinct[id(value)] = value
+        scale = 1
+        for denominator in {v.denominator for v in distinct.values()}:
+            scale = lcm(scale, denominator)
         self.scale = scale
-        self._units = {
-            k: {p: (v * scale).numerator for p, v in table.items()} for k, table in tables.items()
+        whole = {i: (v * scale).numerator for i, v in distinct.items()}
+        converted = {
+            id(table): {p: whole[id(v)] for p, v in table.items()} for table in memo.values()
         }
+        self._units = {k: converted[id(table)] for k, table in tables.items()}
 
     def units(self, order: Sequence[str], k: int) -> Mapping[str, int]:
         return self._units[k]
