@@ -5,7 +5,11 @@ column, the order after every round, the tie reasons."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -14,7 +18,7 @@ from compcore.adapters import season_file
 from compcore.history import Entry, history
 from compcore.model import Kind, Player, Season
 from compcore.rulesets import preset_names
-from compcore.scoring.standings import Standings, idle_members, resolve_scope, standings
+from compcore.scoring.standings import Row, Standings, idle_members, resolve_scope, standings
 
 
 def _with_idle(season: Season, count: int = 40) -> Season:
@@ -57,6 +61,7 @@ def _season(preset: str) -> Season:
 
 
 def _same(fast: Standings, full: Standings) -> None:
+    assert all(type(row) is Row for row in fast.rows)  # made as twins, true Rows
     assert fast.rows == full.rows
     assert [r.player for r in fast.rows] == [r.player for r in full.rows]
     assert fast.snapshots == full.snapshots
@@ -147,3 +152,13 @@ def test_idle_members_when_numpy_is_loaded() -> None:
     full = standings(season, ruleset, hist=replace(hist, idle=frozenset()))
     assert full.snapshots[-1].method == "iterate"
     _same(standings(season, ruleset), full)
+
+
+def test_rows_made_as_twins_are_frozen_rows_that_pickle() -> None:
+    season = _season("dubbelschaak")
+    table = standings(season, season_file.ruleset_of(season))
+    row = table.rows[-1]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        row.score = Fraction(1)  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(table)) == table
+    assert copy.deepcopy(row) == row

@@ -20,6 +20,7 @@ from compcore.errors import Phrase
 from compcore.i18n import Lang, t
 from compcore.model import Season
 from compcore.rulesets.schema import Ruleset
+from compcore.scoring import twins
 
 TieValue = Fraction | int | None
 
@@ -171,5 +172,10 @@ def _by_initial_order(
     return _made(a, b, "initial-order", tie_index[a.player] + 1, tie_index[b.player] + 1)
 
 
+#: ``TieReason(*values)`` made as a twin (:mod:`~compcore.scoring.twins`): a club's idle
+#: members tie in thousands
+_reason_of = twins.maker(TieReason)
+
+
 def _made(a: _Ranked, b: _Ranked, by: str, va: TieValue, vb: TieValue) -> TieReason:
-    return TieReason(a.player, b.player, a.name, b.name, a.score, by, va, vb)
+    return _reason_of(a.player, b.player, a.name, b.name, a.score, by, va, vb)
