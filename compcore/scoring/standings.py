@@ -142,27 +142,24 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
         else {}
     )
 
-    names = tuple(ruleset.initial_order)
-    rating_at = season.rating_at
+    # each key as a column, then one sort of the rows (keys, id): the same order as
+    # sorting the ids on those keys, without a key call per member (issue 19)
     by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
-
-    def key(pid: str) -> tuple[object, ...]:
-        player = by_id[pid]
-        parts: list[object] = []
-        for name in names:
-            if name == "strength":
-                parts.append((player.strength is None, player.strength or 0))
-            elif name == "rating":
-                rating = rating_at(pid, at_round)
-                parts.append((rating is None, -(rating or 0)))
-            elif name == "club-rating":
-                parts.append((pid not in club, -club.get(pid, 0)))
-            else:
-                parts.append(player.name.casefold())
-        parts.append(pid)
-        return tuple(parts)
-
-    return tuple(sorted(season.player_ids, key=key))
+    ids = season.player_ids
+    players = [by_id[pid] for pid in ids]
+    columns: list[list[object]] = []
+    for name in ruleset.initial_order:
+        if name == "strength":
+            columns.append([(p.strength is None, p.strength or 0) for p in players])
+        elif name == "rating":
+            ratings = [season.rating_at(pid, at_round) for pid in ids]
+            columns.append([(r is None, -(r or 0)) for r in ratings])
+        elif name == "club-rating":
+            columns.append([(pid not in club, -club.get(pid, 0)) for pid in ids])
+        else:
+            columns.append([p.name.casefold() for p in players])
+    ordered = sorted(zip(*columns, ids, strict=True))
+    return tuple(row[-1] for row in ordered)
 
 
 def in_ranking(season: Season, after_round: int) -> list[str]:
