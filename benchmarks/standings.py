@@ -72,20 +72,29 @@ def with_members(season: Season, count: int) -> Season:
 
 def measure(
     preset: str, overrides: dict | None, repeat: int = 15, members: int = 0
-) -> tuple[float, float, int, bool]:
+) -> tuple[float, float, int, bool, float]:
+    """(median ms, min ms, rescorings, oscillated, median CPU ms: user + system)."""
     season = synthetic.season(preset, n_players=60, n_rounds=36, seed=7, overrides=overrides)
     season = with_members(season, members)
     ruleset = ruleset_of(season)
     times = []
+    cpu = []
     result = None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = standings(season, ruleset)
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
     assert result is not None
     iterations = sum(s.iterations for s in result.snapshots)
     oscillated = any(s.oscillated for s in result.snapshots)
-    return statistics.median(times) * 1000, min(times) * 1000, iterations, oscillated
+    return (
+        statistics.median(times) * 1000,
+        min(times) * 1000,
+        iterations,
+        oscillated,
+        statistics.median(cpu) * 1000,
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -94,16 +103,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-process", action="store_true", help="in-process figures only")
     args = parser.parse_args(argv)
     print("standings after round 36 of a 60-player season, every round computed")
-    print(f"{'case':<45} {'median ms':>10} {'min ms':>8} {'rescorings':>11} oscillated")
+    print(f"load average: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+    head = f"{'case':<45} {'median ms':>10} {'min ms':>8} {'CPU ms':>8} {'rescorings':>11}"
+    print(f"{head} oscillated")
     medians: dict[str, float] = {}
+    cpus: dict[str, float] = {}
     for label, preset, overrides in CASES:
-        median, best, iterations, oscillated = measure(preset, overrides)
-        medians[label] = median
-        print(f"{label:<45} {median:>10.1f} {best:>8.1f} {iterations:>11} {oscillated}")
+        median, best, iterations, oscillated, cpu = measure(preset, overrides)
+        medians[label], cpus[label] = median, cpu
+        line = f"{label:<45} {median:>10.1f} {best:>8.1f} {cpu:>8.1f} {iterations:>11}"
+        print(f"{line} {oscillated}")
     for label, preset, overrides, without in LARGE_CLUB:
-        median, best, iterations, oscillated = measure(preset, overrides, 3, MEMBERS)
-        times = f"{median / medians[without]:.1f}x without them (target: at most 2x)"
-        print(f"{label:<45} {median:>10.1f} {best:>8.1f} {iterations:>11} {oscillated}  {times}")
+        median, best, iterations, oscillated, cpu = measure(preset, overrides, 5, MEMBERS)
+        times = (
+            f"{median / medians[without]:.1f}x without them, CPU {cpu / cpus[without]:.1f}x"
+            " (target: at most 2x)"
+        )
+        line = f"{label:<45} {median:>10.1f} {best:>8.1f} {cpu:>8.1f} {iterations:>11}"
+        print(f"{line} {oscillated}  {times}")
     if args.no_process:
         return
     sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -51,6 +51,10 @@ class History:
     rounds: tuple[int, ...]
     cycles: dict[int, int]
     by_player: dict[str, tuple[Entry, ...]]
+    #: the players with nothing but ``not-participating`` in every round (no board, no
+    #: other mark): their entries are all one shared tuple, :attr:`idle_entries`
+    idle: frozenset[str] = frozenset()
+    idle_entries: tuple[Entry, ...] = ()
 
     def entries(self, player: str) -> tuple[Entry, ...]:
         return self.by_player.get(player, ())
@@ -84,10 +88,17 @@ class History:
         cut = bisect_right(self.rounds, round_no)
         if cut == len(self.rounds):
             return self
+        shared = self.idle_entries
+        idle = shared[:cut]
         return History(
             rounds=self.rounds[:cut],
             cycles={k: self.cycles[k] for k in self.rounds[:cut]},
-            by_player={pid: entries[:cut] for pid, entries in self.by_player.items()},
+            by_player={
+                pid: idle if entries is shared else entries[:cut]
+                for pid, entries in self.by_player.items()
+            },
+            idle=self.idle,
+            idle_entries=idle,
         )
 
     def meeting_index(
@@ -173,37 +184,80 @@ def history(season: Season, ruleset: Ruleset, upto: int | None = None) -> Histor
 
     Boards without a result yet (a round being played) give their players nothing:
     they count as not having played that round so far.
+
+    A member with nothing in any of these rounds (no board, no mark but
+    ``not-participating``) gets one shared tuple of ``not-participating`` entries, the same
+    object for all of them (:attr:`History.idle`): a club's thousands of members who never
+    play cost a dict entry each, not an entry per round (issue 19).
     """
     rounds: list[int] = []
     cycles: dict[int, int] = {}
-    by_player: dict[str, list[Entry]] = {p.id: [] for p in season.players}
+    #: each round's not-participating entry, in order
+    absents: list[Entry] = []
+    #: the players placed in some round so far, each with his entries up to ``filled[pid]``
+    by_player: dict[str, list[Entry]] = {}
+    filled: dict[str, int] = {}
+    known = {p.id for p in season.players}
+
+    def entries_of(pid: str, at: int) -> list[Entry]:
+        """``pid``'s entries, not-participating filled in for the rounds before ``at``."""
+        entries = by_player.get(pid)
+        if entries is None:
+            if pid not in known:
+                raise KeyError(pid)
+            entries = by_player[pid] = []
+            filled[pid] = 0
+        done = filled[pid]
+        if done < at:
+            entries.extend(absents[done:at])
+        filled[pid] = at + 1
+        return entries
+
     for rnd in season.rounds:
         if rnd.is_open or (upto is not None and rnd.number > upto):
             continue
         cycle = cycle_of(rnd, ruleset)
+        at = len(rounds)
         rounds.append(rnd.number)
         cycles[rnd.number] = cycle
-        placed: set[str] = set()
         number = rnd.number
+        placed: set[str] = set()
         for game in rnd.games or ():
             result = game.result
             if result is None:
                 continue
             white_kind, black_kind, played = _OUTCOMES[result]
             white, black, group = game.white, game.black, game.group
-            by_player[white].append(Entry(number, cycle, white_kind, black, "w", played, group))
-            by_player[black].append(Entry(number, cycle, black_kind, white, "b", played, group))
+            entries_of(white, at).append(
+                Entry(number, cycle, white_kind, black, "w", played, group)
+            )
+            entries_of(black, at).append(
+                Entry(number, cycle, black_kind, white, "b", played, group)
+            )
             placed.add(white)
             placed.add(black)
         for pid, kind in (rnd.entries or EMPTY).items():
-            by_player[pid].append(Entry(round=rnd.number, cycle=cycle, kind=kind))
+            if kind == NOT_PARTICIPATING and pid not in placed and pid in known:
+                continue  # the entry he gets anyway, where he is not placed
+            entries_of(pid, at).append(Entry(round=rnd.number, cycle=cycle, kind=kind))
             placed.add(pid)
-        absent = Entry(rnd.number, cycle, NOT_PARTICIPATING)
-        for pid, entries in by_player.items():
-            if pid not in placed:
-                entries.append(absent)
+        absents.append(Entry(rnd.number, cycle, NOT_PARTICIPATING))
+    count = len(rounds)
+    idle = tuple(absents)
+    out: dict[str, tuple[Entry, ...]] = {}
+    for p in season.players:
+        entries = by_player.get(p.id)
+        if entries is None:
+            out[p.id] = idle
+        else:
+            done = filled[p.id]
+            if done < count:
+                entries.extend(absents[done:count])
+            out[p.id] = tuple(entries)
     return History(
         rounds=tuple(rounds),
         cycles=cycles,
-        by_player={pid: tuple(entries) for pid, entries in by_player.items()},
+        by_player=out,
+        idle=frozenset(pid for pid in out if pid not in by_player),
+        idle_entries=idle,
     )

@@ -23,6 +23,7 @@ Modes (``spec/rulesets.md``, "Keizer scoring, the three modes"):
 from __future__ import annotations
 
 import sys
+from bisect import bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -65,7 +66,16 @@ class Snapshot:
 
     @cached_property
     def scores(self) -> dict[str, Fraction]:
-        return {p: Fraction(u, self.scale) for p, u in self.units.items()}
+        # one Fraction per distinct score (a club's members who never play share the 0)
+        scale = self.scale
+        made: dict[Number, Fraction] = {}
+        out: dict[str, Fraction] = {}
+        for p, u in self.units.items():
+            score = made.get(u)
+            if score is None:
+                score = made[u] = Fraction(u, scale)
+            out[p] = score
+        return out
 
     def value(self, player: str) -> Fraction:
         return Fraction(self.values[player], self.value_scale)
@@ -89,6 +99,20 @@ class Snapshot:
 Ranker = Callable[[Mapping[str, Number], int, int], tuple[str, ...]]
 
 
+class Zeros:
+    """``dict.fromkeys(players, 0)``, made once per population (by identity) and copied
+    after: copying a dict of a club's 8,000 members costs a tenth of building it (issue 19)."""
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[Sequence[str], dict[str, int]]] = {}
+
+    def __call__(self, players: Sequence[str]) -> dict[str, int]:
+        got = self._made.get(id(players))
+        if got is None or got[0] is not players:
+            got = self._made[id(players)] = (players, dict.fromkeys(players, 0))
+        return got[1].copy()
+
+
 class ValueTable(Protocol):
     """Values as whole numbers of 1/``scale``: ``units(order, k)`` are the values for
     scoring round k when the ranking is ``order``."""
@@ -104,6 +128,7 @@ class _Linear:
     def __init__(self) -> None:
         self.const: dict[str, int] = {}
         self.coef: dict[str, dict[str, int]] = {}
+        self.zeros = Zeros()
 
     def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
         coef = self.coef.setdefault(player, {})
@@ -119,7 +144,7 @@ class _Linear:
         const = self.const
         # 0 for everyone, in the players' order; then the players with terms (a club's
         # members who never play cost a dict entry each, not a loop step: issue 19)
-        out: dict[str, int] = dict.fromkeys(players, 0)
+        out: dict[str, int] = self.zeros(players)
         for p, coef in self.coef.items():
             if p in out:
                 total = const.get(p, 0)
@@ -151,6 +176,7 @@ def chain(
     max_iterations: int,
     positional: Callable[[int], Sequence[int]] | None = None,
     progression: bool = True,
+    idle: frozenset[str] = frozenset(),
 ) -> list[Snapshot]:
     """The snapshots S(0), S(k1), S(k2), ... for the scope's rounds, in order.
 
@@ -163,7 +189,9 @@ def chain(
     :data:`NUMPY_FROM` active players; one step per round, as ``recompute`` takes, is as
     fast in the plain Python forms, and a command-line run is spared numpy's import). Without
     ``progression`` only S(0) and the last snapshot are returned (the ranking chain is
-    computed all the same).
+    computed all the same). ``idle``: players without any term who score 0 whatever the
+    values (members who never play, issue 19); with place values they rank as one block
+    (:class:`_BlockStepper`).
     """
     amount_scale = scale_for(terms)
     vs = values.scale
@@ -183,9 +211,15 @@ def chain(
         for k, round_terms in terms.items()
     }
     linear = _Linear()
+    zeros = linear.zeros
     dense = (
         _DenseLinear.build(
-            population(rounds[-1]) if rounds else initial, int_terms, vs, positional, tie_index
+            population(rounds[-1]) if rounds else initial,
+            int_terms,
+            vs,
+            positional,
+            tie_index,
+            plain=bool(idle),
         )
         if positional is not None and mode == "iterate"
         else None
@@ -193,7 +227,7 @@ def chain(
     first = rounds[0] if rounds else 1
     order = tuple(initial)
     snapshots = [
-        Snapshot(first - 1, order, {p: 0 for p in order}, scale, values.units(order, first), vs)
+        Snapshot(first - 1, order, dict.fromkeys(order, 0), scale, values.units(order, first), vs)
     ]
     totals: dict[str, int] = {}
     for k in rounds:
@@ -206,16 +240,23 @@ def chain(
                 for units, target in player_terms:
                     points += units * (vs if target is None else current[target])
                 totals[player] = totals.get(player, 0) + points
-            units_scores = {p: totals.get(p, 0) for p in players}
+            # everyone 0, in the players' order, then the totals (a member who never
+            # plays costs a dict entry, not a loop step: issue 19)
+            units_scores: dict[str, int] = zeros(players)
+            for player, total in totals.items():
+                if player in units_scores:
+                    units_scores[player] = total
             order = rank(units_scores, scale, k)
             snap = Snapshot(k, order, units_scores, scale, method="at-time", scored_with=current)
         else:
             for player, player_terms in round_terms.items():
                 (dense or linear).add(player, player_terms, vs)
             stepper: _Stepper = (
-                _MatrixStepper(dense, players)
-                if dense is not None
-                else _PythonStepper(k, players, linear, values, rank, scale, tie_index)
+                _PythonStepper(k, players, linear, values, rank, scale, tie_index)
+                if dense is None
+                else _BlockStepper(dense, players, idle, getattr(values, "mark_block", None))
+                if idle and not dense.uses_numpy
+                else _MatrixStepper(dense, players)
             )
             if mode == "iterate" and iterate_at(k):
                 snap, used = _iterate(k, order, stepper, max_iterations, scale)
@@ -321,6 +362,7 @@ class _DenseLinear:
         vs: int,
         positional: Callable[[int], Sequence[int]],
         tie_index: Mapping[str, int],
+        plain: bool = False,
     ) -> _DenseLinear | None:
         ids = tuple(players)
         bound: dict[str, int] = {}
@@ -343,7 +385,7 @@ class _DenseLinear:
         top = max(positional(len(ids)), default=1)
         if max(bound.values(), default=0) * max(top, vs, 1) >= 2**62:
             return None
-        return cls(ids, [p for p in ids if p in active], positional, tie_index)
+        return cls(ids, [p for p in ids if p in active], positional, tie_index, plain)
 
     def __init__(
         self,
@@ -351,16 +393,27 @@ class _DenseLinear:
         active: Sequence[str],
         positional: Callable[[int], Sequence[int]],
         tie_index: Mapping[str, int],
+        plain: bool = False,
     ) -> None:
         self.ids = ids
-        self.index = {p: i for i, p in enumerate(ids)}
+        self.index = dict(zip(ids, range(len(ids)), strict=True))
         #: the active players' indices in ``ids``, and each one's row in the forms
         self.row = {p: i for i, p in enumerate(active)}
-        self.uses_numpy = _uses_numpy(len(active))
-        self.tie_list = [tie_index[p] for p in ids]
+        # with many idle players (``plain``) the plain rows step on the active players
+        # alone (:class:`_BlockStepper`), where numpy's arrays would span everyone
+        self.uses_numpy = len(active) >= NUMPY_FROM if plain else _uses_numpy(len(active))
+        self.tie_list = list(map(tie_index.__getitem__, ids))
         self._positional = positional
         self._places: dict[int, Any] = {}
         self._active_list = [self.index[p] for p in active]
+        #: the indices with a row (:class:`_BlockStepper`), its blocks per population and
+        #: the rankings behind the orders it gave
+        self.row_of_index = frozenset(self._active_list)
+        self.zeros = Zeros()
+        self.blocks: dict[
+            int, tuple[Sequence[str], list[int], tuple[int, ...], list[int], tuple[str, ...]]
+        ] = {}
+        self.rankings: dict[int, tuple[tuple[str, ...], _Ranking]] = {}
         #: per active row: its constant
         self._const = [0] * len(active)
         if self.uses_numpy:
@@ -422,6 +475,18 @@ class _DenseLinear:
             else:
                 self._places[m] = list(self._positional(m))
         return self._places[m]
+
+    def active_scores(self, vals: Mapping[int, int]) -> dict[int, int]:
+        """The scores of the players with a row (plain Python forms), by index, with
+        ``vals`` the values by index (0 where missing)."""
+        out: dict[int, int] = {}
+        get = vals.get
+        for i, const, coef in zip(self._active_list, self._const, self._coef, strict=True):
+            total = const
+            for j, c in coef.items():
+                total += c * get(j, 0)
+            out[i] = total
+        return out
 
     def scores(self, ranking: tuple[int, ...]) -> Any:
         """Every player's score (indexed as ``ids``) when ``ranking`` gives the values: an
@@ -489,6 +554,118 @@ class _MatrixStepper:
     def tie_key(self, ranking: tuple[int, ...]) -> tuple[int, ...]:
         tie = self._dense.tie_list
         return tuple(tie[i] for i in ranking)
+
+
+class _Ranking(tuple[int, ...]):
+    """A ranking as indices (:class:`_DenseLinear`), with the places of its active
+    players (``places``: index to place, from 0), so a step reads their values without
+    going through the whole ranking."""
+
+    places: dict[int, int]
+    #: the place (from 0) from which the idle block stands whole in it, if it does
+    block_at: int | None
+
+
+class _BlockStepper:
+    """:class:`_MatrixStepper`'s step (plain Python forms) for a ranking with many idle
+    players (issue 19): they score 0 whatever the values and rank as one block in the
+    initial order, so a step sorts the active players only and sets the block in as a
+    whole (an active player on 0 goes into it by the initial order): the same ranking
+    as sorting everyone on (score down, initial order)."""
+
+    def __init__(
+        self,
+        dense: _DenseLinear,
+        players: Sequence[str],
+        idle: frozenset[str],
+        mark: Callable[[tuple[str, ...], tuple[str, ...], int], None] | None = None,
+    ) -> None:
+        self._dense = dense
+        self._players = players
+        got = dense.blocks.get(id(players))
+        if got is None or got[0] is not players:
+            index, tie = dense.index, dense.tie_list
+            sub = [index[p] for p in players]
+            in_block = {index[p] for p in idle.intersection(players)}
+            block = tuple(sorted(in_block, key=tie.__getitem__))
+            active = [i for i in sub if i not in in_block]
+            names = tuple(map(dense.ids.__getitem__, block))
+            got = (players, active, block, [tie[i] for i in block], names)
+            dense.blocks[id(players)] = got
+        _, self._active, self._block, self._block_tie, self._names = got
+        self._mark = mark
+
+    def encode(self, order: tuple[str, ...]) -> _Ranking:
+        known = self._dense.rankings.get(id(order))
+        if known is not None and known[0] is order:
+            return known[1]
+        index = self._dense.index
+        ranking = _Ranking(index[p] for p in order)
+        rows = self._dense.row_of_index
+        ranking.places = {i: place for place, i in enumerate(ranking) if i in rows}
+        return ranking
+
+    def step(self, ranking: _Ranking) -> tuple[_Ranking, dict[int, int]]:
+        dense = self._dense
+        values = dense.places(len(ranking))
+        at = ranking.places
+        vals = {j: values[place] for j, place in at.items()}
+        scores = dense.active_scores(vals)
+        score = scores.get
+        tie = dense.tie_list
+        ordered = sorted(self._active, key=lambda i: (-score(i, 0), tie[i]))
+        out = [i for i in ordered if score(i, 0) > 0]
+        equal = [i for i in ordered if score(i, 0) == 0]
+        after = ordered[len(out) + len(equal) :]
+        places = {i: place for place, i in enumerate(out)}
+        block, block_tie = self._block, self._block_tie
+        done = 0
+        for i in equal:
+            cut = bisect_right(block_tie, tie[i], lo=done)
+            out.extend(block[done:cut])
+            places[i] = len(out)
+            out.append(i)
+            done = cut
+        out.extend(block[done:])
+        whole = done == 0 and not equal
+        for i in after:
+            places[i] = len(out)
+            out.append(i)
+        new = _Ranking(out)
+        new.places = places
+        #: where the block stands whole in it (:meth:`RankTable.mark_block`), if it does
+        new.block_at = len(out) - len(after) - len(block) if whole else None
+        return new, scores
+
+    def ids(self, ranking: _Ranking) -> tuple[str, ...]:
+        ids = self._dense.ids
+        at = getattr(ranking, "block_at", None)
+        order: tuple[str, ...]
+        if at is None:
+            order = tuple(map(ids.__getitem__, ranking))
+        else:  # the block's names are known: only the others are looked up
+            end = at + len(self._block)
+            order = (
+                *map(ids.__getitem__, ranking[:at]),
+                *self._names,
+                *map(ids.__getitem__, ranking[end:]),
+            )
+            if self._mark is not None:
+                self._mark(order, self._names, at)
+        # the next round starts from this order: its encoding is this ranking
+        self._dense.rankings[id(order)] = (order, ranking)
+        return order
+
+    def units(self, scores: dict[int, int]) -> dict[str, int]:
+        ids = self._dense.ids
+        out: dict[str, int] = self._dense.zeros(self._players)
+        for i in self._active:
+            out[ids[i]] = scores.get(i, 0)
+        return out
+
+    def tie_key(self, ranking: _Ranking) -> tuple[int, ...]:
+        tie = self._dense.tie_list
+        return tuple(map(tie.__getitem__, ranking))
 
 
 def _iterate(

@@ -33,12 +33,26 @@ def changes(snapshots: Sequence[Snapshot]) -> dict[str, Change]:
     if len(snapshots) < 2:
         return {}
     before, after = snapshots[-2], snapshots[-1]
-    then = {p: place for place, p in enumerate(before.order, start=1)}
-    old = before.scores
-    return {
-        p: Change(
-            places=then[p] - place if p in then else None,
-            points=after.scores[p] - old.get(p, Fraction(0)),
-        )
-        for place, p in enumerate(after.order, start=1)
-    }
+    then = dict(zip(before.order, range(1, len(before.order) + 1), strict=True))
+    if before.scale != after.scale:
+        old = before.scores
+        return {
+            p: Change(
+                places=then[p] - place if p in then else None,
+                points=after.scores[p] - old.get(p, Fraction(0)),
+            )
+            for place, p in enumerate(after.order, start=1)
+        }
+    # on one scale the difference of the units is exact; equal changes (a club's members
+    # who never play, issue 19) share one Change
+    scale, now, was = after.scale, after.units, before.units
+    made: dict[tuple[int | None, object], Change] = {}
+    out: dict[str, Change] = {}
+    for place, p in enumerate(after.order, start=1):
+        places = then[p] - place if p in then else None
+        units = now[p] - was.get(p, 0)
+        change = made.get((places, units))
+        if change is None:
+            change = made[(places, units)] = Change(places, Fraction(units, scale))
+        out[p] = change
+    return out

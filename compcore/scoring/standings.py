@@ -8,17 +8,19 @@ DS-9) from the round before they join.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from compcore.club_rating import club_rating_before
 from compcore.errors import CompcoreError, Phrase
 from compcore.history import Entry, History, alternation, colour_balance, history
 from compcore.model import Kind, Season
 from compcore.rulesets.schema import RankValues, Ruleset
-from compcore.scoring import tiebreaks
+from compcore.scoring import tiebreaks, twins
 from compcore.scoring.entries import (
     ABSENT_KINDS,
     BYE_KINDS,
@@ -28,7 +30,7 @@ from compcore.scoring.entries import (
     apply_caps,
     terms_of_round,
 )
-from compcore.scoring.keizer import Snapshot, chain, scale_for
+from compcore.scoring.keizer import Snapshot, Zeros, chain, scale_for
 from compcore.scoring.movement import changes
 from compcore.scoring.ties import TieReason, tie_reasons
 from compcore.scoring.values import Number, RankTable, RatingTable
@@ -68,6 +70,11 @@ class Row:
     place_change: int | None = None
     #: points gained since the previous round of the scope (exact; may be negative)
     points_change: Fraction | None = None
+
+
+#: ``Row(*values)``, made as a twin (:mod:`~compcore.scoring.twins`): 5 ms for a club's
+#: 8,000 lines, not 23 (issue 19)
+_row = twins.maker(Row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,23 +142,24 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
         else {}
     )
 
-    def key(pid: str) -> tuple[object, ...]:
-        player = season.player(pid)
-        parts: list[object] = []
-        for name in ruleset.initial_order:
-            if name == "strength":
-                parts.append((player.strength is None, player.strength or 0))
-            elif name == "rating":
-                rating = season.rating_at(pid, at_round)
-                parts.append((rating is None, -(rating or 0)))
-            elif name == "club-rating":
-                parts.append((pid not in club, -club.get(pid, 0)))
-            else:
-                parts.append(player.name.casefold())
-        parts.append(pid)
-        return tuple(parts)
-
-    return tuple(sorted(season.player_ids, key=key))
+    # each key as a column, then one sort of the rows (keys, id): the same order as
+    # sorting the ids on those keys, without a key call per member (issue 19)
+    by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
+    ids = season.player_ids
+    players = [by_id[pid] for pid in ids]
+    columns: list[list[object]] = []
+    for name in ruleset.initial_order:
+        if name == "strength":
+            columns.append([(p.strength is None, p.strength or 0) for p in players])
+        elif name == "rating":
+            ratings = [season.rating_at(pid, at_round) for pid in ids]
+            columns.append([(r is None, -(r or 0)) for r in ratings])
+        elif name == "club-rating":
+            columns.append([(pid not in club, -club.get(pid, 0)) for pid in ids])
+        else:
+            columns.append([p.name.casefold() for p in players])
+    ordered = sorted(zip(*columns, ids, strict=True))
+    return tuple(row[-1] for row in ordered)
 
 
 def in_ranking(season: Season, after_round: int) -> list[str]:
@@ -207,15 +215,103 @@ def resolve_scope(
 
 def _populations(season: Season) -> Callable[[int], tuple[str, ...]]:
     """:func:`in_ranking` after any round, each computed once (a chain asks per round and
-    per value table)."""
+    per value table), and the same tuple for every round between two rounds in which
+    members join (a ranking of thousands is not rebuilt per round, issue 19)."""
+    joins = sorted({p.joined_round for p in season.players if p.joined_round is not None})
     known: dict[int, tuple[str, ...]] = {}
 
     def population(after_round: int) -> tuple[str, ...]:
-        if after_round not in known:
-            known[after_round] = tuple(in_ranking(season, after_round))
-        return known[after_round]
+        # who is in depends only on how many of the join rounds are <= after_round + 1
+        key = bisect_right(joins, after_round + 1)
+        if key not in known:
+            known[key] = tuple(in_ranking(season, after_round))
+        return known[key]
 
     return population
+
+
+def idle_members(hist: History, ruleset: Ruleset) -> frozenset[str]:
+    """The members the standings may treat as one (issue 19): those with nothing but
+    ``not-participating`` in every round (:attr:`History.idle`), where that kind scores
+    nothing (no points, none after a cap) and is not averaged (MG-5). Each of them then
+    has score 0, every tie-break 0 and no entry that counts, so they rank as one block in
+    the initial order and share one computed standings line but for their place.
+    Empty where the ruleset scores ``not-participating``: the full computation then."""
+    if not hist.idle:
+        return frozenset()
+    rule = ruleset.points.rule(Kind.NOT_PARTICIPATING)
+    if rule is not None and not (
+        rule.points.is_zero and (rule.cap is None or rule.cap.then.is_zero)
+    ):
+        return frozenset()
+    if Kind.NOT_PARTICIPATING in ruleset.points.evening_average_kinds:
+        return frozenset()
+    return hist.idle
+
+
+_Split = tuple[tuple[str, ...], tuple[str, ...], list[int]]
+
+
+class _IdleRanking:
+    """Rankings where the idle members (:func:`idle_members`) are a block: the others are
+    sorted on their keys, the block (already in the initial order) goes in as a whole, and
+    only an active player whose key equals theirs (score 0, every tie-break 0) is merged
+    into it by the initial order. The same order as sorting everyone."""
+
+    def __init__(self, idle: frozenset[str], tie_index: Mapping[str, int]) -> None:
+        self.idle = idle
+        self.tie_index = tie_index
+        #: told of every ranking with the block whole (:meth:`RankTable.mark_block`)
+        self.mark: Callable[[tuple[str, ...], tuple[str, ...], int], None] | None = None
+        #: per population (by identity): it, its active players, the idle ones in the
+        #: initial order and their places in it
+        self._split: dict[int, tuple[tuple[str, ...], _Split]] = {}
+
+    def split(self, players: tuple[str, ...]) -> _Split:
+        """(the active players, the idle ones in the initial order, their places in it)
+        of a population (kept per population: there are few)."""
+        got = self._split.get(id(players))
+        if got is not None and got[0] is players:
+            return got[1]
+        idle = self.idle
+        index = self.tie_index
+        block = sorted(idle.intersection(players), key=index.__getitem__)
+        split = (
+            tuple(p for p in players if p not in idle),
+            tuple(block),
+            [index[p] for p in block],
+        )
+        self._split[id(players)] = (players, split)
+        return split
+
+    def merge(
+        self,
+        keys: Mapping[str, tuple[object, ...]],
+        block: tuple[str, ...],
+        block_index: list[int],
+        zero: tuple[object, ...],
+    ) -> tuple[str, ...]:
+        """The ranking of the active players' ``keys`` (lower first, then the initial
+        order) with ``block``, whose key is ``zero``."""
+        index = self.tie_index
+        ordered = sorted(keys, key=lambda p: (keys[p], index[p]))
+        before = [p for p in ordered if keys[p] < zero]
+        after = [p for p in ordered if keys[p] > zero]
+        if len(before) + len(after) == len(ordered):
+            order = (*before, *block, *after)
+            if self.mark is not None:
+                self.mark(order, block, len(before))
+            return order
+        out = before
+        at = 0
+        for p in ordered[len(before) : len(ordered) - len(after)]:
+            place = bisect_right(block_index, index[p], lo=at)
+            out.extend(block[at:place])
+            out.append(p)
+            at = place
+        out.extend(block[at:])
+        out.extend(after)
+        return tuple(out)
 
 
 # --------------------------------------------------------------------------- standings
@@ -245,19 +341,50 @@ def standings(
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
     hist = history(season, ruleset, upto=after_round) if hist is None else hist.upto(after_round)
     scope = set(rounds)
-    scope_entries: dict[str, list[Entry]] = {
-        pid: [e for e in entries if e.round in scope] for pid, entries in hist.by_player.items()
-    }
+    idle = idle_members(hist, ruleset)
+    by_player = hist.by_player
+    scope_entries: dict[str, list[Entry]]
+    if idle:
+        # the idle members share one entries tuple, so one scope list; their entries
+        # score nothing, so they add no terms (issue 19)
+        idle_scope = [e for e in hist.idle_entries if e.round in scope]
+        active_ids = [p for p in by_player if p not in idle]
+        scope_entries = dict.fromkeys(by_player, idle_scope)
+        active_entries: dict[str, list[Entry]] = {}
+        for p in active_ids:
+            active_entries[p] = scope_entries[p] = [e for e in by_player[p] if e.round in scope]
+        active_hist = replace(hist, by_player={p: by_player[p] for p in active_ids})
+    else:
+        scope_entries = {
+            pid: [e for e in entries if e.round in scope] for pid, entries in by_player.items()
+        }
+        active_entries, active_hist = scope_entries, hist
     first = rounds[0] if rounds else after_round + 1
     start_order = initial_order(season, ruleset, first)
-    tie_index = {p: i for i, p in enumerate(start_order)}
+    tie_index = dict(zip(start_order, range(len(start_order)), strict=True))
     if terms is None:
-        _, terms = scored_terms(apply_caps(hist, ruleset), ruleset, rounds)
+        _, terms = scored_terms(apply_caps(active_hist, ruleset), ruleset, rounds)
 
     population = _populations(season)
-    breaks = tiebreaks.TieBreaks(scope_entries, ruleset, tie_index)
+    breaks = tiebreaks.TieBreaks(active_entries, ruleset, tie_index)
+    blocks = _IdleRanking(idle, tie_index)
+    before_initial = ruleset.tie_breaks[
+        : ruleset.tie_breaks.index("initial-order")
+        if "initial-order" in ruleset.tie_breaks
+        else len(ruleset.tie_breaks)
+    ]
+    zero = (0,) * (1 + len(before_initial))
 
     def rank(units: Mapping[str, Number], scale: int, k: int) -> tuple[str, ...]:
+        if idle:
+            active, block, block_index = blocks.split(population(k))
+            if block and len(units) == len(active) + len(block):
+                keys: Mapping[str, tuple[object, ...]]
+                if not before_initial:
+                    keys = {p: (-units[p],) for p in active}
+                else:
+                    keys = breaks.prefix_keys({p: units[p] for p in active}, k, before_initial)
+                return blocks.merge(keys, block, block_index, zero)
         if ruleset.tie_breaks == ("initial-order",):
             return tuple(sorted(units, key=lambda p: (-units[p], tie_index[p])))
         # every tie-break is either independent of the scores or proportional to them, so
@@ -279,12 +406,14 @@ def standings(
         table: RankTable | RatingTable
         if isinstance(values_rule, RankValues):
             table = RankTable(values_rule)
+            blocks.mark = table.mark_block
         else:
             # values for round k come from the pool ranked before it, with round k's ratings
             needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
             needed.update({k + 1: population(k) for k in rounds})
             needed[first] = initial
-            table = RatingTable(values_rule, season.rating_at, needed)
+            changes = sorted({c.from_round for c in season.ratings or ()})
+            table = RatingTable(values_rule, season.rating_at, needed, changes)
 
         def iterate_at(k: int) -> bool:
             return any(
@@ -307,10 +436,11 @@ def standings(
             if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
             else None,
             progression=detail,
+            idle=idle,
         )
     else:
         snapshots = _points_chain(rounds, terms, initial, population, rank, detail)
-    rows = _rows(season, ruleset, snapshots, hist, scope_entries, tie_index) if detail else ()
+    rows = _rows(season, ruleset, snapshots, hist, scope_entries, tie_index, idle) if detail else ()
     return Standings(
         ruleset=ruleset.name,
         after_round=after_round,
@@ -354,6 +484,7 @@ def _points_chain(
     Totals are whole numbers of 1/L points (L: the common denominator of the points table).
     """
     scale = scale_for(terms)
+    zeros = Zeros()
     first = rounds[0] if rounds else 1
     snapshots = [Snapshot(first - 1, tuple(initial), {p: 0 for p in initial}, scale)]
     totals: dict[str, int] = {}
@@ -363,7 +494,10 @@ def _points_chain(
                 t.amount.numerator * (scale // t.amount.denominator) for t in player_terms
             )
         if progression or k == rounds[-1]:
-            units = {p: totals.get(p, 0) for p in population(k)}
+            units: dict[str, int] = zeros(population(k))  # issue 19: a copy, not a loop
+            for player, total in totals.items():
+                if player in units:
+                    units[player] = total
             snapshots.append(Snapshot(k, rank(units, scale, k), units, scale, method="points"))
     return snapshots
 
@@ -389,6 +523,26 @@ def columns(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(cols)
 
 
+class _Columns(NamedTuple):
+    """The columns of a standings line after its rank, name, score and value, in
+    :class:`Row`'s order, up to ``withdrawn``."""
+
+    games: int
+    won: int
+    drawn: int
+    lost: int
+    percentage: Fraction | None
+    colour_balance: int
+    alternation: str
+    byes: int
+    absences: int
+    no_fault: int
+    no_shows: int
+    jokers: int
+    tie_breaks: Mapping[str, Fraction | int]
+    info: Mapping[str, Fraction | int]
+
+
 def _rows(
     season: Season,
     ruleset: Ruleset,
@@ -396,55 +550,94 @@ def _rows(
     hist: History,
     scope_entries: Mapping[str, Sequence[Entry]],
     tie_index: Mapping[str, int],
+    idle: frozenset[str] = frozenset(),
 ) -> tuple[Row, ...]:
     final = snapshots[-1]
     moved = changes(snapshots)
     extra = {b for b in ruleset.tie_breaks if b != "initial-order"} | set(ruleset.info_columns)
     scores = final.scores
+    # the idle members' columns are one player's (any of them): computed once, on the
+    # others and him (their entries count for nobody else's, issue 19)
+    units = final.units
+    one = next((p for p in final.order if p in idle), None) if idle else None
+    entries: Mapping[str, Sequence[Entry]] = scope_entries
+    if one is not None:
+        units = {p: units[p] for p in units.keys() - idle}
+        units[one] = final.units[one]
+        entries = {p: scope_entries.get(p, ()) for p in units}
     computed: dict[str, dict[str, Fraction | int]] = {}
     for name in extra:
         # computed on whole units (fast); proportional ones are scaled back once
-        values = tiebreaks.compute(name, scope_entries, final.units, ruleset, tie_index)
+        values = tiebreaks.compute(name, entries, units, ruleset, tie_index)
         if name in tiebreaks.PROPORTIONAL:
             values = {p: Fraction(v) / final.scale for p, v in values.items()}
         computed[name] = values
     if tiebreaks.MUTUAL in ruleset.tie_breaks:  # DS-16: among those level on the breaks before
-        _, mutual = tiebreaks.TieBreaks(scope_entries, ruleset, tie_index).keys(final.units)
-        computed[tiebreaks.MUTUAL] = {p: Fraction(mutual.get(p, 0), 2) for p in final.units}
-    rows = []
-    for rank, pid in enumerate(final.order, start=1):
-        player = season.player(pid)
+        _, mutual = tiebreaks.TieBreaks(entries, ruleset, tie_index).keys(units)
+        computed[tiebreaks.MUTUAL] = {p: Fraction(mutual.get(p, 0), 2) for p in units}
+    # Snapshot.shown_value for everyone, one Fraction per distinct value
+    shown_units: Mapping[str, Number] = final.values
+    if final.method == "iterate" and final.scored_with:
+        shown_units = {**final.values, **final.scored_with}
+    shown: dict[Number, Fraction] = {}
+    value_scale = final.value_scale
+
+    def columns_of(pid: str) -> _Columns:
+        """Everything of ``pid``'s line that is not his own place, name or change."""
         colours = hist.colours(pid)
         kinds = Counter(e.kind for e in scope_entries.get(pid, ()) if not e.played)
         played = Counter(e.kind for e in scope_entries.get(pid, ()) if e.played)
         won, drawn, lost = played[Kind.WIN], played[Kind.DRAW], played[Kind.LOSS]
         games = won + drawn + lost
+        return _Columns(
+            games,
+            won,
+            drawn,
+            lost,
+            Fraction(2 * won + drawn, 2 * games) * 100 if games else None,
+            colour_balance(colours),
+            alternation(colours),
+            sum(kinds[k] for k in BYE_KINDS),
+            sum(kinds[k] for k in ABSENT_KINDS),
+            sum(kinds[k] for k in NO_FAULT_KINDS),
+            hist.count(pid, (Kind.ABSENT_UNEXCUSED,)),
+            kinds[Kind.JOKER],
+            {b: computed[b][pid] for b in ruleset.tie_breaks if b in computed},
+            {c: computed[c][pid] for c in ruleset.info_columns},
+        )
+
+    # the idle members share one line's columns (and its two mappings: read-only)
+    shared = columns_of(one) if one is not None else None
+    is_keizer = ruleset.is_keizer
+    after = final.round
+    rows = []
+    by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
+    for rank, pid in enumerate(final.order, start=1):
+        player = by_id[pid]
+        cols = shared if shared is not None and pid in idle else columns_of(pid)
+        value: Fraction | None = None
+        if is_keizer:
+            v = shown_units[pid]
+            value = shown.get(v)
+            if value is None:
+                # Fraction(v) of an int is the constructor's fast path (the same number)
+                whole = value_scale == 1 and type(v) is int
+                value = shown[v] = Fraction(v) if whole else Fraction(v, value_scale)
+        move = moved.get(pid)
+        withdrawn = player.withdrawn_round
+        # positional, as its twin: there is one per member (:data:`_row`)
         rows.append(
-            Row(
-                rank=rank,
-                player=pid,
-                name=player.name,
-                score=scores[pid],
-                value=final.shown_value(pid) if ruleset.is_keizer else None,
-                games=games,
-                won=won,
-                drawn=drawn,
-                lost=lost,
-                percentage=Fraction(2 * won + drawn, 2 * games) * 100 if games else None,
-                colour_balance=colour_balance(colours),
-                alternation=alternation(colours),
-                byes=sum(kinds[k] for k in BYE_KINDS),
-                absences=sum(kinds[k] for k in ABSENT_KINDS),
-                no_fault=sum(kinds[k] for k in NO_FAULT_KINDS),
-                no_shows=hist.count(pid, (Kind.ABSENT_UNEXCUSED,)),
-                jokers=kinds[Kind.JOKER],
-                tie_breaks={b: computed[b][pid] for b in ruleset.tie_breaks if b in computed},
-                info={c: computed[c][pid] for c in ruleset.info_columns},
-                withdrawn=player.withdrawn_round is not None
-                and player.withdrawn_round <= final.round,
-                virtual=player.is_engine,
-                place_change=moved[pid].places if pid in moved else None,
-                points_change=moved[pid].points if pid in moved else None,
+            _row(
+                rank,
+                pid,
+                player.name,
+                scores[pid],
+                value,
+                *cols,
+                withdrawn is not None and withdrawn <= after,
+                player.virtual == "engine",
+                None if move is None else move.places,
+                None if move is None else move.points,
             )
         )
     return tuple(rows)

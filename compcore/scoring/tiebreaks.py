@@ -279,6 +279,17 @@ class TieBreaks:
         keys, _ = self.keys(scores, upto)
         return tuple(sorted(scores, key=lambda p: (keys[p], index[p])))
 
+    def prefix_keys(
+        self, scores: Mapping[str, Score], upto: int | None, breaks: Sequence[TieBreak]
+    ) -> dict[str, tuple[Score, ...]]:
+        """Each player's sort key on the score and ``breaks`` (the ruleset's tie-breaks
+        before the initial order), lower first, as :meth:`ranking` sorts on before the
+        initial order; a player with score 0 and no record has all zeros."""
+        if MUTUAL in breaks:
+            return self.keys(scores, upto, breaks)[0]
+        columns = [(self.column(b, scores, upto), DIRECTION[b]) for b in breaks]
+        return {p: (-s, *(-d * c.get(p, 0) for c, d in columns)) for p, s in scores.items()}
+
     def keys(
         self,
         scores: Mapping[str, Score],

@@ -9,7 +9,7 @@ that separates them, with both players' values: "WP 10½ tegen 8".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
@@ -20,6 +20,7 @@ from compcore.errors import Phrase
 from compcore.i18n import Lang, t
 from compcore.model import Season
 from compcore.rulesets.schema import Ruleset
+from compcore.scoring import twins
 
 TieValue = Fraction | int | None
 
@@ -104,10 +105,19 @@ def tie_reasons(
     upper one is ahead. ``first_round``: the scope's first round (ratings of the initial
     order are those valid then); ``tie_index``: each player's place in the initial order,
     from 0."""
+    club: list[Mapping[str, int]] = []
+
+    def club_ratings() -> Mapping[str, int]:
+        # computed once per table, not per pair (a club's idle members tie in thousands)
+        if not club:
+            club.append(club_rating_before(season, ruleset, first_round))
+        return club[0]
+
     return tuple(
-        _reason(a, b, ruleset, season, first_round, tie_index)
+        _reason(a, b, ruleset, season, first_round, tie_index, club_ratings)
         for a, b in pairwise(rows)
-        if a.score == b.score
+        # the same object first: the members who never play share one score (issue 19)
+        if a.score is b.score or a.score == b.score
     )
 
 
@@ -118,14 +128,16 @@ def _reason(
     season: Season,
     first_round: int,
     tie_index: Mapping[str, int],
+    club_ratings: Callable[[], Mapping[str, int]],
 ) -> TieReason:
-    for name in ruleset.tie_breaks:
+    # idle members share one mapping of tie-breaks (issue 19): nothing to compare
+    for name in ruleset.tie_breaks if a.tie_breaks is not b.tie_breaks else ():
         if name == "initial-order":
             break
         va, vb = a.tie_breaks.get(name), b.tie_breaks.get(name)
         if va != vb:
             return _made(a, b, name, va, vb)
-    return _by_initial_order(a, b, ruleset, season, first_round, tie_index)
+    return _by_initial_order(a, b, ruleset, season, first_round, tie_index, club_ratings)
 
 
 def _by_initial_order(
@@ -135,6 +147,7 @@ def _by_initial_order(
     season: Season,
     first_round: int,
     tie_index: Mapping[str, int],
+    club_ratings: Callable[[], Mapping[str, int]],
 ) -> TieReason:
     """The first key of the ruleset's initial order (DS-2, KC-3, LA-2) that differs, else
     the places in the initial order."""
@@ -150,7 +163,7 @@ def _by_initial_order(
             if ra != rb:
                 return _made(a, b, key, ra, rb)
         if key == "club-rating":
-            club = club_rating_before(season, ruleset, first_round)
+            club = club_ratings()
             ca, cb = club.get(a.player), club.get(b.player)
             if ca != cb:
                 return _made(a, b, key, ca, cb)
@@ -159,5 +172,10 @@ def _by_initial_order(
     return _made(a, b, "initial-order", tie_index[a.player] + 1, tie_index[b.player] + 1)
 
 
+#: ``TieReason(*values)`` made as a twin (:mod:`~compcore.scoring.twins`): a club's idle
+#: members tie in thousands
+_reason_of = twins.maker(TieReason)
+
+
 def _made(a: _Ranked, b: _Ranked, by: str, va: TieValue, vb: TieValue) -> TieReason:
-    return TieReason(a.player, b.player, a.name, b.name, a.score, by, va, vb)
+    return _reason_of(a.player, b.player, a.name, b.name, a.score, by, va, vb)
