@@ -41,6 +41,7 @@ import logging
 import types
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal, cast
@@ -48,7 +49,7 @@ from typing import Any, Literal, cast
 from caissify_pairings.engines import dutch as _caissify_dutch
 
 from compcore.errors import PairingError, Phrase
-from compcore.pairing.swiss.matching import counting_pure_python, networkx_shim
+from compcore.pairing.swiss.matching import TableTracker, counting_pure_python, networkx_shim
 from compcore.pairing.swiss.model import (
     OPPOSITE_RESULTS,
     RESULT_CODES,
@@ -309,6 +310,14 @@ def allocate_colours(
 # ---------------------------------------------------------------------------
 
 
+#: the weight table's tracker of the pairing under way (:meth:`_DutchEngine.generate_pairings`):
+#: compcore's ``_set_w`` logs each changed entry's previous weight in it, ``_run_mwm`` hands
+#: it to :func:`compcore.pairing.swiss.matching.partners`; per thread and task
+_compcore_tracker: ContextVar[TableTracker | None] = ContextVar(
+    "compcore_swiss_table", default=None
+)
+
+
 def _own_closures() -> dict[str, types.CodeType]:
     """compcore's bodies for three helpers nested in caissify's bracket loop, by name.
 
@@ -317,8 +326,12 @@ def _own_closures() -> dict[str, types.CodeType]:
     without a call when it is in order already; ``_run_mwm`` hands the whole table to
     :func:`compcore.pairing.swiss.matching.partners` instead of building a graph one call
     per edge. Each has the free variables of caissify's (checked by :func:`_shimmed`), so
-    the loop's own cells close over them; they run with caissify's module globals, so they
-    name nothing else (no compcore import).
+    the loop's own cells close over them; they run with caissify's module globals plus
+    ``_compcore_tracker`` (added by :func:`_shimmed`), so they name nothing else (no
+    compcore import). ``_set_w`` logs each entry's weight before its first change since the
+    last matching in the pairing's :class:`~compcore.pairing.swiss.matching.TableTracker`,
+    which ``_run_mwm`` hands on, so a matching updates its weight classes instead of
+    recounting the whole table.
     """
     edge_weights: dict[tuple[int, int], int] = {}
     n = 0
@@ -326,10 +339,11 @@ def _own_closures() -> dict[str, types.CodeType]:
     _ek: Any = None
 
     def _set_w(i: int, j: int, w: int) -> None:
-        if i < j:
-            edge_weights[i, j] = w
-        else:
-            edge_weights[_ek(i, j)] = w
+        key = (i, j) if i < j else _ek(i, j)
+        tracker = _compcore_tracker.get()
+        if tracker is not None and key not in tracker.log:
+            tracker.log[key] = edge_weights.get(key, 0)
+        edge_weights[key] = w
 
     def _get_w(i: int, j: int) -> int:
         if i < j:
@@ -337,7 +351,7 @@ def _own_closures() -> dict[str, types.CodeType]:
         return edge_weights.get(_ek(i, j), 0)
 
     def _run_mwm() -> list[int]:
-        found: list[int] = nx.partners(n, edge_weights)
+        found: list[int] = nx.partners(n, edge_weights, _compcore_tracker.get())
         return found
 
     return {f.__name__: f.__code__ for f in (_set_w, _get_w, _run_mwm)}
@@ -377,6 +391,7 @@ def _shimmed(function: types.FunctionType) -> types.FunctionType:
     own_builtins["__import__"] = importer
     own_globals = dict(vars(_caissify_dutch))
     own_globals["__builtins__"] = own_builtins
+    own_globals["_compcore_tracker"] = _compcore_tracker
     clone = types.FunctionType(
         code,
         own_globals,
@@ -466,6 +481,13 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
         self._inputs = inputs
         self._numbers = numbers
         self.colour_decisions: dict[frozenset[int], ColourDecision] = {}
+
+    def generate_pairings(self) -> list[dict[str, Any]]:
+        token = _compcore_tracker.set(TableTracker())
+        try:
+            return cast("list[dict[str, Any]]", super().generate_pairings())
+        finally:
+            _compcore_tracker.reset(token)
 
     def _backtrack_match(self, players: list[Any], relaxed: bool = False) -> Any:
         """caissify's last resort, without its exponential search.

@@ -78,6 +78,7 @@ except ImportError:  # pragma: no cover - rustworkx is a declared dependency
 __all__ = [
     "LightGraph",
     "MatchingStats",
+    "TableTracker",
     "compress_weights",
     "counting_pure_python",
     "max_weight_matching",
@@ -342,13 +343,19 @@ class _TooWide(Exception):
 
 
 def max_weight_matching(
-    graph: LightGraph | nx.Graph[Hashable], maxcardinality: bool = False, weight: str = "weight"
+    graph: LightGraph | nx.Graph[Hashable],
+    maxcardinality: bool = False,
+    weight: str = "weight",
+    *,
+    tracker: TableTracker | None = None,
 ) -> set[tuple[Hashable, Hashable]]:
     """Drop-in for ``networkx.max_weight_matching`` as caissify calls it.
 
     Uses rustworkx on compressed weights (the quick, careful or exact mapping, the first
     that fits in :data:`MAX_WEIGHT_BITS` bits), networkx on the original weights otherwise
     (counted, and logged as a warning). Returns a set of ``(u, v)`` node pairs.
+    ``tracker``: the weight classes of ``graph``'s edges, kept up to date between calls
+    (:func:`partners`), instead of counted from the edges on every call.
     """
     if not isinstance(graph, LightGraph):
         import networkx as nx
@@ -364,7 +371,9 @@ def max_weight_matching(
     if not maxcardinality:
         # the common offset is only order-preserving among maximum-cardinality matchings
         return _networkx(nodes, edges, maxcardinality, "not a maximum-cardinality matching")
-    counts = Counter(map(itemgetter(2), edges))
+    counts: Mapping[int, int] = (
+        Counter(map(itemgetter(2), edges)) if tracker is None else tracker.counts()
+    )
     raw = max(counts).bit_length()
     stats.widest_raw_bits = max(stats.widest_raw_bits, raw)
     identity = graph.numbered or _numbered(nodes, edges)  # caissify's vertices: 0 .. n-1
@@ -374,7 +383,9 @@ def max_weight_matching(
         if identity
         else [(index[u], index[v], w) for u, v, w in edges]
     )
-    found = _mapping(counts, edges, indexed, len(nodes))
+    found = _mapping(
+        counts, edges, indexed, len(nodes), None if tracker is None else tracker.limits
+    )
     if found is None:
         why = f"weights of {raw} bits need more than {MAX_WEIGHT_BITS} even mapped exactly"
         return _networkx(nodes, edges, maxcardinality, why)
@@ -419,16 +430,18 @@ def _mapping(
     edges: list[tuple[Hashable, Hashable, int]],
     indexed: list[tuple[int, int, int]],
     n: int,
+    class_limits: Callable[[int], dict[int, int]] | None = None,
 ) -> tuple[str, dict[int, int]] | None:
     """The first mapping that fits, and its path: ``quick``, ``careful`` or ``exact`` (see
-    the module docstring); ``None`` when none does."""
+    the module docstring); ``None`` when none does. ``class_limits(k)``: the limits of
+    :func:`_class_limits` for these edges, kept up to date elsewhere (:class:`TableTracker`)."""
     b = max(8, n.bit_length() + 3)
     k = min(n // 2, len(edges))
     offset = max(1 << (3 * b), -min(counts))
     mapping = _two_passes(counts, k, offset, drop_dependent=False)
     if _fits(mapping):
         return "quick", mapping
-    limits = _class_limits(edges, k)
+    limits = _class_limits(edges, k) if class_limits is None else class_limits(k)
     mapping = _two_passes(limits, k, offset, drop_dependent=True)
     if _fits(mapping):
         return "careful", mapping
@@ -497,26 +510,156 @@ def _pure_python(players: int, reason: str) -> None:
         found.append(note)
 
 
-def partners(n: int, edge_weights: Mapping[tuple[int, int], int]) -> list[int]:
+class _WeightClass:
+    """The positive entries of one weight in a weight table: what :func:`_class_limits`
+    reads of them, kept between matchings (the cover is recomputed only after a change)."""
+
+    __slots__ = ("cover", "pairs", "touched")
+
+    def __init__(self) -> None:
+        self.pairs: set[tuple[int, int]] = set()
+        #: each vertex an entry of the class names, with how many entries name it
+        self.touched: dict[int, int] = {}
+        self.cover: int | None = None
+
+
+class TableTracker:
+    """caissify's weight table (``(i, j) -> weight``, ``i < j``) between two matchings.
+
+    caissify's bracket loop changes a few hundred entries between matchings of tens of
+    thousands; listing the positive entries, counting the weights and bounding each
+    weight's edges (:func:`_class_limits`) from scratch on every call was a third of a
+    300-player round. ``log`` collects, per entry changed since the last matching, its
+    weight at that matching (compcore's ``_set_w`` writes it); :meth:`update` then changes
+    only those entries' slots (one per table entry, in table order, ``None`` when not
+    positive) and the weight classes they left and joined. The edge list is the slots
+    without the ``None`` ones, so in the table's order; the limits are the numbers
+    :func:`_class_limits` gives (the cover is taken over the class's edges in table order,
+    as there): every matching is computed on the same edges and mapped weights as without
+    a tracker.
+    """
+
+    __slots__ = ("_classes", "_index", "_slots", "log", "table")
+
+    def __init__(self) -> None:
+        #: entry -> its weight at the last matching, for the entries changed since
+        self.log: dict[tuple[int, int], int] = {}
+        #: the table the slots describe (a new table, a new pairing: start again)
+        self.table: Mapping[tuple[int, int], int] | None = None
+        self._index: dict[tuple[int, int], int] = {}
+        self._slots: list[tuple[int, int, int] | None] = []
+        self._classes: dict[int, _WeightClass] = {}
+
+    def _add(self, key: tuple[int, int], weight: int) -> None:
+        found = self._classes.get(weight)
+        if found is None:
+            found = self._classes[weight] = _WeightClass()
+        found.pairs.add(key)
+        touched = found.touched
+        i, j = key
+        touched[i] = touched.get(i, 0) + 1
+        touched[j] = touched.get(j, 0) + 1
+        found.cover = None
+
+    def _remove(self, key: tuple[int, int], weight: int) -> None:
+        found = self._classes[weight]
+        found.pairs.discard(key)
+        if not found.pairs:
+            del self._classes[weight]
+            return
+        touched = found.touched
+        for x in key:
+            left = touched[x] - 1
+            if left:
+                touched[x] = left
+            else:
+                del touched[x]
+        found.cover = None
+
+    def _start(self, table: Mapping[tuple[int, int], int]) -> None:
+        self.table = table
+        self._classes = {}
+        self._index = {key: index for index, key in enumerate(table)}
+        self._slots = [(*key, w) if w > 0 else None for key, w in table.items()]
+        for key, weight in table.items():
+            if weight > 0:
+                self._add(key, weight)
+
+    def update(self, table: Mapping[tuple[int, int], int]) -> list[tuple[int, int, int]]:
+        """Bring the slots and classes up to ``table``; its positive entries as edges
+        ``(i, j, weight)`` in the table's order."""
+        if table is not self.table:
+            self._start(table)
+        else:
+            slots, index = self._slots, self._index
+            for key, old in self.log.items():
+                if key not in index:
+                    # an entry new to the table (caissify's _finalize_pair writes (i, i) = 0):
+                    # the table puts it last, and so does the log (its first change was its
+                    # insertion, later than every entry there before)
+                    index[key] = len(slots)
+                    slots.append(None)
+                new = table.get(key, 0)
+                if new == old:
+                    continue
+                if old > 0:
+                    self._remove(key, old)
+                if new > 0:
+                    self._add(key, new)
+                    slots[index[key]] = (*key, new)
+                else:
+                    slots[index[key]] = None
+            if len(slots) != len(table):  # pragma: no cover - written past _set_w
+                self._start(table)
+        self.log.clear()
+        return cast("list[tuple[int, int, int]]", list(filter(None, self._slots)))
+
+    def counts(self) -> dict[int, int]:
+        """Each positive weight and its number of entries."""
+        return {w: len(c.pairs) for w, c in self._classes.items()}
+
+    def limits(self, k: int) -> dict[int, int]:
+        """:func:`_class_limits` of the positive entries, for matchings of at most ``k``."""
+        limits: dict[int, int] = {}
+        for w, found in self._classes.items():
+            size = len(found.pairs)
+            limit = min(k, size, len(found.touched) // 2)
+            if size <= COVER_LIMIT and limit > 1:
+                if found.cover is None:
+                    found.cover = _greedy_cover_size(sorted(found.pairs))
+                limit = min(limit, found.cover)
+            limits[w] = limit
+        return limits
+
+
+def partners(
+    n: int, edge_weights: Mapping[tuple[int, int], int], tracker: TableTracker | None = None
+) -> list[int]:
     """Each vertex's partner in a maximum-cardinality matching of maximum weight on the
     vertices ``0 .. n-1`` and the edges of positive weight (itself when unmatched): what
     caissify's ``_run_mwm`` computes from its weight table, edges in the table's order,
-    without building the graph one call per edge."""
+    without building the graph one call per edge. ``tracker``: the table as it was at the
+    last call, with the entries changed since (:class:`TableTracker`); the same result,
+    less listing and counting."""
     graph = LightGraph()
     graph.nodes = dict.fromkeys(range(n))
-    positive = list(map((0).__lt__, edge_weights.values()))
-    # (i, j) + (w,) for the positive entries, at C speed
-    join = cast("Callable[[tuple[int, int], tuple[int]], tuple[int, int, int]]", tuple.__add__)
-    graph.edges = list(
-        map(
-            join,
-            compress(edge_weights.keys(), positive),
-            zip(compress(edge_weights.values(), positive)),
+    if tracker is not None:
+        graph.edges = cast("list[tuple[Hashable, Hashable, int]]", tracker.update(edge_weights))
+    else:
+        positive = list(map((0).__lt__, edge_weights.values()))
+        # (i, j) + (w,) for the positive entries, at C speed
+        join = cast("Callable[[tuple[int, int], tuple[int]], tuple[int, int, int]]", tuple.__add__)
+        graph.edges = list(
+            map(
+                join,
+                compress(edge_weights.keys(), positive),
+                zip(compress(edge_weights.values(), positive)),
+            )
         )
-    )
     graph.numbered = True
     result = list(range(n))
-    for u, v in cast("set[tuple[int, int]]", max_weight_matching(graph, maxcardinality=True)):
+    found = max_weight_matching(graph, maxcardinality=True, tracker=tracker)
+    for u, v in cast("set[tuple[int, int]]", found):
         result[u] = v
         result[v] = u
     return result
