@@ -634,29 +634,43 @@ class TableTracker:
                 self._start(table)
                 changes = None
         self.log.clear()
-        if changes is not None and self.last is not None and self.certain(changes, self.last):
-            self.skipped += 1
-            return None, list(self.last)
+        if changes is not None and self.last is not None:
+            answer = self.certain(changes, self.last, table)
+            if answer is not None:
+                self.skipped += 1
+                self.last = answer
+                return None, list(answer)
         return cast("list[tuple[int, int, int]]", list(filter(None, self._slots))), None
 
-    def certain(self, changes: list[tuple[tuple[int, int], int, int]], last: list[int]) -> bool:
-        """Whether every maximum-cardinality matching of maximum weight after ``changes``
-        (entry, weight before, weight now) gives the same partner as ``last`` to the one
-        vertex whose edges changed, so that ``last`` answers what caissify asks next.
+    def certain(
+        self,
+        changes: list[tuple[tuple[int, int], int, int]],
+        last: list[int],
+        table: Mapping[tuple[int, int], int],
+    ) -> list[int] | None:
+        """A matching that answers what caissify asks after ``changes`` (entry, weight
+        before, weight now) as any fresh one would, if one is found without matching:
+        every maximum-cardinality matching of maximum weight gives the one vertex whose
+        edges changed the partner it has there; ``None`` when not found.
 
         caissify's bracket steps mostly raise the weights of one player's edges by
-        distinct tie-break addends (its "opponent selection": the player is about to be
-        paired with whichever partner the new matching gives him) after fixing the pair
-        chosen before (all other entries of the two players zeroed, theirs set to 1). Let
-        ``M = last`` be optimal before. If no entry turned positive and none of ``M``'s
-        turned zero, every edge set now was one before and ``M`` is still of maximum
-        cardinality; an edge whose two ends have no other edge (the fixed pair) lies in
-        every such matching. If every other changed positive entry is an edge of one
-        vertex ``P``, and ``M``'s edge at ``P`` rose by more than any other edge at ``P``
-        (the unchanged ones by 0), then for any maximum-cardinality matching ``M'``:
-        ``w'(M') = w(M') + d(M') <= w(M) + d(M) = w'(M)``, with equality only if ``M'``
-        pairs ``P`` as ``M`` does. So ``M`` is optimal and ``P``'s partner is the same in
-        every optimal matching.
+        distinct tie-break addends (its "opponent selection": the player is paired with
+        whichever partner the new matching gives him) after fixing the pair chosen before
+        (all other entries of the two players zeroed, theirs set to 1). Let ``M`` be
+        optimal before (``last``, or ``last`` with one weight-neutral exchange of partners,
+        below). If no entry turned positive and none of ``M``'s turned zero, every edge
+        set now was one before and ``M`` is still of maximum cardinality; an edge whose
+        two ends have no other edge (the fixed pair) lies in every such matching. If every
+        other changed positive entry is an edge of one vertex ``P``, and ``M``'s edge at
+        ``P`` rose by more than any other edge at ``P`` (the unchanged ones by 0), then for
+        any maximum-cardinality matching ``M'``: ``w'(M') = w(M') + d(M') <= w(M) + d(M) =
+        w'(M)``, with equality only if ``M'`` pairs ``P`` as ``M`` does. So ``M`` is
+        optimal and ``P``'s partner is the same in every optimal matching.
+
+        When ``last`` pairs ``P`` otherwise, ``M`` is ``last`` with ``P`` and the vertex
+        ``Q*`` of the edge that rose most exchanging partners (``P-Q, Q*-R`` become
+        ``P-Q*, Q-R``, or one edge for another when ``P`` or ``Q*`` was alone), if that
+        keeps the weight before: then ``M`` was optimal before as well.
 
         The other vertices' partners in ``M`` are one optimum of the new weights among
         possibly several, as any matching's are: caissify's decisions read them only
@@ -664,38 +678,36 @@ class TableTracker:
         """
         degree = self._degree
         rising: list[tuple[tuple[int, int], int]] = []
+        before: dict[tuple[int, int], int] = {}
         for key, old, new in changes:
             i, j = key
+            before[key] = old
             if new > 0 >= old:
-                return False  # a new edge may allow a larger matching
+                return None  # a new edge may allow a larger matching
             if new <= 0:
                 if last[i] == j:
-                    return False  # M lost an edge
+                    return None  # M lost an edge
                 continue
             if degree.get(i, 0) == 1 and degree.get(j, 0) == 1:
                 if last[i] != j:  # pragma: no cover - M is of maximum cardinality
-                    return False
+                    return None
                 continue  # a fixed pair: in every maximum-cardinality matching
             rising.append((key, new - old))
         if not rising:
-            return False  # nothing decides: a fresh matching may pick another optimum
-        for vertex in set(rising[0][0]):
+            return None  # nothing decides: a fresh matching may pick another optimum
+        for vertex in sorted(set(rising[0][0])):
             if any(vertex not in key for key, _ in rising):
                 continue
-            partner = last[vertex]
-            if partner == vertex:
-                continue
-            mine = (min(vertex, partner), max(vertex, partner))
-            best = 0  # the unchanged edges at the vertex
-            rise = None
-            for key, d in rising:
-                if key == mine:
-                    rise = d
-                elif d > best:
-                    best = d
-            if rise is not None and rise > best:
-                return True
-        return False
+            top_key, top = max(rising, key=itemgetter(1))
+            if top <= 0 or sum(1 for _, d in rising if d == top) > 1:
+                continue  # the unchanged edges at the vertex rose by 0: no strict winner
+            other = top_key[0] + top_key[1] - vertex
+            if last[vertex] == other:
+                return last
+            exchanged = self._exchange(vertex, other, last, table, before)
+            if exchanged is not None:
+                return exchanged
+        return None
 
     def counts(self) -> dict[int, int]:
         """Each positive weight and its number of entries."""
@@ -713,6 +725,47 @@ class TableTracker:
                 limit = min(limit, found.cover)
             limits[w] = limit
         return limits
+
+    @staticmethod
+    def _exchange(
+        p: int,
+        q_star: int,
+        last: list[int],
+        table: Mapping[tuple[int, int], int],
+        before: Mapping[tuple[int, int], int],
+    ) -> list[int] | None:
+        """``last`` with ``p`` paired to ``q_star`` and their partners (if any) to each
+        other, if that is a matching of the same size and the same weight before the
+        changes (``before``: the changed entries' weights then), else ``None``."""
+
+        def key(a: int, b: int) -> tuple[int, int]:
+            return (a, b) if a < b else (b, a)
+
+        def then(a: int, b: int) -> int:
+            k = key(a, b)
+            return before[k] if k in before else table.get(k, 0)
+
+        q, r = last[p], last[q_star]
+        removed = (then(p, q) if q != p else 0) + (then(q_star, r) if r != q_star else 0)
+        if q == p and r == q_star:  # pragma: no cover - M is of maximum cardinality
+            return None
+        added = then(p, q_star)
+        if q != p and r != q_star:
+            if table.get(key(q, r), 0) <= 0 or then(q, r) <= 0:
+                return None
+            added += then(q, r)
+        if added != removed:
+            return None
+        result = list(last)
+        result[p], result[q_star] = q_star, p
+        if q != p and r != q_star:
+            result[q], result[r] = r, q
+        else:
+            if q != p:
+                result[q] = q
+            if r != q_star:
+                result[r] = r
+        return result
 
 
 def partners(
