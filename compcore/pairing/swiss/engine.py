@@ -434,6 +434,14 @@ class _Player(_caissify_dutch.DutchPlayer):  # type: ignore[misc]
             cache[color] = super().would_violate_absolute_color(color)
         return bool(cache[color])
 
+    @functools.cached_property
+    def colours_allowed(self) -> tuple[bool, bool]:
+        """(white allowed, black allowed) by the absolute colour criteria."""
+        return (
+            not self.would_violate_absolute_color("white"),
+            not self.would_violate_absolute_color("black"),
+        )
+
 
 class _Opponents(set[int]):
     """A player's previous opponents (inside the rematch window, present this round) whose
@@ -523,6 +531,24 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
             else:  # pragma: no cover - completable(remaining) promised a way on
                 raise AssertionError("completion oracle and search disagree")
         return pairs
+
+    def _can_pair(self, p1: Any, p2: Any) -> bool:
+        """caissify's absolute criteria (no rematch; a colour assignment within the
+        absolute colour criteria, or the last round's relaxation for topscorers) on each
+        player's allowed colours computed once: it is asked tens of thousands of times a
+        round (every weight of every bracket step)."""
+        if not (isinstance(p1, _Player) and isinstance(p2, _Player)):
+            return bool(super()._can_pair(p1, p2))
+        if p1.id == p2.id or p2.id in p1.opponents:
+            return False
+        white1, black1 = p1.colours_allowed
+        white2, black2 = p2.colours_allowed
+        if (white1 and black2) or (black1 and white2):
+            return True
+        if self._is_last_round:
+            top = (self.round_number - 1) / 2.0
+            return bool(p1.score > top or p2.score > top)
+        return False
 
     def _assign_colors(self, p1: Any, p2: Any) -> tuple[Any, Any]:
         decision = allocate_colours(

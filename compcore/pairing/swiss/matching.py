@@ -61,7 +61,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, cast
 
@@ -331,7 +331,7 @@ def _greedy_cover_size(pairs: list[tuple[Hashable, Hashable]]) -> int:
     remaining = list(pairs)
     size = 0
     while remaining:
-        degree = Counter(x for pair in remaining for x in pair)
+        degree = Counter(chain.from_iterable(remaining))
         top = max(degree, key=degree.__getitem__)
         remaining = [pair for pair in remaining if top not in pair]
         size += 1
@@ -596,9 +596,21 @@ class TableTracker:
         self.last = None
         self._index = {key: index for index, key in enumerate(table)}
         self._slots = [(*key, w) if w > 0 else None for key, w in table.items()]
+        by_weight: dict[int, list[tuple[int, int]]] = {}
         for key, weight in table.items():
             if weight > 0:
-                self._add(key, weight)
+                found = by_weight.get(weight)
+                if found is None:
+                    by_weight[weight] = [key]
+                else:
+                    found.append(key)
+        degree: Counter[int] = Counter()
+        for weight, keys in by_weight.items():
+            entry = self._classes[weight] = _WeightClass()
+            entry.pairs = set(keys)
+            entry.touched = dict(Counter(chain.from_iterable(keys)))
+            degree.update(entry.touched)
+        self._degree = dict(degree)
 
     def update(
         self, table: Mapping[tuple[int, int], int]
