@@ -27,7 +27,9 @@ imported and subclassed, none of its code is copied here):
   :func:`_own_closures`) with its ``import networkx`` resolved to
   :func:`compcore.pairing.swiss.matching.networkx_shim`: exact weight compression plus
   rustworkx. Only that function of our subclass sees the shim; networkx itself is not
-  patched.
+  patched. Between two matchings the weight table is tracked (compcore's ``_set_w`` logs
+  the entries it changes, :class:`~compcore.pairing.swiss.matching.TableTracker`), and a
+  matching the last one provably answers is not computed again.
 * **Board order and reasons.** Boards are ordered as the reference engine prints them
   (higher score of the pair, then lower score, then rank of the higher-ranked player),
   with a one-line English reason per board.
