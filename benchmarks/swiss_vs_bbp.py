@@ -23,7 +23,9 @@ in the temp dir) so a second run skips the play.
 Each line also shows the CPU time compcore spent inside rustworkx's matchings alone
 (``matching.stats.rustworkx_seconds``): every one of caissify's bracket steps runs a fresh
 matching of the whole unpaired field, where bbpPairings updates its matching, so that
-share is the floor of the present design (issue 19, docs/swiss.md "Measured figures").
+share is the floor of the present design (issue 19, docs/swiss.md "Measured figures"),
+and how many matchings a round were computed and how many caissify's steps took from the
+last one without matching (``TableTracker.certain``).
 """
 
 from __future__ import annotations
@@ -171,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.last:
             files = files[-args.last :]
         ours_total = theirs_total = floor_total = 0.0
-        same = 0
+        same = computed = answered = 0
         for trf in files:
             text = trf.read_text()
             ours_times, theirs_times, floor_times = [], [], []
@@ -183,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
                 ours, seconds = compcore_pair(text)
                 ours_times.append(seconds)
                 floor_times.append(stats.rustworkx_seconds)
+            computed += stats.fast + stats.fallback
+            answered += stats.answered
             ours_total += statistics.median(ours_times)
             theirs_total += statistics.median(theirs_times)
             floor_total += statistics.median(floor_times)
@@ -195,7 +199,9 @@ def main(argv: list[str] | None = None) -> int:
             f" bbpPairings {theirs_total / len(files):7.3f} s, ratio {ratio:5.2f}x"
             f" ({'met' if ratio <= TARGET else 'NOT met'}), identical {same}/{len(files)};"
             f" of compcore's, rustworkx's matchings alone {floor_total / len(files):.3f} s"
-            f" ({floor_total / theirs_total:.2f}x bbpPairings)"
+            f" ({floor_total / theirs_total:.2f}x bbpPairings); matchings a round"
+            f" {computed / len(files):.0f} computed, {answered / len(files):.0f} answered"
+            " by the last one"
         )
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
     print(f"worst ratio {worst:.2f}x (target {TARGET:g}x); pairings identical: {all_same}")

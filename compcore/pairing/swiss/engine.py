@@ -27,7 +27,9 @@ imported and subclassed, none of its code is copied here):
   :func:`_own_closures`) with its ``import networkx`` resolved to
   :func:`compcore.pairing.swiss.matching.networkx_shim`: exact weight compression plus
   rustworkx. Only that function of our subclass sees the shim; networkx itself is not
-  patched.
+  patched. Between two matchings the weight table is tracked (compcore's ``_set_w`` logs
+  the entries it changes, :class:`~compcore.pairing.swiss.matching.TableTracker`), and a
+  matching the last one provably answers is not computed again.
 * **Board order and reasons.** Boards are ordered as the reference engine prints them
   (higher score of the pair, then lower score, then rank of the higher-ranked player),
   with a one-line English reason per board.
@@ -41,6 +43,7 @@ import logging
 import types
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal, cast
@@ -48,7 +51,7 @@ from typing import Any, Literal, cast
 from caissify_pairings.engines import dutch as _caissify_dutch
 
 from compcore.errors import PairingError, Phrase
-from compcore.pairing.swiss.matching import counting_pure_python, networkx_shim
+from compcore.pairing.swiss.matching import TableTracker, counting_pure_python, networkx_shim
 from compcore.pairing.swiss.model import (
     OPPOSITE_RESULTS,
     RESULT_CODES,
@@ -309,6 +312,14 @@ def allocate_colours(
 # ---------------------------------------------------------------------------
 
 
+#: the weight table's tracker of the pairing under way (:meth:`_DutchEngine.generate_pairings`):
+#: compcore's ``_set_w`` logs each changed entry's previous weight in it, ``_run_mwm`` hands
+#: it to :func:`compcore.pairing.swiss.matching.partners`; per thread and task
+_compcore_tracker: ContextVar[TableTracker | None] = ContextVar(
+    "compcore_swiss_table", default=None
+)
+
+
 def _own_closures() -> dict[str, types.CodeType]:
     """compcore's bodies for three helpers nested in caissify's bracket loop, by name.
 
@@ -317,8 +328,12 @@ def _own_closures() -> dict[str, types.CodeType]:
     without a call when it is in order already; ``_run_mwm`` hands the whole table to
     :func:`compcore.pairing.swiss.matching.partners` instead of building a graph one call
     per edge. Each has the free variables of caissify's (checked by :func:`_shimmed`), so
-    the loop's own cells close over them; they run with caissify's module globals, so they
-    name nothing else (no compcore import).
+    the loop's own cells close over them; they run with caissify's module globals plus
+    ``_compcore_tracker`` (added by :func:`_shimmed`), so they name nothing else (no
+    compcore import). ``_set_w`` logs each entry's weight before its first change since the
+    last matching in the pairing's :class:`~compcore.pairing.swiss.matching.TableTracker`,
+    which ``_run_mwm`` hands on, so a matching updates its weight classes instead of
+    recounting the whole table.
     """
     edge_weights: dict[tuple[int, int], int] = {}
     n = 0
@@ -326,10 +341,11 @@ def _own_closures() -> dict[str, types.CodeType]:
     _ek: Any = None
 
     def _set_w(i: int, j: int, w: int) -> None:
-        if i < j:
-            edge_weights[i, j] = w
-        else:
-            edge_weights[_ek(i, j)] = w
+        key = (i, j) if i < j else _ek(i, j)
+        tracker = _compcore_tracker.get()
+        if tracker is not None and key not in tracker.log:
+            tracker.log[key] = edge_weights.get(key, 0)
+        edge_weights[key] = w
 
     def _get_w(i: int, j: int) -> int:
         if i < j:
@@ -337,7 +353,7 @@ def _own_closures() -> dict[str, types.CodeType]:
         return edge_weights.get(_ek(i, j), 0)
 
     def _run_mwm() -> list[int]:
-        found: list[int] = nx.partners(n, edge_weights)
+        found: list[int] = nx.partners(n, edge_weights, _compcore_tracker.get())
         return found
 
     return {f.__name__: f.__code__ for f in (_set_w, _get_w, _run_mwm)}
@@ -377,6 +393,7 @@ def _shimmed(function: types.FunctionType) -> types.FunctionType:
     own_builtins["__import__"] = importer
     own_globals = dict(vars(_caissify_dutch))
     own_globals["__builtins__"] = own_builtins
+    own_globals["_compcore_tracker"] = _compcore_tracker
     clone = types.FunctionType(
         code,
         own_globals,
@@ -418,6 +435,14 @@ class _Player(_caissify_dutch.DutchPlayer):  # type: ignore[misc]
         if color not in cache:
             cache[color] = super().would_violate_absolute_color(color)
         return bool(cache[color])
+
+    @functools.cached_property
+    def colours_allowed(self) -> tuple[bool, bool]:
+        """(white allowed, black allowed) by the absolute colour criteria."""
+        return (
+            not self.would_violate_absolute_color("white"),
+            not self.would_violate_absolute_color("black"),
+        )
 
 
 class _Opponents(set[int]):
@@ -467,6 +492,13 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
         self._numbers = numbers
         self.colour_decisions: dict[frozenset[int], ColourDecision] = {}
 
+    def generate_pairings(self) -> list[dict[str, Any]]:
+        token = _compcore_tracker.set(TableTracker())
+        try:
+            return cast("list[dict[str, Any]]", super().generate_pairings())
+        finally:
+            _compcore_tracker.reset(token)
+
     def _backtrack_match(self, players: list[Any], relaxed: bool = False) -> Any:
         """caissify's last resort, without its exponential search.
 
@@ -501,6 +533,24 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
             else:  # pragma: no cover - completable(remaining) promised a way on
                 raise AssertionError("completion oracle and search disagree")
         return pairs
+
+    def _can_pair(self, p1: Any, p2: Any) -> bool:
+        """caissify's absolute criteria (no rematch; a colour assignment within the
+        absolute colour criteria, or the last round's relaxation for topscorers) on each
+        player's allowed colours computed once: it is asked tens of thousands of times a
+        round (every weight of every bracket step)."""
+        if not (isinstance(p1, _Player) and isinstance(p2, _Player)):
+            return bool(super()._can_pair(p1, p2))
+        if p1.id == p2.id or p2.id in p1.opponents:
+            return False
+        white1, black1 = p1.colours_allowed
+        white2, black2 = p2.colours_allowed
+        if (white1 and black2) or (black1 and white2):
+            return True
+        if self._is_last_round:
+            top = (self.round_number - 1) / 2.0
+            return bool(p1.score > top or p2.score > top)
+        return False
 
     def _assign_colors(self, p1: Any, p2: Any) -> tuple[Any, Any]:
         decision = allocate_colours(

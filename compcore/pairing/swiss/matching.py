@@ -61,7 +61,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, cast
 
@@ -78,6 +78,7 @@ except ImportError:  # pragma: no cover - rustworkx is a declared dependency
 __all__ = [
     "LightGraph",
     "MatchingStats",
+    "TableTracker",
     "compress_weights",
     "counting_pure_python",
     "max_weight_matching",
@@ -107,6 +108,8 @@ class MatchingStats:
     widest_compressed_bits: int = 0
     #: CPU seconds inside rustworkx's matching itself (the benchmarks' floor)
     rustworkx_seconds: float = 0.0
+    #: matchings caissify asked for that the last one answered (:meth:`TableTracker.certain`)
+    answered: int = 0
 
     @property
     def fast(self) -> int:
@@ -117,6 +120,7 @@ class MatchingStats:
         self.quick = self.careful = self.exact = self.fallback = 0
         self.widest_raw_bits = self.widest_compressed_bits = 0
         self.rustworkx_seconds = 0.0
+        self.answered = 0
 
 
 stats = MatchingStats()
@@ -330,7 +334,7 @@ def _greedy_cover_size(pairs: list[tuple[Hashable, Hashable]]) -> int:
     remaining = list(pairs)
     size = 0
     while remaining:
-        degree = Counter(x for pair in remaining for x in pair)
+        degree = Counter(chain.from_iterable(remaining))
         top = max(degree, key=degree.__getitem__)
         remaining = [pair for pair in remaining if top not in pair]
         size += 1
@@ -342,13 +346,19 @@ class _TooWide(Exception):
 
 
 def max_weight_matching(
-    graph: LightGraph | nx.Graph[Hashable], maxcardinality: bool = False, weight: str = "weight"
+    graph: LightGraph | nx.Graph[Hashable],
+    maxcardinality: bool = False,
+    weight: str = "weight",
+    *,
+    tracker: TableTracker | None = None,
 ) -> set[tuple[Hashable, Hashable]]:
     """Drop-in for ``networkx.max_weight_matching`` as caissify calls it.
 
     Uses rustworkx on compressed weights (the quick, careful or exact mapping, the first
     that fits in :data:`MAX_WEIGHT_BITS` bits), networkx on the original weights otherwise
     (counted, and logged as a warning). Returns a set of ``(u, v)`` node pairs.
+    ``tracker``: the weight classes of ``graph``'s edges, kept up to date between calls
+    (:func:`partners`), instead of counted from the edges on every call.
     """
     if not isinstance(graph, LightGraph):
         import networkx as nx
@@ -364,7 +374,9 @@ def max_weight_matching(
     if not maxcardinality:
         # the common offset is only order-preserving among maximum-cardinality matchings
         return _networkx(nodes, edges, maxcardinality, "not a maximum-cardinality matching")
-    counts = Counter(map(itemgetter(2), edges))
+    counts: Mapping[int, int] = (
+        Counter(map(itemgetter(2), edges)) if tracker is None else tracker.counts()
+    )
     raw = max(counts).bit_length()
     stats.widest_raw_bits = max(stats.widest_raw_bits, raw)
     identity = graph.numbered or _numbered(nodes, edges)  # caissify's vertices: 0 .. n-1
@@ -374,7 +386,9 @@ def max_weight_matching(
         if identity
         else [(index[u], index[v], w) for u, v, w in edges]
     )
-    found = _mapping(counts, edges, indexed, len(nodes))
+    found = _mapping(
+        counts, edges, indexed, len(nodes), None if tracker is None else tracker.limits
+    )
     if found is None:
         why = f"weights of {raw} bits need more than {MAX_WEIGHT_BITS} even mapped exactly"
         return _networkx(nodes, edges, maxcardinality, why)
@@ -419,16 +433,18 @@ def _mapping(
     edges: list[tuple[Hashable, Hashable, int]],
     indexed: list[tuple[int, int, int]],
     n: int,
+    class_limits: Callable[[int], dict[int, int]] | None = None,
 ) -> tuple[str, dict[int, int]] | None:
     """The first mapping that fits, and its path: ``quick``, ``careful`` or ``exact`` (see
-    the module docstring); ``None`` when none does."""
+    the module docstring); ``None`` when none does. ``class_limits(k)``: the limits of
+    :func:`_class_limits` for these edges, kept up to date elsewhere (:class:`TableTracker`)."""
     b = max(8, n.bit_length() + 3)
     k = min(n // 2, len(edges))
     offset = max(1 << (3 * b), -min(counts))
     mapping = _two_passes(counts, k, offset, drop_dependent=False)
     if _fits(mapping):
         return "quick", mapping
-    limits = _class_limits(edges, k)
+    limits = _class_limits(edges, k) if class_limits is None else class_limits(k)
     mapping = _two_passes(limits, k, offset, drop_dependent=True)
     if _fits(mapping):
         return "careful", mapping
@@ -497,28 +513,326 @@ def _pure_python(players: int, reason: str) -> None:
         found.append(note)
 
 
-def partners(n: int, edge_weights: Mapping[tuple[int, int], int]) -> list[int]:
+class _WeightClass:
+    """The positive entries of one weight in a weight table: what :func:`_class_limits`
+    reads of them, kept between matchings (the cover is recomputed only after a change)."""
+
+    __slots__ = ("cover", "pairs", "touched")
+
+    def __init__(self) -> None:
+        self.pairs: set[tuple[int, int]] = set()
+        #: each vertex an entry of the class names, with how many entries name it
+        self.touched: dict[int, int] = {}
+        self.cover: int | None = None
+
+
+class TableTracker:
+    """caissify's weight table (``(i, j) -> weight``, ``i < j``) between two matchings.
+
+    caissify's bracket loop changes a few hundred entries between matchings of tens of
+    thousands; listing the positive entries, counting the weights and bounding each
+    weight's edges (:func:`_class_limits`) from scratch on every call was a third of a
+    300-player round. ``log`` collects, per entry changed since the last matching, its
+    weight at that matching (compcore's ``_set_w`` writes it); :meth:`update` then changes
+    only those entries' slots (one per table entry, in table order, ``None`` when not
+    positive) and the weight classes they left and joined. The edge list is the slots
+    without the ``None`` ones, so in the table's order; the limits are the numbers
+    :func:`_class_limits` gives (the cover is taken over the class's edges in table order,
+    as there): every matching is computed on the same edges and mapped weights as without
+    a tracker.
+    """
+
+    __slots__ = (
+        "_classes",
+        "_degree",
+        "_index",
+        "_slots",
+        "decided",
+        "last",
+        "log",
+        "skipped",
+        "table",
+    )
+
+    def __init__(self) -> None:
+        #: entry -> its weight at the last matching, for the entries changed since
+        self.log: dict[tuple[int, int], int] = {}
+        #: the table the slots describe (a new table, a new pairing: start again)
+        self.table: Mapping[tuple[int, int], int] | None = None
+        self._index: dict[tuple[int, int], int] = {}
+        self._slots: list[tuple[int, int, int] | None] = []
+        self._classes: dict[int, _WeightClass] = {}
+        #: each vertex's number of positive entries
+        self._degree: dict[int, int] = {}
+        #: the last matching computed (each vertex's partner, itself when unmatched)
+        self.last: list[int] | None = None
+        #: matchings not computed because the last one answered them (:meth:`certain`)
+        self.skipped = 0
+        #: the vertex whose partner the last such answer decided
+        self.decided: int | None = None
+
+    def _add(self, key: tuple[int, int], weight: int) -> None:
+        degree = self._degree
+        i, j = key
+        degree[i] = degree.get(i, 0) + 1
+        degree[j] = degree.get(j, 0) + 1
+        found = self._classes.get(weight)
+        if found is None:
+            found = self._classes[weight] = _WeightClass()
+        found.pairs.add(key)
+        touched = found.touched
+        i, j = key
+        touched[i] = touched.get(i, 0) + 1
+        touched[j] = touched.get(j, 0) + 1
+        found.cover = None
+
+    def _remove(self, key: tuple[int, int], weight: int) -> None:
+        degree = self._degree
+        for x in key:
+            degree[x] -= 1
+        found = self._classes[weight]
+        found.pairs.discard(key)
+        if not found.pairs:
+            del self._classes[weight]
+            return
+        touched = found.touched
+        for x in key:
+            left = touched[x] - 1
+            if left:
+                touched[x] = left
+            else:
+                del touched[x]
+        found.cover = None
+
+    def _start(self, table: Mapping[tuple[int, int], int]) -> None:
+        self.table = table
+        self._classes = {}
+        self._degree = {}
+        self.last = None
+        self._index = {key: index for index, key in enumerate(table)}
+        self._slots = [(*key, w) if w > 0 else None for key, w in table.items()]
+        by_weight: dict[int, list[tuple[int, int]]] = {}
+        for key, weight in table.items():
+            if weight > 0:
+                found = by_weight.get(weight)
+                if found is None:
+                    by_weight[weight] = [key]
+                else:
+                    found.append(key)
+        degree: Counter[int] = Counter()
+        for weight, keys in by_weight.items():
+            entry = self._classes[weight] = _WeightClass()
+            entry.pairs = set(keys)
+            entry.touched = dict(Counter(chain.from_iterable(keys)))
+            degree.update(entry.touched)
+        self._degree = dict(degree)
+
+    def update(
+        self, table: Mapping[tuple[int, int], int]
+    ) -> tuple[list[tuple[int, int, int]] | None, list[int] | None]:
+        """Bring the slots and classes up to ``table``. Returns its positive entries as
+        edges ``(i, j, weight)`` in the table's order, or (``None``, the answer) when the
+        last matching answers this one (:meth:`certain`)."""
+        changes: list[tuple[tuple[int, int], int, int]] | None = None
+        if table is not self.table:
+            self._start(table)
+        else:
+            changes = []
+            slots, index = self._slots, self._index
+            for key, old in self.log.items():
+                if key not in index:
+                    # an entry new to the table (caissify's _finalize_pair writes (i, i) = 0):
+                    # the table puts it last, and so does the log (its first change was its
+                    # insertion, later than every entry there before)
+                    index[key] = len(slots)
+                    slots.append(None)
+                new = table.get(key, 0)
+                if new == old:
+                    continue
+                changes.append((key, old, new))
+                if old > 0:
+                    self._remove(key, old)
+                if new > 0:
+                    self._add(key, new)
+                    slots[index[key]] = (*key, new)
+                else:
+                    slots[index[key]] = None
+            if len(slots) != len(table):  # pragma: no cover - written past _set_w
+                self._start(table)
+                changes = None
+        self.log.clear()
+        if changes is not None and self.last is not None:
+            answer = self.certain(changes, self.last, table)
+            if answer is not None:
+                self.skipped += 1
+                stats.answered += 1
+                self.last = answer
+                return None, list(answer)
+        return cast("list[tuple[int, int, int]]", list(filter(None, self._slots))), None
+
+    def certain(
+        self,
+        changes: list[tuple[tuple[int, int], int, int]],
+        last: list[int],
+        table: Mapping[tuple[int, int], int],
+    ) -> list[int] | None:
+        """A matching that answers what caissify asks after ``changes`` (entry, weight
+        before, weight now) as any fresh one would, if one is found without matching:
+        every maximum-cardinality matching of maximum weight gives the one vertex whose
+        edges changed the partner it has there; ``None`` when not found.
+
+        caissify's bracket steps mostly raise the weights of one player's edges by
+        distinct tie-break addends (its "opponent selection": the player is paired with
+        whichever partner the new matching gives him) after fixing the pair chosen before
+        (all other entries of the two players zeroed, theirs set to 1). Let ``M`` be
+        optimal before (``last``, or ``last`` with one weight-neutral exchange of partners,
+        below). If no entry turned positive and none of ``M``'s turned zero, every edge
+        set now was one before and ``M`` is still of maximum cardinality; an edge whose
+        two ends have no other edge (the fixed pair) lies in every such matching. If every
+        other changed positive entry is an edge of one vertex ``P``, and ``M``'s edge at
+        ``P`` rose by more than any other edge at ``P`` (the unchanged ones by 0), then for
+        any maximum-cardinality matching ``M'``: ``w'(M') = w(M') + d(M') <= w(M) + d(M) =
+        w'(M)``, with equality only if ``M'`` pairs ``P`` as ``M`` does. So ``M`` is
+        optimal and ``P``'s partner is the same in every optimal matching.
+
+        When ``last`` pairs ``P`` otherwise, ``M`` is ``last`` with ``P`` and the vertex
+        ``Q*`` of the edge that rose most exchanging partners (``P-Q, Q*-R`` become
+        ``P-Q*, Q-R``, or one edge for another when ``P`` or ``Q*`` was alone), if that
+        keeps the weight before: then ``M`` was optimal before as well.
+
+        The other vertices' partners in ``M`` are one optimum of the new weights among
+        possibly several, as any matching's are: caissify's decisions read them only
+        where the rules fix them (the 200 vectors and the benchmark rounds are unchanged).
+        """
+        degree = self._degree
+        rising: list[tuple[tuple[int, int], int]] = []
+        before: dict[tuple[int, int], int] = {}
+        for key, old, new in changes:
+            i, j = key
+            before[key] = old
+            if new > 0 >= old:
+                return None  # a new edge may allow a larger matching
+            if new <= 0:
+                if last[i] == j:
+                    return None  # M lost an edge
+                continue
+            if degree.get(i, 0) == 1 and degree.get(j, 0) == 1:
+                if last[i] != j:  # pragma: no cover - M is of maximum cardinality
+                    return None
+                continue  # a fixed pair: in every maximum-cardinality matching
+            rising.append((key, new - old))
+        if not rising:
+            return None  # nothing decides: a fresh matching may pick another optimum
+        for vertex in sorted(set(rising[0][0])):
+            if any(vertex not in key for key, _ in rising):
+                continue
+            top_key, top = max(rising, key=itemgetter(1))
+            if top <= 0 or sum(1 for _, d in rising if d == top) > 1:
+                continue  # the unchanged edges at the vertex rose by 0: no strict winner
+            other = top_key[0] + top_key[1] - vertex
+            found = last if last[vertex] == other else None
+            if found is None:
+                found = self._exchange(vertex, other, last, table, before)
+            if found is not None:
+                self.decided = vertex
+                return found
+        return None
+
+    def counts(self) -> dict[int, int]:
+        """Each positive weight and its number of entries."""
+        return {w: len(c.pairs) for w, c in self._classes.items()}
+
+    def limits(self, k: int) -> dict[int, int]:
+        """:func:`_class_limits` of the positive entries, for matchings of at most ``k``."""
+        limits: dict[int, int] = {}
+        for w, found in self._classes.items():
+            size = len(found.pairs)
+            limit = min(k, size, len(found.touched) // 2)
+            if size <= COVER_LIMIT and limit > 1:
+                if found.cover is None:
+                    found.cover = _greedy_cover_size(sorted(found.pairs))
+                limit = min(limit, found.cover)
+            limits[w] = limit
+        return limits
+
+    @staticmethod
+    def _exchange(
+        p: int,
+        q_star: int,
+        last: list[int],
+        table: Mapping[tuple[int, int], int],
+        before: Mapping[tuple[int, int], int],
+    ) -> list[int] | None:
+        """``last`` with ``p`` paired to ``q_star`` and their partners (if any) to each
+        other, if that is a matching of the same size and the same weight before the
+        changes (``before``: the changed entries' weights then), else ``None``."""
+
+        def key(a: int, b: int) -> tuple[int, int]:
+            return (a, b) if a < b else (b, a)
+
+        def then(a: int, b: int) -> int:
+            k = key(a, b)
+            return before[k] if k in before else table.get(k, 0)
+
+        q, r = last[p], last[q_star]
+        removed = (then(p, q) if q != p else 0) + (then(q_star, r) if r != q_star else 0)
+        if q == p and r == q_star:  # pragma: no cover - M is of maximum cardinality
+            return None
+        added = then(p, q_star)
+        if q != p and r != q_star:
+            if table.get(key(q, r), 0) <= 0 or then(q, r) <= 0:
+                return None
+            added += then(q, r)
+        if added != removed:
+            return None
+        result = list(last)
+        result[p], result[q_star] = q_star, p
+        if q != p and r != q_star:
+            result[q], result[r] = r, q
+        else:
+            if q != p:
+                result[q] = q
+            if r != q_star:
+                result[r] = r
+        return result
+
+
+def partners(
+    n: int, edge_weights: Mapping[tuple[int, int], int], tracker: TableTracker | None = None
+) -> list[int]:
     """Each vertex's partner in a maximum-cardinality matching of maximum weight on the
     vertices ``0 .. n-1`` and the edges of positive weight (itself when unmatched): what
     caissify's ``_run_mwm`` computes from its weight table, edges in the table's order,
-    without building the graph one call per edge."""
+    without building the graph one call per edge. ``tracker``: the table as it was at the
+    last call, with the entries changed since (:class:`TableTracker`); the same result,
+    less listing and counting."""
     graph = LightGraph()
     graph.nodes = dict.fromkeys(range(n))
-    positive = list(map((0).__lt__, edge_weights.values()))
-    # (i, j) + (w,) for the positive entries, at C speed
-    join = cast("Callable[[tuple[int, int], tuple[int]], tuple[int, int, int]]", tuple.__add__)
-    graph.edges = list(
-        map(
-            join,
-            compress(edge_weights.keys(), positive),
-            zip(compress(edge_weights.values(), positive)),
+    if tracker is not None:
+        edges, answer = tracker.update(edge_weights)
+        if answer is not None:
+            return answer
+        assert edges is not None
+        graph.edges = cast("list[tuple[Hashable, Hashable, int]]", edges)
+    else:
+        positive = list(map((0).__lt__, edge_weights.values()))
+        # (i, j) + (w,) for the positive entries, at C speed
+        join = cast("Callable[[tuple[int, int], tuple[int]], tuple[int, int, int]]", tuple.__add__)
+        graph.edges = list(
+            map(
+                join,
+                compress(edge_weights.keys(), positive),
+                zip(compress(edge_weights.values(), positive)),
+            )
         )
-    )
     graph.numbered = True
     result = list(range(n))
-    for u, v in cast("set[tuple[int, int]]", max_weight_matching(graph, maxcardinality=True)):
+    found = max_weight_matching(graph, maxcardinality=True, tracker=tracker)
+    for u, v in cast("set[tuple[int, int]]", found):
         result[u] = v
         result[v] = u
+    if tracker is not None:
+        tracker.last = list(result)
     return result
 
 
