@@ -92,19 +92,58 @@ def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, An
 def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
     """The validated ruleset of ``preset`` with ``overrides`` applied. The overrides first
     keep the limits of any outside data (:func:`compcore.jsondata.check`)."""
-    from pydantic import ValidationError
-
     from compcore.model import thaw
-    from compcore.rulesets.schema import Ruleset
 
     where = Phrase("at.ruleset_named", name=preset)
     jsondata.check(overrides or {}, (where, Phrase("at.overrides")), RulesetError)
     data = merge(_preset_data(preset), thaw(overrides or {}))
+    return _ruleset(json.dumps(data), where)
+
+
+#: the rulesets this process built, by their JSON text (at most :data:`_KEEP`)
+_BUILT: dict[str, Ruleset] = {}
+_KEEP = 256
+
+
+def _ruleset(text: str, where: Part) -> Ruleset:
+    """The ruleset of the JSON ``text``: built from the data validated from exactly this
+    text before (:mod:`compcore.rulesets.validated`, no pydantic), else validated now (and
+    kept for the next time). A refused text raises :class:`RulesetError` every time."""
+    found = _BUILT.get(text)
+    if found is not None:
+        return found
+    from compcore.rulesets import validated
+    from compcore.rulesets.schema import Ruleset, build
+
+    ruleset = None
+    data = validated.read(text)
+    if data is not None:
+        try:
+            ruleset = build(Ruleset, data)
+        except Exception:  # a file that is not what it should be: validate the text
+            ruleset = None
+    if ruleset is None:
+        data = _validate(text, where)
+        validated.write(text, data)
+        ruleset = build(Ruleset, data)
+    if len(_BUILT) >= _KEEP:
+        _BUILT.pop(next(iter(_BUILT)), None)
+    _BUILT[text] = ruleset
+    return ruleset
+
+
+def _validate(text: str, where: Part) -> dict[str, Any]:
+    """Pydantic's check of the ruleset JSON ``text`` (:mod:`compcore.rulesets.models`):
+    its data, or :class:`RulesetError` naming every wrong field."""
+    from pydantic import ValidationError
+
+    from compcore.rulesets import models
+
     try:
         # JSON mode with strict types: "12" is not a number, but arrays may fill tuples
-        return Ruleset.model_validate_json(json.dumps(data))
+        return models.validate(text)
     except ValidationError as exc:
-        raise RulesetError(*describe_validation_error(exc, Ruleset, where)) from None
+        raise RulesetError(*describe_validation_error(exc, models.Ruleset, where)) from None
 
 
 @cache

@@ -1,0 +1,111 @@
+"""Rulesets validated before, found again by their exact text (issue 19).
+
+Validating a ruleset's text with pydantic (:mod:`compcore.rulesets.models`) costs a third
+of a second in a fresh process: importing pydantic and building its validators. A text
+that was validated once (a shipped preset, a season file's ruleset seen before) is kept
+here with the data the validation gave, so the next process builds the ruleset straight
+from that data (:func:`compcore.rulesets.schema.build`) without pydantic.
+
+* **Where**: ``$COMPCORE_CACHE`` if set (empty: no cache at all), else
+  ``$XDG_CACHE_HOME/compcore/rulesets``, else ``~/.cache/compcore/rulesets``; one small JSON
+  file a text.
+* **Never trusted over a changed text**: a file is named by the SHA-256 of the text and of
+  the code that validates it (``schema.py``, ``models.py`` and pydantic's version), and it
+  holds the text itself, which must equal the text asked for. A changed preset, override
+  or compcore gives another name; an unreadable, corrupt or foreign file is ignored (and
+  the text validated again).
+* **Only accepted texts** are kept: a refused text is validated every time, so every
+  refusal reads as it always did.
+* **Safe under concurrent processes**: each file is written whole to a temporary name in
+  the same folder and moved in place (an atomic rename); a failed write (a read-only home,
+  a full disk) leaves nothing behind and is not an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import cache
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+
+#: the environment variable naming the folder (empty: no cache)
+ENV = "COMPCORE_CACHE"
+
+
+def folder() -> Path | None:
+    """The cache folder, or None when ``$COMPCORE_CACHE`` is set empty."""
+    chosen = os.environ.get(ENV)
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "compcore" / "rulesets"
+
+
+@cache
+def _code() -> bytes:
+    """What the validation's outcome depends on besides the text: the schema, the models
+    and pydantic's version (read from its files: importing pydantic is what this saves)."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in (here / "schema.py", here / "models.py"):
+        digest.update(path.read_bytes())
+    for package in ("pydantic", "pydantic_core"):
+        spec = find_spec(package)
+        origin = spec.origin if spec is not None else None
+        if origin:  # pydantic/version.py, pydantic_core/__init__.py name their versions
+            name = "version.py" if package == "pydantic" else "__init__.py"
+            try:
+                digest.update((Path(origin).parent / name).read_bytes())
+            except OSError:
+                digest.update(origin.encode())
+    return digest.digest()
+
+
+def _path(text: str) -> Path | None:
+    where = folder()
+    if where is None:
+        return None
+    name = hashlib.sha256(_code() + text.encode("utf-8", "surrogatepass")).hexdigest()
+    return where / f"{name}.json"
+
+
+def read(text: str) -> dict[str, Any] | None:
+    """The data validated from exactly ``text`` before, or None (never seen, or the file
+    is unreadable, corrupt or for another text)."""
+    try:
+        path = _path(text)
+        if path is None:
+            return None
+        stored = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stored, dict) or stored.get("text") != text:
+        return None
+    data = stored.get("data")
+    return data if isinstance(data, dict) else None
+
+
+def write(text: str, data: dict[str, Any]) -> None:
+    """Keep ``data``, validated from ``text``; quietly nothing if the folder cannot be
+    written."""
+    try:
+        path = _path(text)
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # here: its import costs more than a cached read
+
+        content = json.dumps({"text": text, "data": data}, ensure_ascii=False).encode("utf-8")
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(content)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except (OSError, ValueError):
+        return
