@@ -11,14 +11,15 @@ these objects with :func:`build`. Rule ids in the field comments point to
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 import types
 import typing
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
-from typing import Any, Literal, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Literal, TypeVar, dataclass_transform, get_args, get_origin
 
 from compcore.model import Kind
 
@@ -62,20 +63,119 @@ def fraction_data(value: Fraction) -> int | str:
 
 # --------------------------------------------------------------------------- the objects
 
-#: a ruleset object (any of this module's dataclasses)
+#: a ruleset object (any of this module's classes but :class:`Points`)
 R = TypeVar("R", bound="_Rules")
 
+_NO_DEFAULT: Any = object()
 
+
+class _Field:
+    """A field's default (a value, or a factory called per object) and the name the
+    ruleset's text gives it (``forfeit-win``) where that differs."""
+
+    __slots__ = ("default", "factory", "text_name")
+
+    def __init__(self, default: Any, factory: Callable[[], Any] | None, text_name: str | None):
+        self.default, self.factory, self.text_name = default, factory, text_name
+
+
+def rule_field(
+    *,
+    default: Any = _NO_DEFAULT,
+    default_factory: Callable[[], Any] | None = None,
+    text_name: str | None = None,
+) -> Any:
+    """A field with a default made per object (``default_factory``) or a name of its own
+    in the ruleset's text (``text_name``: the points table's ``forfeit-win``)."""
+    return _Field(default, default_factory, text_name)
+
+
+class FrozenRuleError(AttributeError):
+    """A ruleset object's field was assigned: rulesets are immutable."""
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(rule_field,))
 class _Rules:
-    """What every ruleset object has besides its fields: a changed copy (``model_copy``)
-    and its data as the ruleset's text writes it (``model_dump``), named as pydantic names
-    them (the objects were pydantic models before issue 19)."""
+    """A frozen ruleset object: keyword fields with defaults, compared and hashed by value
+    (a light dataclass: 27 of them are built at import, and ``dataclasses`` would take
+    three times as long, issue 19). Besides its fields it has a changed copy
+    (``model_copy``) and its data as the ruleset's text writes it (``model_dump``), named
+    as pydantic names them (the objects were pydantic models before issue 19)."""
 
-    __slots__ = ()
+    #: the fields in order; their defaults and factories; their names in the text
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+    _factories: ClassVar[dict[str, Callable[[], Any]]] = {}
+    _text_names: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        names = tuple(inspect.get_annotations(cls))
+        defaults, factories, text_names = {}, {}, {}
+        for name in names:
+            if name not in cls.__dict__:
+                continue
+            value = cls.__dict__[name]
+            if isinstance(value, _Field):
+                if value.text_name is not None:
+                    text_names[name] = value.text_name
+                if value.factory is not None:
+                    factories[name] = value.factory
+                elif value.default is not _NO_DEFAULT:
+                    defaults[name] = value.default
+            else:
+                defaults[name] = value
+            delattr(cls, name)  # the value lives in each object, not in the class
+        cls._fields, cls._defaults = names, defaults
+        cls._factories, cls._text_names = factories, text_names
+
+    def __init__(self, **values: Any) -> None:
+        own = self.__dict__
+        for name in self._fields:
+            if name in values:
+                own[name] = values.pop(name)
+            elif name in self._defaults:
+                own[name] = self._defaults[name]
+            elif name in self._factories:
+                own[name] = self._factories[name]()
+            else:
+                raise TypeError(f"{type(self).__name__}() needs the field {name!r}")
+        if values:
+            raise TypeError(f"{type(self).__name__}() has no field {next(iter(values))!r}")
+
+    def _values(self) -> tuple[Any, ...]:
+        own = self.__dict__
+        return tuple(own[name] for name in self._fields)
+
+    def _items(self) -> dict[str, Any]:
+        own = self.__dict__
+        return {name: own[name] for name in self._fields}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenRuleError(f"cannot assign to field {name!r}: a ruleset is frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenRuleError(f"cannot delete field {name!r}: a ruleset is frozen")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Rules)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in self._items().items())
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and deepcopy
+        return (_rebuild, (type(self), self._items()))
 
     def model_copy(self: R, *, update: dict[str, Any] | None = None) -> R:
         """A copy with the fields in ``update`` replaced (not validated again)."""
-        return replace(self, **(update or {}))
+        return type(self)(**{**self._items(), **(update or {})})
 
     def model_dump(self, *, mode: str = "python", by_alias: bool = False) -> dict[str, Any]:
         """Every field as data (:func:`dump`): exact numbers as ``3`` or ``"1/3"``, points
@@ -86,14 +186,17 @@ class _Rules:
         return data
 
 
+def _rebuild(kind: type[R], values: dict[str, Any]) -> R:
+    return kind(**values)
+
+
 def dump(value: Any, *, json: bool = True, by_alias: bool = False) -> Any:
     """A ruleset object (or one of its values) as plain data, the inverse of :func:`build`."""
     if isinstance(value, _Rules):
+        names = value._text_names if by_alias else {}
         return {
-            (f.metadata.get("alias", f.name) if by_alias else f.name): dump(
-                getattr(value, f.name), json=json, by_alias=by_alias
-            )
-            for f in fields(value)  # type: ignore[arg-type]
+            names.get(name, name): dump(item, json=json, by_alias=by_alias)
+            for name, item in value._items().items()
         }
     if isinstance(value, Points):
         return value.text
@@ -162,10 +265,17 @@ def _converter(hint: Any) -> Any:
     raise TypeError(f"no converter for {hint!r}")
 
 
-@cache
+#: each class's fields with their converters, made on first use
+_CONVERTERS: dict[type[_Rules], tuple[tuple[str, Any], ...]] = {}
+
+
 def _converters(kind: type[_Rules]) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(kind, vars(sys.modules[__name__]))
-    return tuple((f.name, _converter(hints[f.name])) for f in fields(kind))  # type: ignore[arg-type]
+    found = _CONVERTERS.get(kind)
+    if found is None:
+        hints = typing.get_type_hints(kind, vars(sys.modules[__name__]))
+        found = tuple((name, _converter(hints[name])) for name in kind._fields)
+        _CONVERTERS[kind] = found
+    return found
 
 
 # --------------------------------------------------------------------------- points
@@ -223,7 +333,6 @@ class Points:
 ZERO = Points("constant", Fraction(0), "0")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Cap(_Rules):
     """ "At most N such entries per scope, then ``then``" (DS-4, PP-2, LA-9, MG-4)."""
 
@@ -243,7 +352,6 @@ class Cap(_Rules):
         return -(-exact.numerator // exact.denominator)  # rounded up
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class KindRule(_Rules):
     """The points of one entry kind, and its cap if it has one."""
 
@@ -255,7 +363,6 @@ def _zero_rule() -> KindRule:
     return KindRule(points=ZERO)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PointsTable(_Rules):
     """Points per entry kind. A kind left out is not used by the ruleset: entering it is an
     error (the spec's tables mark those with a dash)."""
@@ -263,29 +370,29 @@ class PointsTable(_Rules):
     win: KindRule
     draw: KindRule
     loss: KindRule
-    forfeit_win: KindRule = field(metadata={"alias": "forfeit-win"})
-    forfeit_loss: KindRule = field(metadata={"alias": "forfeit-loss"})
+    forfeit_win: KindRule = rule_field(text_name="forfeit-win")
+    forfeit_loss: KindRule = rule_field(text_name="forfeit-loss")
     bye: KindRule | None = None
     absent: KindRule | None = None
-    absent_unexcused: KindRule = field(
-        default_factory=_zero_rule, metadata={"alias": "absent-unexcused"}
+    absent_unexcused: KindRule = rule_field(
+        default_factory=_zero_rule, text_name="absent-unexcused"
     )
-    not_participating: KindRule = field(
-        default_factory=_zero_rule, metadata={"alias": "not-participating"}
+    not_participating: KindRule = rule_field(
+        default_factory=_zero_rule, text_name="not-participating"
     )
     external: KindRule | None = None
-    club_duty: KindRule | None = field(default=None, metadata={"alias": "club-duty"})
-    cup_win: KindRule | None = field(default=None, metadata={"alias": "cup-win"})
-    cup_draw: KindRule | None = field(default=None, metadata={"alias": "cup-draw"})
-    cup_loss: KindRule | None = field(default=None, metadata={"alias": "cup-loss"})
+    club_duty: KindRule | None = rule_field(default=None, text_name="club-duty")
+    cup_win: KindRule | None = rule_field(default=None, text_name="cup-win")
+    cup_draw: KindRule | None = rule_field(default=None, text_name="cup-draw")
+    cup_loss: KindRule | None = rule_field(default=None, text_name="cup-loss")
     joker: KindRule | None = None
-    declined_engine: KindRule | None = field(default=None, metadata={"alias": "declined-engine"})
+    declined_engine: KindRule | None = rule_field(default=None, text_name="declined-engine")
     #: MG-5: whose points make up an ``evening-average`` entry: the players with one of
     #: these kinds that evening. Default: those present who played or won by forfeit; the
     #: no-show (``forfeit-loss``) was not there and is left out.
-    evening_average_kinds: tuple[Kind, ...] = field(
+    evening_average_kinds: tuple[Kind, ...] = rule_field(
         default=(Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN),
-        metadata={"alias": "evening-average-kinds"},
+        text_name="evening-average-kinds",
     )
 
     def rule(self, kind: Kind) -> KindRule | None:
@@ -303,7 +410,6 @@ class PointsTable(_Rules):
 # --------------------------------------------------------------------------- Keizer values
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class TopRatio(_Rules):
     """DS-1 reading: the top value is ``ratio`` times the bottom one (top = ratio(N-1)/(ratio-1),
     rounded up)."""
@@ -311,7 +417,6 @@ class TopRatio(_Rules):
     ratio: Fraction
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RankValues(_Rules):
     """Values linear in rank: top, top - step, ..., never below ``min`` (DS-1, KC-2)."""
 
@@ -321,7 +426,6 @@ class RankValues(_Rules):
     min: int = 1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RatingValues(_Rules):
     """Values linear in rating between ``low`` (lowest-rated player) and ``high``
     (highest-rated), following rating updates (MG-1)."""
@@ -334,7 +438,6 @@ class RatingValues(_Rules):
 IterateAt = int | Literal["every", "last"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class KeizerRules(_Rules):
     """How Keizer scores are computed (the three modes of ``spec/rulesets.md``)."""
 
@@ -358,7 +461,6 @@ TieBreak = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SbAdjustment(_Rules):
     """PP-6: for a joker round, and for an absence after the jokers are used up, add ``share``
     of the player's average Sonneborn-Berger per game."""
@@ -390,7 +492,6 @@ RelaxableRule = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FirstRounds(_Rules):
     """Rounds paired by a scheme instead of the ladder (KC-5, DS-12, PP-5)."""
 
@@ -404,7 +505,6 @@ class FirstRounds(_Rules):
     scheme_colours: bool = True
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ByeRules(_Rules):
     """Who sits out when the number of present players is odd (KC-8, PP-4, LA-8, DS-9)."""
 
@@ -415,7 +515,6 @@ class ByeRules(_Rules):
     protect_except_rounds: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class EngineRules(_Rules):
     """The computer entrant (DS-9, DS-10)."""
 
@@ -429,7 +528,6 @@ class EngineRules(_Rules):
     away_bye_avoid_top: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundRobinRules(_Rules):
     """A competition whose whole schedule is made once, when it is created, by Berger tables
     (``pairing.method = "round-robin"``: DS-16 groups, DS-20 play-off, DS-21 pools). Its
@@ -442,7 +540,6 @@ class RoundRobinRules(_Rules):
     games_per_meeting: int = 1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PoolsCupRules(_Rules):
     """A cup of pools and knock-outs (DS-21, the Meierij Cup): the entrants are split into
     pools that each play a round robin (the ``round_robin`` section: single or double, games
@@ -465,7 +562,6 @@ class PoolsCupRules(_Rules):
     tiebreaks: tuple[Literal["rapid-pair", "armageddon"], ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PairingRules(_Rules):
     #: ladder: Keizer/points ladders; swiss; knockout (MG-7); round-robin: the schedule is
     #: made when the competition is created (``round_robin`` section) and never paired
@@ -498,7 +594,6 @@ class PairingRules(_Rules):
 # --------------------------------------------------------------------------- awards
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Category(_Rules):
     """A rating category (DS-18): ``min_rating <= rating < below_rating``."""
 
@@ -507,7 +602,6 @@ class Category(_Rules):
     below_rating: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class LevelTop(_Rules):
     """LA-11: a top N of the players of one level (the B-players' top 3)."""
 
@@ -515,7 +609,6 @@ class LevelTop(_Rules):
     count: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Subgroups(_Rules):
     """KC-12: after ``after_round`` players are split by the ranking into groups of ``size``
     (the director may compose them himself: ``compcore.subgroups``)."""
@@ -527,7 +620,6 @@ class Subgroups(_Rules):
     by: tuple[Literal["ranking", "rating"], ...] = ("ranking",)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Awards(_Rules):
     categories: tuple[Category, ...] = ()
     #: first: the leader wins; first-or-playoff: a tie for first needs a play-off (LA-11);
@@ -547,7 +639,6 @@ class Awards(_Rules):
 # --------------------------------------------------------------------------- linked
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class LadderLink(_Rules):
     """How a competition played within a ladder (``Season.ladder``) counts there, on the
     ladder evening each of its rounds names (``Round.ladder_round``).
@@ -574,7 +665,6 @@ class LadderLink(_Rules):
 # --------------------------------------------------------------------------- play-off
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Barrage(_Rules):
     """DS-20: how leaders level on points after a play-off decide the title: a match of
     ``games`` rapid games of ``minutes`` each, then (still level) an Armageddon game in which
@@ -590,19 +680,17 @@ class Barrage(_Rules):
     armageddon_black: int = 5
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayoffRules(_Rules):
     """A championship play-off played as a competition of its own (DS-19, DS-20): a round
     robin of the seeds (``pairing.method = "round-robin"``) whose leaders on points play
     barrages; the play-off's winner is the champion of the category it decides."""
 
-    barrage: Barrage = field(default_factory=Barrage)
+    barrage: Barrage = rule_field(default_factory=Barrage)
 
 
 # --------------------------------------------------------------------------- attendance
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SignoffDeadline(_Rules):
     """The last moment a member may sign off or on for a club evening himself: ``days_before``
     days before the evening, at ``time`` (the club's local time, ``timezone``). DS-15 (seed
@@ -615,14 +703,12 @@ class SignoffDeadline(_Rules):
     timezone: str = "Europe/Amsterdam"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AttendanceRules(_Rules):
     """Members' own sign-off and sign-up for the coming club evenings (issue 10)."""
 
-    deadline: SignoffDeadline = field(default_factory=SignoffDeadline)
+    deadline: SignoffDeadline = rule_field(default_factory=SignoffDeadline)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class EveningRules(_Rules):
     """The club evening as a member's calendar shows it (issue 18 item 7,
     :mod:`compcore.adapters.club_calendar`): it starts at ``start`` (the club's local time)
@@ -637,7 +723,6 @@ class EveningRules(_Rules):
 # --------------------------------------------------------------------------- club rating
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ClubRatingRules(_Rules):
     """The club's own Elo-style rating (issue 13; DS-2 "Dubbelschaak rating", Keizer
     classic's weekly internal rating list): computed by :mod:`compcore.club_rating` from the
@@ -679,7 +764,6 @@ class RuleIds(dict[str, str]):
 InitialOrderKey = Literal["strength", "rating", "club-rating", "name"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Ruleset(_Rules):
     """One club's competition rules. Built from a preset plus a season's overrides."""
 
@@ -709,23 +793,23 @@ class Ruleset(_Rules):
     display_decimals: int = 2
     pairing: PairingRules
     #: the Berger schedule of a ``round-robin`` competition (DS-16, DS-20, DS-21)
-    round_robin: RoundRobinRules = field(default_factory=RoundRobinRules)
+    round_robin: RoundRobinRules = rule_field(default_factory=RoundRobinRules)
     #: a cup of pools, then knock-outs (DS-21); None: not such a cup
     pools_cup: PoolsCupRules | None = None
-    awards: Awards = field(default_factory=Awards)
+    awards: Awards = rule_field(default_factory=Awards)
     #: a competition played within a ladder: how it counts there (DS-16, DS-20, DS-21, MG-8)
     ladder_link: LadderLink | None = None
     #: a championship play-off played as a competition (DS-19, DS-20): its barrages
     playoff: PlayoffRules | None = None
     #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
-    attendance: AttendanceRules = field(default_factory=AttendanceRules)
+    attendance: AttendanceRules = rule_field(default_factory=AttendanceRules)
     #: the club evening's start and length, for the calendar file (issue 18 item 7)
-    evening: EveningRules = field(default_factory=EveningRules)
+    evening: EveningRules = rule_field(default_factory=EveningRules)
     #: the club rating's K, initial rating and provisional games (issue 13, DS-2)
-    club_rating: ClubRatingRules = field(default_factory=ClubRatingRules)
+    club_rating: ClubRatingRules = rule_field(default_factory=ClubRatingRules)
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->
     #: "DS-11", "repeat-reversed" -> "DS-13.1"); names: see docs/pairing.md
-    rule_ids: RuleIds = field(default_factory=RuleIds)
+    rule_ids: RuleIds = rule_field(default_factory=RuleIds)
 
     @property
     def total_rounds(self) -> int:

@@ -10,7 +10,8 @@ from that data (:func:`compcore.rulesets.schema.build`) without pydantic.
   ``$XDG_CACHE_HOME/compcore/rulesets``, else ``~/.cache/compcore/rulesets``; one small JSON
   file a text.
 * **Never trusted over a changed text**: a file is named by the SHA-256 of the text and of
-  the code that validates it (``schema.py``, ``models.py`` and pydantic's version), and it
+  the code that validates it (the package's ``__init__.py``, ``schema.py``,
+  ``models.py`` and pydantic's version), and it
   holds the text itself, which must equal the text asked for. A changed preset, override
   or compcore gives another name; an unreadable, corrupt or foreign file is ignored (and
   the text validated again).
@@ -50,7 +51,7 @@ def _code() -> bytes:
     and pydantic's version (read from its files: importing pydantic is what this saves)."""
     here = Path(__file__).parent
     digest = hashlib.sha256()
-    for path in (here / "schema.py", here / "models.py"):
+    for path in (here / "__init__.py", here / "schema.py", here / "models.py"):
         digest.update(path.read_bytes())
     for package in ("pydantic", "pydantic_core"):
         spec = find_spec(package)
