@@ -9,7 +9,7 @@ from that data (:func:`compcore.rulesets.schema.build`) without pydantic.
 * **Where**: ``$COMPCORE_CACHE`` if set (empty: no cache at all), else
   ``$XDG_CACHE_HOME/compcore/rulesets``, else ``~/.cache/compcore/rulesets``; one small JSON
   file a text.
-* **Never trusted over a changed text**: a file is named by the SHA-256 of the text and of
+* **Never trusted over a changed text**: a file is named by the BLAKE2b hash (256 bits) of the text and of
   the code that validates it (the package's ``__init__.py``, ``schema.py``,
   ``models.py`` and pydantic's version), and it
   holds the text itself, which must equal the text asked for. A changed preset, override
@@ -24,13 +24,17 @@ from that data (:func:`compcore.rulesets.schema.build`) without pydantic.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
+
+try:  # BLAKE2b without loading OpenSSL (hashlib's import costs more than a cached read)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 #: the environment variable naming the folder (empty: no cache)
 ENV = "COMPCORE_CACHE"
@@ -50,7 +54,7 @@ def _code() -> bytes:
     """What the validation's outcome depends on besides the text: the schema, the models
     and pydantic's version (read from its files: importing pydantic is what this saves)."""
     here = Path(__file__).parent
-    digest = hashlib.sha256()
+    digest = blake2b(digest_size=32)
     for path in (here / "__init__.py", here / "schema.py", here / "models.py"):
         digest.update(path.read_bytes())
     for package in ("pydantic", "pydantic_core"):
@@ -69,7 +73,7 @@ def _path(text: str) -> Path | None:
     where = folder()
     if where is None:
         return None
-    name = hashlib.sha256(_code() + text.encode("utf-8", "surrogatepass")).hexdigest()
+    name = blake2b(_code() + text.encode("utf-8", "surrogatepass"), digest_size=32).hexdigest()
     return where / f"{name}.json"
 
 
