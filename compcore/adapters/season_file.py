@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Mapping
-from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -334,6 +333,8 @@ def _calendar(data: Any, where: Where) -> Calendar | None:
 
 
 def _dates(f: _Fields, key: str) -> tuple[str, ...]:
+    from datetime import date  # here: a season without dates does without the module
+
     items = f.listing(key, required=True) or []
     for item in items:
         try:
@@ -440,6 +441,8 @@ def _round(data: Any, source: Where, index: int) -> Round:
     number = f.whole("round", required=True, minimum=1)
     day = f.text("date")
     if day is not None:
+        from datetime import date  # here: a season without dates does without the module
+
         try:
             date.fromisoformat(day)
         except ValueError:

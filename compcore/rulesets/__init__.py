@@ -216,7 +216,8 @@ def _first_model(annotation: Any) -> Any:
     return None
 
 
-_UNION_TAG = re.compile(r"^(int|str|bool|function-.*|literal\[.*\]|[A-Z]\w*|rank|rating)$")
+#: the steps pydantic adds to an error's place for a union's member (left out of the path)
+_UNION_TAG = r"^(int|str|bool|function-.*|literal\[.*\]|[A-Z]\w*|rank|rating)$"
 
 
 class _Either:
@@ -262,7 +263,7 @@ def describe_validation_error(
     problems: dict[str, list[Phrase | str]] = {}
     got: dict[str, Any] = {}
     for err in exc.errors():
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and _UNION_TAG.match(p)))
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and re.match(_UNION_TAG, p)))
         path = ".".join(str(p) for p in loc)
         if err["type"] == "extra_forbidden":
             parent = _model_at(model, loc[:-1])

@@ -9,10 +9,11 @@ from that data (:func:`compcore.rulesets.schema.build`) without pydantic.
 * **Where**: ``$COMPCORE_CACHE`` if set (empty: no cache at all), else
   ``$XDG_CACHE_HOME/compcore/rulesets``, else ``~/.cache/compcore/rulesets``; one small JSON
   file a text.
-* **Never trusted over a changed text**: a file is named by the BLAKE2b hash (256 bits) of the text and of
-  the code that validates it (the package's ``__init__.py``, ``schema.py``,
-  ``models.py`` and pydantic's version), and it
-  holds the text itself, which must equal the text asked for. A changed preset, override
+* **Never trusted over a changed text**: a file is named by the BLAKE2b hash (256 bits)
+  of the text and of the code that validates it (the package's ``__init__.py``,
+  ``schema.py``, ``models.py``, ``compcore/model.py`` (the entry kinds) and pydantic's
+  version files, by size and modification time), and it holds the text itself, which
+  must equal the text asked for. A changed preset, override
   or compcore gives another name; an unreadable, corrupt or foreign file is ignored (and
   the text validated again).
 * **Only accepted texts** are kept: a refused text is validated every time, so every
@@ -51,22 +52,25 @@ def folder() -> Path | None:
 
 @cache
 def _code() -> bytes:
-    """What the validation's outcome depends on besides the text: the schema, the models
-    and pydantic's version (read from its files: importing pydantic is what this saves)."""
+    """What the validation's outcome depends on besides the text: the package's
+    ``__init__.py``, ``schema.py`` and ``models.py``, ``compcore/model.py`` (the entry
+    kinds) and pydantic's version files, each by
+    its path, size and modification time (as Python's own bytecode cache judges a source
+    changed; reading and hashing them cost more than a cached read, issue 19)."""
     here = Path(__file__).parent
-    digest = blake2b(digest_size=32)
-    for path in (here / "__init__.py", here / "schema.py", here / "models.py"):
-        digest.update(path.read_bytes())
-    for package in ("pydantic", "pydantic_core"):
-        spec = find_spec(package)
-        origin = spec.origin if spec is not None else None
-        if origin:  # pydantic/version.py, pydantic_core/__init__.py name their versions
-            name = "version.py" if package == "pydantic" else "__init__.py"
-            try:
-                digest.update((Path(origin).parent / name).read_bytes())
-            except OSError:
-                digest.update(origin.encode())
-    return digest.digest()
+    paths = [here / "__init__.py", here / "schema.py", here / "models.py", here.parent / "model.py"]
+    for package, name in (("pydantic", "version.py"), ("pydantic_core", "__init__.py")):
+        spec = find_spec(package)  # found, not imported: importing pydantic is what this saves
+        if spec is not None and spec.origin:
+            paths.append(Path(spec.origin).parent / name)
+    marks = []
+    for path in paths:
+        try:
+            known = path.stat()
+            marks.append(f"{path}:{known.st_size}:{known.st_mtime_ns}")
+        except OSError:
+            marks.append(f"{path}:missing")
+    return "\n".join(marks).encode("utf-8", "surrogatepass")
 
 
 def _path(text: str) -> Path | None:
