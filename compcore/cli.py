@@ -590,8 +590,10 @@ def parser(lang: Lang = "nl", commands: Collection[str] | None = None) -> argpar
     sub = p.add_subparsers(dest="command", required=True, title=h("commands"), metavar=m("command"))
 
     def command(name: str, help: str) -> _Parser:
-        sp = sub.add_parser(name, help=help)
-        sp.listed_only = commands is not None and name not in commands
+        if commands is None or name in commands:
+            return sub.add_parser(name, help=help)
+        sp = sub.add_parser(name, help=help, add_help=False)  # never parsed: no -h either
+        sp.listed_only = True
         return sp
 
     def source(sp: argparse.ArgumentParser) -> None:
