@@ -12,6 +12,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, get_args
@@ -104,7 +105,9 @@ def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Rul
     if found is None:
         found = _ruleset(made_of, lambda: json.dumps(merge(_preset_data(preset), plain)), where)
         if len(_BUILT) >= _KEEP:
-            _BUILT.pop(next(iter(_BUILT)), None)
+            # the oldest out (another thread may be doing the same)
+            with suppress(RuntimeError, StopIteration, KeyError):
+                del _BUILT[next(iter(_BUILT))]
         _BUILT[made_of] = found
     return found
 

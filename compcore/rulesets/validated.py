@@ -42,11 +42,17 @@ ENV = "COMPCORE_CACHE"
 
 
 def folder() -> Path | None:
-    """The cache folder, or None when ``$COMPCORE_CACHE`` is set empty."""
+    """The cache folder, or None when ``$COMPCORE_CACHE`` is set empty (or there is no
+    home folder to keep it in)."""
     chosen = os.environ.get(ENV)
     if chosen is not None:
         return Path(chosen) if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        home = os.path.expanduser("~")
+        if home.startswith("~"):  # no home to be found: no cache (not one in the cwd)
+            return None
+        base = os.path.join(home, ".cache")
     return Path(base) / "compcore" / "rulesets"
 
 
