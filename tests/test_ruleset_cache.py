@@ -165,3 +165,22 @@ def test_processes_filling_one_cache_at_once_agree(cache: Path) -> None:
     assert len(set(outputs)) == 1
     assert len(list(cache.glob("*.json"))) == len(preset_names())
     assert not list(cache.glob(".*.tmp"))  # every write moved in whole
+
+
+def test_the_cache_keeps_at_most_its_limit_the_newest(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(validated, "KEEP", 3)
+    for n in range(5):
+        validated.write(f"text {n}", {"n": n})
+        path = validated._path(f"text {n}")
+        assert path is not None
+        os.utime(path, (1_000_000 + n, 1_000_000 + n))  # written in this order
+    assert len(list(cache.glob("*.json"))) == 3
+    assert [validated.read(f"text {n}") for n in range(5)] == [
+        None,
+        None,
+        {"n": 2},
+        {"n": 3},
+        {"n": 4},
+    ]

@@ -8,7 +8,7 @@ from that data (:func:`compcore.rulesets.schema.build`) without pydantic.
 
 * **Where**: ``$COMPCORE_CACHE`` if set (empty: no cache at all), else
   ``$XDG_CACHE_HOME/compcore/rulesets``, else ``~/.cache/compcore/rulesets``; one small JSON
-  file a text.
+  file a text, at most 500 (the oldest go first).
 * **Never trusted over a changed text**: a file is named by the BLAKE2b hash (256 bits)
   of the text and of the code that validates it (the package's ``__init__.py``,
   ``schema.py``, ``models.py``, ``compcore/model.py`` (the entry kinds) and pydantic's
@@ -103,14 +103,20 @@ def read(text: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+#: at most this many files are kept; past it a write removes the least recently written
+KEEP = 500
+
+
 def write(text: str, data: dict[str, Any]) -> None:
     """Keep ``data``, validated from ``text``; quietly nothing if the folder cannot be
-    written."""
+    written. A folder past :data:`KEEP` files loses its oldest first (the rule lab and the
+    simulations may try many rulesets)."""
     try:
         path = _path(text)
         if path is None:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
+        _prune(path.parent)
         import tempfile  # here: its import costs more than a cached read
 
         content = json.dumps({"text": text, "data": data}, ensure_ascii=False).encode("utf-8")
@@ -124,3 +130,21 @@ def write(text: str, data: dict[str, Any]) -> None:
             raise
     except (OSError, ValueError):
         return
+
+
+def _prune(folder: Path) -> None:
+    """Down to :data:`KEEP` - 1 files (making room for one more), the oldest out; a file
+    another process removed first is no error."""
+    entries = [e for e in os.scandir(folder) if e.name.endswith(".json")]
+    if len(entries) < KEEP:
+        return
+
+    def written(entry: os.DirEntry[str]) -> float:
+        try:
+            return entry.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    entries.sort(key=written)
+    for entry in entries[: len(entries) - KEEP + 1]:
+        Path(entry.path).unlink(missing_ok=True)
