@@ -12,7 +12,10 @@ multiple of its reference process, with the peak resident memory of one run. Tar
 process that only reads the same JSON file, and at most 60 MB; ``--help`` and ``presets``
 at most 2x ``python -c pass``; ``pair FILE.trf`` imports nothing a TRF does not need (no
 pydantic, ruleset schema, networkx nor numpy: ``tests/test_cli_startup.py``, which also
-keeps numpy, pandas, streamlit and duckdb out of ``--help`` and ``presets``).
+keeps numpy, pandas, streamlit and duckdb out of ``--help`` and ``presets``). The commands
+run as a user's second command does: with the ruleset validated before (the user's cache,
+``compcore.rulesets.validated``); one more row shows ``standings`` with no cache, its
+ruleset validated by pydantic.
 """
 
 from __future__ import annotations
@@ -59,7 +62,8 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 def run(args: list[str], runs: int) -> tuple[float, float, float]:
     """Median and minimum wall time, and median CPU time (user + system: less sensitive to
     other load on the machine), in milliseconds, of ``python ARGS`` as a process, after one
-    run that is not counted (it writes the bytecode caches)."""
+    run that is not counted (it writes the bytecode caches, and the validated rulesets'
+    cache: ``compcore.rulesets.validated``)."""
     subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, env=ENV)
     times, cpu = [], []
     for _ in range(runs):
@@ -222,6 +226,15 @@ def main(argv: list[str] | None = None) -> int:
             ("compcore presets", ["-m", "compcore", "presets"], bare, 2),
         ]
         commands += standings_commands(Path(tmp), SEASONS, label="compcore standings, 60 x 36")
+        # the same command with no ruleset cache (``COMPCORE_CACHE=``): validated by pydantic
+        cold = (
+            "import os, runpy, sys; os.environ['COMPCORE_CACHE'] = ''; "
+            "sys.argv = ['compcore', 'standings', sys.argv[1]]; "
+            "runpy.run_module('compcore', run_name='__main__')"
+        )
+        commands.append(("compcore standings, no ruleset cache (keizer-classic)",
+                         ["-c", cold, str(Path(tmp) / "keizer-classic.json")],
+                         "python reading the JSON file (keizer-classic)", None))  # fmt: skip
         trf = Path(tmp) / "round.trf"
         trf.write_text(TRF, encoding="utf-8")
         commands.append(("compcore pair FILE.trf (4 players)", ["-m", "compcore", "pair", str(trf)],

@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from compcore.cli_words import argparse_words, language_of
 from compcore.errors import CompcoreError, Phrase, os_problem
@@ -519,8 +519,65 @@ def _simulate_parser(sp: argparse.ArgumentParser, h: Callable[[str], str]) -> No
 # --- end simulate ----------------------------------------------------------------------------
 
 
-def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
-    """The command line's parser, its help in ``lang``."""
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, its width found as ``shutil.get_terminal_size`` finds it
+    (``$COLUMNS``, else the terminal, else 80) but without importing ``shutil`` and its
+    archive modules into every command (argparse makes a formatter per argument)."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:  # fmt: skip
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size().columns`` gives it."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    try:
+        lines = int(os.environ["LINES"])
+    except (KeyError, ValueError):
+        lines = 0
+    if columns <= 0 or lines <= 0:
+        try:
+            size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            size = os.terminal_size((80, 24))
+        if columns <= 0:
+            columns = size.columns or 80
+    return columns
+
+
+#: what a subcommand that is only listed gives back for an argument it does not add
+_UNUSED = argparse.Action([], "unused")
+
+
+class _Parser(argparse.ArgumentParser):
+    """The command line's parsers: :class:`_Formatter`'s layout; ``listed_only``: a
+    subcommand this command line does not use, whose arguments are not built."""
+
+    listed_only = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        if self.listed_only:
+            return _UNUSED
+        return super().add_argument(*args, **kwargs)
+
+
+def parser(lang: Lang = "nl", commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, its help in ``lang``. With ``commands`` (the words of a
+    command line), only those subcommands get their arguments; the others are listed with
+    their help but left empty (building every subcommand's arguments was a fifth of a short
+    command's start-up, issue 19)."""
 
     def h(key: str) -> str:
         return t(f"cli.help.{key}", lang)
@@ -528,19 +585,26 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     def m(key: str) -> str:
         return t(f"cli.metavar.{key}", lang)
 
-    p = argparse.ArgumentParser(prog="compcore", description=h("description"))
+    p = _Parser(prog="compcore", description=h("description"))
     p.add_argument("--lang", choices=LANGUAGES, default=lang, help=h("lang"))
     sub = p.add_subparsers(dest="command", required=True, title=h("commands"), metavar=m("command"))
+
+    def command(name: str, help: str) -> _Parser:
+        if commands is None or name in commands:
+            return sub.add_parser(name, help=help)
+        sp = sub.add_parser(name, help=help, add_help=False)  # never parsed: no -h either
+        sp.listed_only = True
+        return sp
 
     def source(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("file", nargs="?", metavar=m("file"), help=h("file"))
         sp.add_argument("--db", metavar=m("path"), help=h("db"))
         sp.add_argument("--competition", metavar=m("competition"), help=h("competition"))
 
-    sp = sub.add_parser("presets", help=h("presets"))
+    sp = command("presets", help=h("presets"))
     sp.set_defaults(run=cmd_presets)
 
-    sp = sub.add_parser("standings", help=h("standings"))
+    sp = command("standings", help=h("standings"))
     source(sp)
     sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("after_round"))
     sp.add_argument("--cycle", type=int, metavar=m("cycle"), help=h("cycle"))
@@ -549,13 +613,13 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--excel", action="store_true", help=h("excel"))
     sp.set_defaults(run=cmd_standings)
 
-    sp = sub.add_parser("winners", help=h("winners"))
+    sp = command("winners", help=h("winners"))
     source(sp)
     sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("after_round"))
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_winners)
 
-    sp = sub.add_parser("explain", help=h("explain"))
+    sp = command("explain", help=h("explain"))
     source(sp)
     sp.add_argument("player", metavar=m("player"), help=h("player"))
     sp.add_argument("--round", type=int, metavar=m("round"), help=h("explain_round"))
@@ -563,20 +627,20 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_explain)
 
-    sp = sub.add_parser("pair", help=h("pair"))
+    sp = command("pair", help=h("pair"))
     source(sp)
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_pair)
 
     # club rating (issue 13)
-    sp = sub.add_parser("rating", help=h("rating"))
+    sp = command("rating", help=h("rating"))
     source(sp)
     sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("rating_after"))
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_rating)
 
     # the rule lab (issue 13 item 1)
-    sp = sub.add_parser("compare", help=h("compare"))
+    sp = command("compare", help=h("compare"))
     source(sp)
     sp.add_argument("--preset", metavar=m("preset"), help=h("compare_preset"))
     sp.add_argument("--set", action="append", default=[], metavar=m("assignment"),
@@ -584,11 +648,11 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--format", choices=("table", "json"), default="table", help=h("format"))
     sp.set_defaults(run=cmd_compare)
 
-    sp = sub.add_parser("check", help=h("check"))
+    sp = command("check", help=h("check"))
     source(sp)
     sp.set_defaults(run=cmd_check)
 
-    sp = sub.add_parser("import", help=h("import"))
+    sp = command("import", help=h("import"))
     sp.add_argument("file", metavar=m("file"), help=h("file"))
     sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_target"))
     sp.add_argument("--replace", action="store_true", help=h("replace"))
@@ -597,7 +661,7 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--season", default="", help=h("trf_season"))
     sp.set_defaults(run=cmd_import)
 
-    sp = sub.add_parser("export", help=h("export"))
+    sp = command("export", help=h("export"))
     sp.add_argument("file", nargs="?", metavar=m("file"), help=h("file"))
     sp.add_argument("--db", metavar=m("path"), help=h("db_source"))
     sp.add_argument("--competition", metavar=m("competition"), help=h("competition"))
@@ -605,7 +669,7 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--out", required=True, metavar=m("file"), help=h("out"))
     sp.set_defaults(run=cmd_export)
 
-    sp = sub.add_parser("ratings", help=h("ratings"))
+    sp = command("ratings", help=h("ratings"))
     ratings = sp.add_subparsers(dest="ratings_command", required=True, metavar=m("command"))
     sp = ratings.add_parser("import", help=h("ratings_import"))
     sp.add_argument("file", metavar=m("file"), help=h("rating_list"))
@@ -616,7 +680,7 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     )
     sp.add_argument("--skip-bad-rows", action="store_true", help=h("skip_bad_rows"))
     sp.set_defaults(run=cmd_ratings_import)
-    sp = sub.add_parser("knsb", help=h("knsb"))
+    sp = command("knsb", help=h("knsb"))
     source(sp)
     sp.add_argument("--from", dest="first", type=int, default=1, metavar=m("round"),
                     help=h("knsb_from"))  # fmt: skip
@@ -625,22 +689,22 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
     sp.add_argument("--arbiter", metavar=m("name"), help=h("knsb_arbiter"))
     sp.add_argument("--out", required=True, metavar=m("file"), help=h("knsb_out"))
     sp.set_defaults(run=cmd_knsb)
-    sp = sub.add_parser("publish", help=h("publish"))
+    sp = command("publish", help=h("publish"))
     sp.add_argument("--db", required=True, metavar=m("path"), help=h("db_source"))
     sp.add_argument("--out", required=True, metavar=m("folder"), help=h("site_out"))
     sp.add_argument("--force", action="store_true", help=h("site_force"))
     sp.set_defaults(run=cmd_publish)
 
-    sp = sub.add_parser("calendar", help=h("calendar"))  # issue 18 item 7
+    sp = command("calendar", help=h("calendar"))  # issue 18 item 7
     source(sp)
     sp.add_argument("--out", required=True, metavar=m("file"), help=h("calendar_out"))
     sp.add_argument("--timezone", metavar=m("zone"), help=h("timezone"))
     sp.set_defaults(run=cmd_calendar)
 
-    sp = sub.add_parser("hash-password", help=h("hash_password"))
+    sp = command("hash-password", help=h("hash_password"))
     sp.set_defaults(run=cmd_hash_password)
 
-    sp = sub.add_parser("simulate", help=h("simulate"))  # issue 13 item 2
+    sp = command("simulate", help=h("simulate"))  # issue 13 item 2
     source(sp)
     _simulate_parser(sp, h)
     return p
@@ -648,8 +712,9 @@ def parser(lang: Lang = "nl") -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     lang = language_of(sys.argv[1:] if argv is None else argv)
+    words = sys.argv[1:] if argv is None else argv
     with argparse_words(lang):
-        args = parser(lang).parse_args(argv)
+        args = parser(lang, set(words)).parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)

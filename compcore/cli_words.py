@@ -82,7 +82,10 @@ def argparse_words(lang: Lang) -> Iterator[None]:
     saved_ngettext: Callable[[str, str, int], str] = argparse.ngettext  # type: ignore[attr-defined]
 
     def gettext(message: str) -> str:
-        return ARGPARSE_NL.get(message, saved_gettext(message))
+        # argparse's own gettext only where there is no Dutch: it looks for catalogue
+        # files on disk each time (~60 calls to build the parser, issue 19)
+        words = ARGPARSE_NL.get(message)
+        return saved_gettext(message) if words is None else words
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         words = ARGPARSE_NL_PLURAL.get((singular, plural))

@@ -10,6 +10,7 @@ points)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -27,9 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAVY = {"numpy", "pandas", "streamlit", "duckdb", "altair", "networkx"}
 
 
-def imported_by(argv: list[str], modules: bool = False) -> set[str]:
+def imported_by(
+    argv: list[str], modules: bool = False, env: dict[str, str] | None = None
+) -> set[str]:
     """The top-level packages a fresh interpreter has loaded after ``compcore ARGV`` (with
-    ``modules``: compcore's own modules too, by their full names)."""
+    ``modules``: compcore's own modules too, by their full names; ``env``: more of the
+    environment)."""
     code = textwrap.dedent(
         f"""
         import contextlib, io, sys
@@ -47,6 +51,7 @@ def imported_by(argv: list[str], modules: bool = False) -> set[str]:
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        **(env or {}),
     }
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
@@ -101,3 +106,48 @@ def test_preset_list_says_what_the_validated_presets_say() -> None:
     assert [tuple(s) for s in preset_summaries()] == [
         (r.name, r.description, r.description_nl) for r in presets()
     ]
+
+
+def test_standings_and_presets_from_cached_rulesets_load_neither_pydantic_nor_toml(
+    tmp_path: Path,
+) -> None:
+    """Issue 19: a ruleset whose exact text was validated before is built from the data
+    kept then (``compcore.rulesets.validated``), so the next process imports no pydantic
+    and parses no TOML; the first one validates (and so imports pydantic)."""
+    path = tmp_path / "season.json"
+    season_file.dump(synthetic.season("keizer-classic", n_players=10, n_rounds=4, seed=3), path)
+    env = {"COMPCORE_CACHE": str(tmp_path / "cache")}
+    first = imported_by(["standings", str(path)], env=env)
+    assert "pydantic" in first  # nothing kept yet: validated
+    again = imported_by(["standings", str(path)], env=env)
+    assert again.isdisjoint(HEAVY | {"pydantic", "pydantic_core", "tomllib"}), again & (
+        HEAVY | {"pydantic", "pydantic_core", "tomllib"}
+    )
+    imported_by(["presets"], env=env)
+    listed = imported_by(["presets"], env=env, modules=True)
+    assert listed.isdisjoint({"pydantic", "tomllib", "compcore.rulesets.schema"}), listed
+
+
+def test_changed_overrides_are_validated_again(tmp_path: Path) -> None:
+    """The kept data is never trusted over another text: a season whose overrides changed
+    is validated anew, and a bad override is refused even where the season was kept."""
+    env = {"COMPCORE_CACHE": str(tmp_path / "cache")}
+    path = tmp_path / "season.json"
+    season = synthetic.season("princenpaard", n_players=8, n_rounds=2, seed=1)
+    season_file.dump(season, path)
+    imported_by(["standings", str(path)], env=env)
+    data = season_file.to_data(season)
+    data["ruleset"]["overrides"] = {"display_decimals": 1}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert "pydantic" in imported_by(["standings", str(path)], env=env)
+    data["ruleset"]["overrides"] = {"display_decimals": 9}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "compcore", "--lang", "en", "standings", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert "'display_decimals': expected less than or equal to 6" in done.stderr

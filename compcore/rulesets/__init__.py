@@ -9,11 +9,12 @@ naming the field and what is allowed.
 from __future__ import annotations
 
 import json
+import os
 import re
-import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import suppress
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
 from compcore import jsondata
@@ -48,34 +49,34 @@ __all__ = [
 ]
 
 
-def preset_names() -> tuple[str, ...]:
-    """The names of the bundled presets, sorted."""
-    files = resources.files("compcore.rulesets").joinpath("presets").iterdir()
-    return tuple(sorted(f.name.removesuffix(".toml") for f in files if f.name.endswith(".toml")))
+#: the bundled presets' folder (a plain folder: compcore is not installed zipped)
+PRESETS = Path(__file__).parent / "presets"
 
 
 @cache
-def _preset_data(name: str) -> dict[str, Any]:
+def preset_names() -> tuple[str, ...]:
+    """The names of the bundled presets, sorted."""
+    return tuple(
+        sorted(n.removesuffix(".toml") for n in os.listdir(PRESETS) if n.endswith(".toml"))
+    )
+
+
+@cache
+def preset_source(name: str) -> str:
+    """The preset's TOML text, for a club that wants to copy and change it; an unknown
+    name is refused naming the presets there are."""
     if name not in preset_names():
         raise RulesetError.at(
             (), "ruleset.unknown_preset", name=name, allowed=", ".join(preset_names())
         )
-    text = (
-        resources.files("compcore.rulesets")
-        .joinpath("presets", f"{name}.toml")
-        .read_text(encoding="utf-8")
-    )
-    return tomllib.loads(text)
+    return (PRESETS / f"{name}.toml").read_text(encoding="utf-8")
 
 
-def preset_source(name: str) -> str:
-    """The preset's TOML text, for a club that wants to copy and change it."""
-    _preset_data(name)  # validates the name
-    return (
-        resources.files("compcore.rulesets")
-        .joinpath("presets", f"{name}.toml")
-        .read_text(encoding="utf-8")
-    )
+@cache
+def _preset_data(name: str) -> dict[str, Any]:
+    import tomllib  # here: a preset seen before is built without parsing its text
+
+    return tomllib.loads(preset_source(name))
 
 
 def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
@@ -92,19 +93,61 @@ def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, An
 def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
     """The validated ruleset of ``preset`` with ``overrides`` applied. The overrides first
     keep the limits of any outside data (:func:`compcore.jsondata.check`)."""
-    from pydantic import ValidationError
-
     from compcore.model import thaw
-    from compcore.rulesets.schema import Ruleset
 
     where = Phrase("at.ruleset_named", name=preset)
     jsondata.check(overrides or {}, (where, Phrase("at.overrides")), RulesetError)
-    data = merge(_preset_data(preset), thaw(overrides or {}))
+    source = preset_source(preset)  # an unknown preset: refused here
+    plain = thaw(overrides or {})
+    # what the ruleset is made of, exactly: the preset's text and the overrides
+    made_of = json.dumps([preset, source, plain], ensure_ascii=False)
+    found = _BUILT.get(made_of)
+    if found is None:
+        found = _ruleset(made_of, lambda: json.dumps(merge(_preset_data(preset), plain)), where)
+        if len(_BUILT) >= _KEEP:
+            # the oldest out (another thread may be doing the same)
+            with suppress(RuntimeError, StopIteration, KeyError):
+                del _BUILT[next(iter(_BUILT))]
+        _BUILT[made_of] = found
+    return found
+
+
+#: the rulesets this process built, by what they are made of (at most :data:`_KEEP`)
+_BUILT: dict[str, Ruleset] = {}
+_KEEP = 256
+
+
+def _ruleset(made_of: str, text: Callable[[], str], where: Part) -> Ruleset:
+    """The ruleset ``made_of`` a preset's text and overrides: built from the data
+    validated from exactly these before (:mod:`compcore.rulesets.validated`: no TOML
+    parsing, no pydantic), else validated now from its merged JSON ``text()`` and kept for
+    the next time. A refused ruleset raises :class:`RulesetError` every time."""
+    from compcore.rulesets import validated
+    from compcore.rulesets.schema import Ruleset, build
+
+    data = validated.read(made_of)
+    if data is not None:
+        try:
+            return build(Ruleset, data)
+        except Exception:  # a file that is not what it should be: validate the text
+            pass
+    data = _validate(text(), where)
+    validated.write(made_of, data)
+    return build(Ruleset, data)
+
+
+def _validate(text: str, where: Part) -> dict[str, Any]:
+    """Pydantic's check of the ruleset JSON ``text`` (:mod:`compcore.rulesets.models`):
+    its data, or :class:`RulesetError` naming every wrong field."""
+    from pydantic import ValidationError
+
+    from compcore.rulesets import models
+
     try:
         # JSON mode with strict types: "12" is not a number, but arrays may fill tuples
-        return Ruleset.model_validate_json(json.dumps(data))
+        return models.validate(text)
     except ValidationError as exc:
-        raise RulesetError(*describe_validation_error(exc, Ruleset, where)) from None
+        raise RulesetError(*describe_validation_error(exc, models.Ruleset, where)) from None
 
 
 @cache
@@ -123,12 +166,25 @@ class PresetSummary(NamedTuple):
 
 def preset_summaries() -> tuple[PresetSummary, ...]:
     """Every bundled preset's name and descriptions, read from its TOML file without
-    validating the rest (the tests validate every preset; listing needs no pydantic)."""
-    out = []
-    for name in preset_names():
-        data = _preset_data(name)
-        out.append(PresetSummary(data["name"], data["description"], data.get("description_nl")))
-    return tuple(out)
+    validating the rest (the tests validate every preset; listing needs no pydantic).
+    Kept with the presets' texts (:mod:`compcore.rulesets.validated`), so a listing of
+    presets seen before parses no TOML."""
+    from compcore.rulesets import validated
+
+    made_of = json.dumps(["summaries", [[n, preset_source(n)] for n in preset_names()]])
+    data = validated.read(made_of)
+    rows = data.get("presets") if data is not None else None
+    if not (
+        isinstance(rows, list)
+        and len(rows) == len(preset_names())
+        and all(isinstance(r, list) and len(r) == 3 for r in rows)
+    ):
+        rows = []
+        for name in preset_names():
+            preset = _preset_data(name)
+            rows.append([preset["name"], preset["description"], preset.get("description_nl")])
+        validated.write(made_of, {"presets": rows})
+    return tuple(PresetSummary(*row) for row in rows)
 
 
 def _field_names(model: type[BaseModel]) -> list[str]:
@@ -163,7 +219,8 @@ def _first_model(annotation: Any) -> Any:
     return None
 
 
-_UNION_TAG = re.compile(r"^(int|str|bool|function-.*|literal\[.*\]|[A-Z]\w*|rank|rating)$")
+#: the steps pydantic adds to an error's place for a union's member (left out of the path)
+_UNION_TAG = r"^(int|str|bool|function-.*|literal\[.*\]|[A-Z]\w*|rank|rating)$"
 
 
 class _Either:
@@ -209,7 +266,7 @@ def describe_validation_error(
     problems: dict[str, list[Phrase | str]] = {}
     got: dict[str, Any] = {}
     for err in exc.errors():
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and _UNION_TAG.match(p)))
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and re.match(_UNION_TAG, p)))
         path = ".".join(str(p) for p in loc)
         if err["type"] == "extra_forbidden":
             parent = _model_at(model, loc[:-1])

@@ -1,37 +1,24 @@
 """The ruleset schema: every number and switch of a club's rulebook as a typed, frozen field.
 
 A ruleset is data (a preset TOML file, plus a season file's overrides). This module says
-which fields exist, their types and allowed values; :mod:`compcore.rulesets` loads and
-validates. Rule ids in the field comments point to ``spec/rulesets.md``.
+which fields exist and their types, as plain frozen dataclasses the engine reads; the
+allowed values and the refusals live at the edge, in :mod:`compcore.rulesets.models`
+(pydantic, imported only where ruleset text is validated). :mod:`compcore.rulesets` loads,
+validates (or finds the text validated before: :mod:`compcore.rulesets.validated`) and builds
+these objects with :func:`build`. Rule ids in the field comments point to
+``spec/rulesets.md``.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Any, Literal
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    PlainSerializer,
-    model_validator,
-)
-from pydantic_core import PydanticCustomError
+from typing import Any, ClassVar, Literal, TypeVar, dataclass_transform, get_args
 
 from compcore.model import Kind
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, populate_by_name=True, strict=True, defer_build=True
-    )
-
 
 # --------------------------------------------------------------------------- numbers
 
@@ -42,43 +29,272 @@ EXACT_TEXT = r"\d{1,12}(?:\.\d{1,12})?(?:/\d{1,12})?"
 _EXACT_RE = re.compile(rf"^[+-]?{EXACT_TEXT}$")
 
 
+class RuleTextError(ValueError):
+    """A ruleset's text that is not a number or points rule: an i18n ``key``, pydantic's
+    English ``message`` template and its ``fields`` (the validation edge,
+    :mod:`compcore.rulesets.models`, reports it as pydantic's error for the field)."""
+
+    def __init__(self, key: str, message: str, fields: dict[str, Any] | None = None) -> None:
+        super().__init__(message.format(**(fields or {})))
+        self.key = key
+        self.message = message
+        self.fields = fields or {}
+
+
 def exact_fraction(text: str) -> Fraction:
     """The exact number ``text`` (an :data:`EXACT_TEXT`); a fraction whose denominator is 0
     is refused with the i18n error ``error.points.zero_denominator`` (pydantic reports it
     for the field that holds it)."""
     _, bar, denominator = text.partition("/")
     if bar and int(denominator) == 0:
-        raise PydanticCustomError(
+        raise RuleTextError(
             "error.points.zero_denominator", "'{text}' divides by zero", {"text": text}
         )
     return Fraction(text)
 
 
-def _to_fraction(value: Any) -> Fraction:
-    """Exact numbers from TOML/JSON: ints, decimal strings ("0.33") and fractions ("2/6").
+def fraction_data(value: Fraction) -> int | str:
+    """An exact number as a ruleset writes it back: a whole number, else ``"p/q"``."""
+    return value.numerator if value.denominator == 1 else str(value)
 
-    Floats are refused: a ruleset is exact (0.33 must mean 33/100, not a binary float).
-    """
-    if isinstance(value, bool):
-        raise PydanticCustomError("error.ruleset.boolean", "expected a number, got a boolean")
-    if isinstance(value, int):
-        return Fraction(value)
+
+# --------------------------------------------------------------------------- the objects
+
+#: a ruleset object (any of this module's classes but :class:`Points`)
+R = TypeVar("R", bound="_Rules")
+
+_NO_DEFAULT: Any = object()
+
+
+class _Field:
+    """A field's default (a value, or a factory called per object) and the name the
+    ruleset's text gives it (``forfeit-win``) where that differs."""
+
+    __slots__ = ("default", "factory", "text_name")
+
+    def __init__(self, default: Any, factory: Callable[[], Any] | None, text_name: str | None):
+        self.default, self.factory, self.text_name = default, factory, text_name
+
+
+def rule_field(
+    *,
+    default: Any = _NO_DEFAULT,
+    default_factory: Callable[[], Any] | None = None,
+    text_name: str | None = None,
+) -> Any:
+    """A field with a default made per object (``default_factory``) or a name of its own
+    in the ruleset's text (``text_name``: the points table's ``forfeit-win``)."""
+    return _Field(default, default_factory, text_name)
+
+
+class FrozenRuleError(AttributeError):
+    """A ruleset object's field was assigned: rulesets are immutable."""
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(rule_field,))
+class _Rules:
+    """A frozen ruleset object: keyword fields with defaults, compared and hashed by value
+    (a light dataclass: 27 of them are built at import, and ``dataclasses`` would take
+    three times as long, issue 19). Besides its fields it has a changed copy
+    (``model_copy``) and its data as the ruleset's text writes it (``model_dump``), named
+    as pydantic names them (the objects were pydantic models before issue 19)."""
+
+    #: the fields in order; their defaults and factories; their names in the text
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+    _factories: ClassVar[dict[str, Callable[[], Any]]] = {}
+    _text_names: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        names = tuple(inspect.get_annotations(cls))
+        defaults, factories, text_names = {}, {}, {}
+        for name in names:
+            if name not in cls.__dict__:
+                continue
+            value = cls.__dict__[name]
+            if isinstance(value, _Field):
+                if value.text_name is not None:
+                    text_names[name] = value.text_name
+                if value.factory is not None:
+                    factories[name] = value.factory
+                elif value.default is not _NO_DEFAULT:
+                    defaults[name] = value.default
+            else:
+                defaults[name] = value
+            delattr(cls, name)  # the value lives in each object, not in the class
+        cls._fields, cls._defaults = names, defaults
+        cls._factories, cls._text_names = factories, text_names
+
+    def __init__(self, **values: Any) -> None:
+        own = self.__dict__
+        for name in self._fields:
+            if name in values:
+                own[name] = values.pop(name)
+            elif name in self._defaults:
+                own[name] = self._defaults[name]
+            elif name in self._factories:
+                own[name] = self._factories[name]()
+            else:
+                raise TypeError(f"{type(self).__name__}() needs the field {name!r}")
+        if values:
+            raise TypeError(f"{type(self).__name__}() has no field {next(iter(values))!r}")
+
+    def _values(self) -> tuple[Any, ...]:
+        own = self.__dict__
+        return tuple(own[name] for name in self._fields)
+
+    def _items(self) -> dict[str, Any]:
+        own = self.__dict__
+        return {name: own[name] for name in self._fields}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenRuleError(f"cannot assign to field {name!r}: a ruleset is frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenRuleError(f"cannot delete field {name!r}: a ruleset is frozen")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Rules)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, self._values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in self._items().items())
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and deepcopy
+        return (_rebuild, (type(self), self._items()))
+
+    def model_copy(self: R, *, update: dict[str, Any] | None = None) -> R:
+        """A copy with the fields in ``update`` replaced (not validated again)."""
+        return type(self)(**{**self._items(), **(update or {})})
+
+    def model_dump(self, *, mode: str = "python", by_alias: bool = False) -> dict[str, Any]:
+        """Every field as data (:func:`dump`): exact numbers as ``3`` or ``"1/3"``, points
+        rules as their text; ``mode="json"``: lists and the kinds' words too; ``by_alias``:
+        the points table's kinds as the ruleset writes them (``forfeit-win``)."""
+        data = dump(self, json=mode == "json", by_alias=by_alias)
+        assert isinstance(data, dict)
+        return data
+
+
+def _rebuild(kind: type[R], values: dict[str, Any]) -> R:
+    return kind(**values)
+
+
+def dump(value: Any, *, json: bool = True, by_alias: bool = False) -> Any:
+    """A ruleset object (or one of its values) as plain data, the inverse of :func:`build`."""
+    if isinstance(value, _Rules):
+        names = value._text_names if by_alias else {}
+        return {
+            names.get(name, name): dump(item, json=json, by_alias=by_alias)
+            for name, item in value._items().items()
+        }
+    if isinstance(value, Points):
+        return value.text
     if isinstance(value, Fraction):
-        return value
-    if isinstance(value, str) and _EXACT_RE.match(value.strip()):
-        return exact_fraction(value.strip())
-    raise PydanticCustomError(
-        "error.ruleset.exact",
-        "expected an exact number such as 3, '0.33' or '2/6', got {value}",
-        {"value": repr(value)},
-    )
+        return fraction_data(value)
+    if isinstance(value, Kind):
+        return value.value if json else value
+    if isinstance(value, RuleIds):
+        return dict(value)
+    if isinstance(value, tuple):
+        items = [dump(v, json=json, by_alias=by_alias) for v in value]
+        return items if json else tuple(items)
+    return value
 
 
-ExactNumber = Annotated[
-    Fraction,
-    BeforeValidator(_to_fraction),
-    PlainSerializer(lambda f: f.numerator if f.denominator == 1 else str(f)),
-]
+def build(kind: type[R], data: dict[str, Any]) -> R:
+    """The object ``kind`` from validated data keyed by field name (``dump(x, json=True)``
+    of such an object, as :mod:`compcore.rulesets.models` gives it): numbers, points rules,
+    kinds and tables back to their types. The data is trusted: it was validated."""
+    return kind(**{name: convert(data[name]) for name, convert in _converters(kind)})
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _converter(text: str) -> Any:
+    """How a field annotated ``text`` (this module's annotations are text) is read back from
+    validated data. The text is read here rather than evaluated (``typing.get_type_hints``
+    took 4 ms for the 27 classes, a tenth of a cached ruleset's load, issue 19): a
+    ``tuple[X, ...]``, a union of names with ``None``, a ``Literal[...]``, or one name."""
+    text = text.strip()
+    if text.startswith("Literal["):
+        return _same
+    if text.startswith("tuple[") and text.endswith(", ...]"):
+        item = _converter(text[len("tuple[") : -len(", ...]")])
+        return tuple if item is _same else lambda value: tuple(item(v) for v in value)
+    members = [m.strip() for m in text.split("|")]
+    if len(members) == 1:
+        return _named(text)
+    objects = [_CLASSES[m] for m in members if m in _CLASSES]
+    plain = [_converter(m) for m in members if m not in _CLASSES and m != "None"]
+    assert len(plain) <= 1 or all(c is _same for c in plain), text
+    other = plain[0] if len(plain) == 1 else _same
+
+    def either(value: Any) -> Any:
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            return other(value)
+        if len(objects) == 1:
+            return build(objects[0], value)
+        # a discriminated union (keizer.values): the member whose ``basis`` it names
+        for kind in objects:
+            if repr(value.get("basis")) in inspect.get_annotations(kind)["basis"]:
+                return build(kind, value)
+        raise ValueError(f"no member of {text} for {value!r}")
+
+    return either
+
+
+def _named(name: str) -> Any:
+    """The converter of one name: a ruleset class, an exact number, a points rule, a kind,
+    the rule ids; else (``int``, ``str``, ``bool``, an alias of literals) the value."""
+    if name in _CLASSES:
+        kind = _CLASSES[name]
+        return lambda value: build(kind, value)
+    special = {"Fraction": Fraction, "Points": Points.parse, "Kind": Kind, "RuleIds": RuleIds}
+    if name in special:
+        return special[name]
+    if name not in ("int", "str", "bool"):  # an alias such as TieBreak: literals, numbers
+        alias = globals()[name]
+        assert all(isinstance(a, int | str) or a in (int, str) for a in _leaves(alias)), name
+    return _same
+
+
+def _leaves(alias: Any) -> list[Any]:
+    args = get_args(alias)
+    return [leaf for arg in args for leaf in _leaves(arg)] if args else [alias]
+
+
+#: the ruleset classes by name, for :func:`_converter` (filled when the module is loaded)
+_CLASSES: dict[str, type[_Rules]] = {}
+
+#: each class's fields with their converters, made on first use
+_CONVERTERS: dict[type[_Rules], tuple[tuple[str, Any], ...]] = {}
+
+
+def _converters(kind: type[_Rules]) -> tuple[tuple[str, Any], ...]:
+    found = _CONVERTERS.get(kind)
+    if found is None:
+        if not _CLASSES:
+            _CLASSES.update(
+                (name, value)
+                for name, value in globals().items()
+                if isinstance(value, type) and issubclass(value, _Rules) and value is not _Rules
+            )
+        texts = inspect.get_annotations(kind)
+        found = tuple((name, _converter(texts[name])) for name in kind._fields)
+        _CONVERTERS[kind] = found
+    return found
 
 
 # --------------------------------------------------------------------------- points
@@ -113,7 +329,7 @@ class Points:
         if isinstance(text, Points):
             return text
         if isinstance(text, bool) or not isinstance(text, str | int):
-            raise PydanticCustomError(
+            raise RuleTextError(
                 "error.ruleset.points_text",
                 "expected points as text such as '6/6 opp', got {value}",
                 {"value": repr(text)},
@@ -123,7 +339,7 @@ class Points:
             return cls("evening-average", Fraction(1), "evening-average")
         match = _POINTS_RE.match(text)
         if not match:
-            raise PydanticCustomError(
+            raise RuleTextError(
                 "error.ruleset.points_rule",
                 "{value} is not a points rule (allowed: a number such as '1' or '1/2', "
                 "'p/q opp', 'p/q own', 'evening-average')",
@@ -133,29 +349,19 @@ class Points:
         return cls(_BASIS_OF[match["of"]], amount, text.strip())
 
 
-PointsField = Annotated[Points, BeforeValidator(Points.parse), PlainSerializer(lambda p: p.text)]
-
 ZERO = Points("constant", Fraction(0), "0")
 
 
-class Cap(_Frozen):
+class Cap(_Rules):
     """ "At most N such entries per scope, then ``then``" (DS-4, PP-2, LA-9, MG-4)."""
 
-    count: int | None = Field(default=None, ge=0)
+    count: int | None = None
     #: DS-4: the cap is this fraction of the rounds in a cycle, rounded up (0.33 x 12 -> 4).
-    fraction_of_cycle_rounds: ExactNumber | None = None
+    fraction_of_cycle_rounds: Fraction | None = None
     scope: Literal["cycle", "season"] = "season"
     #: kinds with the same group share one counter (LA: club-duty counts as an absence).
     group: str | None = None
-    then: PointsField = ZERO
-
-    @model_validator(mode="after")
-    def _one_count(self) -> Cap:
-        if (self.count is None) == (self.fraction_of_cycle_rounds is None):
-            raise PydanticCustomError(
-                "error.ruleset.cap", "give exactly one of 'count' and 'fraction_of_cycle_rounds'"
-            )
-        return self
+    then: Points = ZERO
 
     def limit(self, rounds_per_cycle: int) -> int:
         if self.count is not None:
@@ -165,62 +371,48 @@ class Cap(_Frozen):
         return -(-exact.numerator // exact.denominator)  # rounded up
 
 
-def _kind_rule_shorthand(value: Any) -> Any:
-    return {"points": value} if isinstance(value, str | int) else value
-
-
-class KindRule(_Frozen):
+class KindRule(_Rules):
     """The points of one entry kind, and its cap if it has one."""
 
-    points: PointsField
+    points: Points
     cap: Cap | None = None
 
 
-KindRuleField = Annotated[KindRule, BeforeValidator(_kind_rule_shorthand)]
+def _zero_rule() -> KindRule:
+    return KindRule(points=ZERO)
 
 
-class PointsTable(_Frozen):
+class PointsTable(_Rules):
     """Points per entry kind. A kind left out is not used by the ruleset: entering it is an
     error (the spec's tables mark those with a dash)."""
 
-    win: KindRuleField
-    draw: KindRuleField
-    loss: KindRuleField
-    forfeit_win: KindRuleField = Field(alias="forfeit-win")
-    forfeit_loss: KindRuleField = Field(alias="forfeit-loss")
-    bye: KindRuleField | None = None
-    absent: KindRuleField | None = None
-    absent_unexcused: KindRuleField = Field(
-        default_factory=lambda: KindRule(points=ZERO), alias="absent-unexcused"
+    win: KindRule
+    draw: KindRule
+    loss: KindRule
+    forfeit_win: KindRule = rule_field(text_name="forfeit-win")
+    forfeit_loss: KindRule = rule_field(text_name="forfeit-loss")
+    bye: KindRule | None = None
+    absent: KindRule | None = None
+    absent_unexcused: KindRule = rule_field(
+        default_factory=_zero_rule, text_name="absent-unexcused"
     )
-    not_participating: KindRuleField = Field(
-        default_factory=lambda: KindRule(points=ZERO), alias="not-participating"
+    not_participating: KindRule = rule_field(
+        default_factory=_zero_rule, text_name="not-participating"
     )
-    external: KindRuleField | None = None
-    club_duty: KindRuleField | None = Field(default=None, alias="club-duty")
-    cup_win: KindRuleField | None = Field(default=None, alias="cup-win")
-    cup_draw: KindRuleField | None = Field(default=None, alias="cup-draw")
-    cup_loss: KindRuleField | None = Field(default=None, alias="cup-loss")
-    joker: KindRuleField | None = None
-    declined_engine: KindRuleField | None = Field(default=None, alias="declined-engine")
+    external: KindRule | None = None
+    club_duty: KindRule | None = rule_field(default=None, text_name="club-duty")
+    cup_win: KindRule | None = rule_field(default=None, text_name="cup-win")
+    cup_draw: KindRule | None = rule_field(default=None, text_name="cup-draw")
+    cup_loss: KindRule | None = rule_field(default=None, text_name="cup-loss")
+    joker: KindRule | None = None
+    declined_engine: KindRule | None = rule_field(default=None, text_name="declined-engine")
     #: MG-5: whose points make up an ``evening-average`` entry: the players with one of
     #: these kinds that evening. Default: those present who played or won by forfeit; the
     #: no-show (``forfeit-loss``) was not there and is left out.
-    evening_average_kinds: tuple[Kind, ...] = Field(
-        default=(Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN), alias="evening-average-kinds"
+    evening_average_kinds: tuple[Kind, ...] = rule_field(
+        default=(Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN),
+        text_name="evening-average-kinds",
     )
-
-    @model_validator(mode="after")
-    def _averaged_kinds_are_game_results(self) -> PointsTable:
-        wrong = [k.value for k in self.evening_average_kinds if not k.is_game_outcome]
-        if wrong:
-            raise PydanticCustomError(
-                "error.ruleset.evening_kinds",
-                "evening-average-kinds: {kinds} is not a game result "
-                "(allowed: 'win', 'draw', 'loss', 'forfeit-win', 'forfeit-loss')",
-                {"kinds": ", ".join(wrong)},
-            )
-        return self
 
     def rule(self, kind: Kind) -> KindRule | None:
         rule = getattr(self, kind.value.replace("-", "_"))
@@ -237,58 +429,43 @@ class PointsTable(_Frozen):
 # --------------------------------------------------------------------------- Keizer values
 
 
-class TopRatio(_Frozen):
+class TopRatio(_Rules):
     """DS-1 reading: the top value is ``ratio`` times the bottom one (top = ratio(N-1)/(ratio-1),
     rounded up)."""
 
-    ratio: ExactNumber = Field(gt=1)
+    ratio: Fraction
 
 
-class RankValues(_Frozen):
+class RankValues(_Rules):
     """Values linear in rank: top, top - step, ..., never below ``min`` (DS-1, KC-2)."""
 
     basis: Literal["rank"] = "rank"
     top: int | Literal["players"] | TopRatio
-    step: int = Field(default=1, ge=1)
-    min: int = Field(default=1, ge=0)
+    step: int = 1
+    min: int = 1
 
 
-class RatingValues(_Frozen):
+class RatingValues(_Rules):
     """Values linear in rating between ``low`` (lowest-rated player) and ``high``
     (highest-rated), following rating updates (MG-1)."""
 
     basis: Literal["rating"]
-    low: ExactNumber = Fraction(10)
-    high: ExactNumber = Fraction(30)
+    low: Fraction = Fraction(10)
+    high: Fraction = Fraction(30)
 
 
 IterateAt = int | Literal["every", "last"]
 
 
-class KeizerRules(_Frozen):
+class KeizerRules(_Rules):
     """How Keizer scores are computed (the three modes of ``spec/rulesets.md``)."""
 
     mode: Literal["at-time", "recompute", "iterate"]
     #: rounds after which ``iterate`` runs to a fixed point; ``recompute`` in the others.
     iterate_rounds: tuple[IterateAt, ...] = ()
-    values: RankValues | RatingValues = Field(discriminator="basis")
+    values: RankValues | RatingValues
     #: safety bound on iteration steps (oscillations are detected long before).
-    max_iterations: int = Field(default=200, ge=1)
-
-    @model_validator(mode="after")
-    def _iterate_rounds_only_when_iterating(self) -> KeizerRules:
-        if self.mode == "iterate" and not self.iterate_rounds:
-            raise PydanticCustomError(
-                "error.ruleset.iterate_needs_rounds",
-                "mode 'iterate' needs iterate_rounds (e.g. ['every'] or [19, 'last'])",
-            )
-        if self.mode != "iterate" and self.iterate_rounds:
-            raise PydanticCustomError(
-                "error.ruleset.rounds_need_iterate",
-                "iterate_rounds is only used with mode 'iterate', not {mode}",
-                {"mode": repr(self.mode)},
-            )
-        return self
+    max_iterations: int = 200
 
 
 # --------------------------------------------------------------------------- tie-breaks
@@ -303,14 +480,14 @@ TieBreak = Literal[
 ]
 
 
-class SbAdjustment(_Frozen):
+class SbAdjustment(_Rules):
     """PP-6: for a joker round, and for an absence after the jokers are used up, add ``share``
     of the player's average Sonneborn-Berger per game."""
 
     kinds: tuple[Kind, ...] = (Kind.JOKER,)
     after_cap_kinds: tuple[Kind, ...] = (Kind.ABSENT,)
     cap_kind: Kind = Kind.JOKER
-    share: ExactNumber = Fraction(1, 2)
+    share: Fraction = Fraction(1, 2)
 
 
 # --------------------------------------------------------------------------- pairing
@@ -334,43 +511,43 @@ RelaxableRule = Literal[
 ]
 
 
-class FirstRounds(_Frozen):
+class FirstRounds(_Rules):
     """Rounds paired by a scheme instead of the ladder (KC-5, DS-12, PP-5)."""
 
     scheme: Literal["blocks", "random"]
     #: round numbers, or "cycle-start" for the first round of every cycle (DS-12)
     rounds: tuple[int | Literal["cycle-start"], ...]
     #: KC-5: blocks of 20 by current ranking, top half against bottom half
-    block_size: int = Field(default=20, ge=2)
+    block_size: int = 20
     #: whether the scheme's board position decides the colours (KC-5: "first named has
     #: white"); when false the ruleset's ``colours`` list decides, as in any round (DS-12)
     scheme_colours: bool = True
 
 
-class ByeRules(_Frozen):
+class ByeRules(_Rules):
     """Who sits out when the number of present players is odd (KC-8, PP-4, LA-8, DS-9)."""
 
     method: Literal["fewest-byes-lowest-placed", "engine", "swiss", "random"]
     #: LA-8: players with fewer games than this get no bye ...
-    min_games: int = Field(default=0, ge=0)
+    min_games: int = 0
     #: ... except in these rounds (LA-8: round 1)
     protect_except_rounds: tuple[int, ...] = ()
 
 
-class EngineRules(_Frozen):
+class EngineRules(_Rules):
     """The computer entrant (DS-9, DS-10)."""
 
     opt_in_flag: str = "engine-opt-in"
-    max_games_per_player: int = Field(default=1, ge=0)  # per season
+    max_games_per_player: int = 1  # per season
     rating_offset: int = -100  # plays this many rating points from its opponent
     #: DS-9 (rulebook FAQ 7): on an evening the engine is unavailable (its ``not-participating``
     #: entry in the open round: the e-board is needed at an away match), the odd one out
     #: gets a plain bye, chosen outside the top N places of the ranking as far as a legal
     #: pairing allows ("zoveel mogelijk ... top 5"); 0: the normal bye order
-    away_bye_avoid_top: int = Field(default=0, ge=0)
+    away_bye_avoid_top: int = 0
 
 
-class RoundRobinRules(_Frozen):
+class RoundRobinRules(_Rules):
     """A competition whose whole schedule is made once, when it is created, by Berger tables
     (``pairing.method = "round-robin"``: DS-16 groups, DS-20 play-off, DS-21 pools). Its
     rounds are never paired; a board may wait for its result in any round (a postponed
@@ -379,10 +556,10 @@ class RoundRobinRules(_Frozen):
     #: DS-16: a double round robin plays everyone twice, the second half colours reversed
     double: bool = False
     #: DS-21: games against the same opponent on one evening (the second reverses colours)
-    games_per_meeting: int = Field(default=1, ge=1, le=2)
+    games_per_meeting: int = 1
 
 
-class PoolsCupRules(_Frozen):
+class PoolsCupRules(_Rules):
     """A cup of pools and knock-outs (DS-21, the Meierij Cup): the entrants are split into
     pools that each play a round robin (the ``round_robin`` section: single or double, games
     per meeting); the first ``to_main`` of every pool go on to the main knock-out, the next
@@ -392,19 +569,19 @@ class PoolsCupRules(_Frozen):
     White must win, a draw sends Black through)."""
 
     #: DS-21: pools of four (a last pool may be smaller)
-    pool_size: int = Field(default=4, ge=2, le=16)
+    pool_size: int = 4
     #: how the entrants (strongest first) fill the pools: ``snake`` (1 2 / 4 3 / 5 6 ...
     #: across the pools) or ``listed`` (consecutive blocks: the director's own order)
     pool_order: Literal["snake", "listed"] = "snake"
     #: DS-21: places 1-2 of every pool go to the main knock-out ...
-    to_main: int = Field(default=2, ge=1)
+    to_main: int = 2
     #: ... places 3-4 to the losers' cup (0: no losers' cup)
-    to_losers: int = Field(default=2, ge=0)
+    to_losers: int = 2
     #: DS-21: after a level knock-out tie: two 5-minute games, then an Armageddon
     tiebreaks: tuple[Literal["rapid-pair", "armageddon"], ...] = ()
 
 
-class PairingRules(_Frozen):
+class PairingRules(_Rules):
     #: ladder: Keizer/points ladders; swiss; knockout (MG-7); round-robin: the schedule is
     #: made when the competition is created (``round_robin`` section) and never paired
     method: Literal["ladder", "swiss", "knockout", "round-robin"]
@@ -412,11 +589,11 @@ class PairingRules(_Frozen):
     entrant_flags: tuple[str, ...] = ()
     #: DS-11, MG-3: players not yet met (in the meetings scope) before those already met
     prefer_unmet: bool = False
-    max_meetings: int | None = Field(default=None, ge=1)  # DS-11 3/cycle, KC-6 3, LA-4 2
+    max_meetings: int | None = None  # DS-11 3/cycle, KC-6 3, LA-4 2
     meetings_scope: Literal["cycle", "season"] = "season"
-    single_meeting_until_round: int | None = Field(default=None, ge=1)  # KC-6: 15
-    min_rounds_between_meetings: int | None = Field(default=None, ge=1)  # LA-4: 8
-    colour_critical_balance: int | None = Field(default=None, ge=1)  # LA-6: 3
+    single_meeting_until_round: int | None = None  # KC-6: 15
+    min_rounds_between_meetings: int | None = None  # LA-4: 8
+    colour_critical_balance: int | None = None  # LA-6: 3
     level_only_rounds: tuple[int, ...] = ()  # LA-3: (1, 2)
     level_only_flag: str | None = None  # LA-3: own-level-only
     first_rounds: FirstRounds | None = None
@@ -436,7 +613,7 @@ class PairingRules(_Frozen):
 # --------------------------------------------------------------------------- awards
 
 
-class Category(_Frozen):
+class Category(_Rules):
     """A rating category (DS-18): ``min_rating <= rating < below_rating``."""
 
     name: str
@@ -444,31 +621,31 @@ class Category(_Frozen):
     below_rating: int | None = None
 
 
-class LevelTop(_Frozen):
+class LevelTop(_Rules):
     """LA-11: a top N of the players of one level (the B-players' top 3)."""
 
     level: str
-    count: int = Field(ge=1)
+    count: int
 
 
-class Subgroups(_Frozen):
+class Subgroups(_Rules):
     """KC-12: after ``after_round`` players are split by the ranking into groups of ``size``
     (the director may compose them himself: ``compcore.subgroups``)."""
 
-    after_round: int = Field(ge=1)
-    size: int = Field(ge=2)
+    after_round: int
+    size: int
     #: KC-12: the lists the proposal orders by (the sum of the places): the ranking, and
     #: optionally the rating list ("from the ranking, possibly with the rating")
-    by: tuple[Literal["ranking", "rating"], ...] = Field(default=("ranking",), min_length=1)
+    by: tuple[Literal["ranking", "rating"], ...] = ("ranking",)
 
 
-class Awards(_Frozen):
+class Awards(_Rules):
     categories: tuple[Category, ...] = ()
     #: first: the leader wins; first-or-playoff: a tie for first needs a play-off (LA-11);
     #: all-cycles-or-playoff: DS-19 (champion if they won every cycle, else a play-off);
     #: cup-final: the winner of the knock-out's final (MG-7; needs pairing.method knockout)
     champion: Literal["first", "first-or-playoff", "all-cycles-or-playoff", "cup-final"] = "first"
-    playoff_size: int = Field(default=4, ge=2)
+    playoff_size: int = 4
     level_top: LevelTop | None = None
     subgroups: Subgroups | None = None
     #: MG-8: in a drawn cup game a rating gap above this sends the lower-rated player through
@@ -481,7 +658,7 @@ class Awards(_Frozen):
 # --------------------------------------------------------------------------- linked
 
 
-class LadderLink(_Frozen):
+class LadderLink(_Rules):
     """How a competition played within a ladder (``Season.ladder``) counts there, on the
     ladder evening each of its rounds names (``Round.ladder_round``).
 
@@ -507,7 +684,7 @@ class LadderLink(_Frozen):
 # --------------------------------------------------------------------------- play-off
 
 
-class Barrage(_Frozen):
+class Barrage(_Rules):
     """DS-20: how leaders level on points after a play-off decide the title: a match of
     ``games`` rapid games of ``minutes`` each, then (still level) an Armageddon game in which
     White has ``armageddon_white`` minutes and Black ``armageddon_black`` and a draw counts
@@ -515,100 +692,72 @@ class Barrage(_Frozen):
     of such barrages: each stage pairs players in drawn order, so that after it a power of
     two is left (three: the first barrage eliminates one, the other two meet in the second)."""
 
-    games: int = Field(default=2, ge=1)
-    minutes: int = Field(default=5, ge=1)
+    games: int = 2
+    minutes: int = 5
     armageddon: bool = True
-    armageddon_white: int = Field(default=6, ge=1)
-    armageddon_black: int = Field(default=5, ge=1)
+    armageddon_white: int = 6
+    armageddon_black: int = 5
 
 
-class PlayoffRules(_Frozen):
+class PlayoffRules(_Rules):
     """A championship play-off played as a competition of its own (DS-19, DS-20): a round
     robin of the seeds (``pairing.method = "round-robin"``) whose leaders on points play
     barrages; the play-off's winner is the champion of the category it decides."""
 
-    barrage: Barrage = Field(default_factory=lambda: Barrage())
+    barrage: Barrage = rule_field(default_factory=Barrage)
 
 
 # --------------------------------------------------------------------------- attendance
 
-_CLOCK_RE = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
 
-
-def _clock_time(value: Any) -> str:
-    """A time of day as ``"HH:MM"`` (24 hours)."""
-    if not isinstance(value, str) or not _CLOCK_RE.match(value):
-        raise PydanticCustomError(
-            "error.ruleset.clock_time",
-            "expected a time of day such as '18:30', got {value}",
-            {"value": repr(value)},
-        )
-    return value
-
-
-ClockTime = Annotated[str, BeforeValidator(_clock_time)]
-
-
-class SignoffDeadline(_Frozen):
+class SignoffDeadline(_Rules):
     """The last moment a member may sign off or on for a club evening himself: ``days_before``
     days before the evening, at ``time`` (the club's local time, ``timezone``). DS-15 (seed
     000: "op de betreffende dinsdag tot 18:30"): the evening itself, 18:30; PP-2: 19:00;
     KC-9: 20:00 (everyone present at 20:00 is paired). A rulebook that names no time: the
     evening itself at 18:00, two hours before the clocks start."""
 
-    days_before: int = Field(default=0, ge=0, le=14)
-    time: ClockTime = "18:00"
+    days_before: int = 0
+    time: str = "18:00"
     timezone: str = "Europe/Amsterdam"
 
-    @model_validator(mode="after")
-    def _known_timezone(self) -> SignoffDeadline:
-        try:
-            ZoneInfo(self.timezone)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise PydanticCustomError(
-                "error.ruleset.timezone",
-                "{value} is not a time zone (such as 'Europe/Amsterdam')",
-                {"value": repr(self.timezone)},
-            ) from None
-        return self
 
-
-class AttendanceRules(_Frozen):
+class AttendanceRules(_Rules):
     """Members' own sign-off and sign-up for the coming club evenings (issue 10)."""
 
-    deadline: SignoffDeadline = Field(default_factory=lambda: SignoffDeadline())
+    deadline: SignoffDeadline = rule_field(default_factory=SignoffDeadline)
 
 
-class EveningRules(_Frozen):
+class EveningRules(_Rules):
     """The club evening as a member's calendar shows it (issue 18 item 7,
     :mod:`compcore.adapters.club_calendar`): it starts at ``start`` (the club's local time)
     and lasts ``minutes``. The rulebooks name no start time; KC-9 pairs everyone present at
     20:00, and the deadlines (DS-15 18:30, PP-2 19:00) lie before it, so the default is
     20:00, with 3.5 hours for a game and the analysis after it."""
 
-    start: ClockTime = "20:00"
-    minutes: int = Field(default=210, ge=15, le=720)
+    start: str = "20:00"
+    minutes: int = 210
 
 
 # --------------------------------------------------------------------------- club rating
 
 
-class ClubRatingRules(_Frozen):
+class ClubRatingRules(_Rules):
     """The club's own Elo-style rating (issue 13; DS-2 "Dubbelschaak rating", Keizer
     classic's weekly internal rating list): computed by :mod:`compcore.club_rating` from the
     games played over the board, updated per round."""
 
     #: the K factor: a player's change is K x (score - expected score) per game
-    k: int = Field(default=20, ge=1, le=200)
+    k: int = 20
     #: the K factor while a player is provisional; None: ``k``
-    provisional_k: int | None = Field(default=None, ge=1, le=200)
+    provisional_k: int | None = None
     #: the first N games a player is provisional (marked on the list)
-    provisional_games: int = Field(default=10, ge=0)
+    provisional_games: int = 10
     #: a player's rating before his first game: a number, or ``"rating"``: his own rating
     #: (as valid in the round of his first game), else ``unrated``
     initial: int | Literal["rating"] = "rating"
     #: the initial club rating of a player without a rating (``initial = "rating"``)
-    unrated: int = Field(default=1500, ge=0)
+    unrated: int = 1500
 
 
 # --------------------------------------------------------------------------- the ruleset
@@ -630,29 +779,25 @@ class RuleIds(dict[str, str]):
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse  # type: ignore[assignment]
 
 
-RuleIdsField = Annotated[
-    dict[str, str], AfterValidator(lambda d: RuleIds(d)), PlainSerializer(lambda d: dict(d))
-]
-
 #: ``club-rating``: the club rating before the round (``compcore.club_rating``; DS-2)
 InitialOrderKey = Literal["strength", "rating", "club-rating", "name"]
 
 
-class Ruleset(_Frozen):
+class Ruleset(_Rules):
     """One club's competition rules. Built from a preset plus a season's overrides."""
 
     name: str
-    version: int = Field(default=1, ge=1)
+    version: int = 1
     description: str
     description_nl: str | None = None
     system: Literal["keizer", "points"]
     keizer: KeizerRules | None = None
     points: PointsTable
-    cycles: int = Field(default=1, ge=1)
+    cycles: int = 1
     #: how the club numbers its cycles on every screen, in the CLI and in exports (DS-17:
     #: cyclus 0, 1, 2; PP-5: 1, 2, 3). The season file's ``cycle`` field stays 0-based.
-    first_cycle_number: int = Field(default=0, ge=0)
-    rounds_per_cycle: int = Field(ge=1)
+    first_cycle_number: int = 0
+    rounds_per_cycle: int
     #: DS-17 restart: each cycle's standings start from zero and the initial order;
     #: PP-5 accumulate: one standings table over the season
     cycle_standings: Literal["restart", "accumulate"] = "accumulate"
@@ -664,63 +809,26 @@ class Ruleset(_Frozen):
     #: PP-3: the count of unexcused no-shows shown per player, with these warnings
     no_show_warnings: tuple[str, ...] = ()
     #: decimals shown for scores and values (MG-1: one decimal); scoring is exact
-    display_decimals: int = Field(default=2, ge=0, le=6)
+    display_decimals: int = 2
     pairing: PairingRules
     #: the Berger schedule of a ``round-robin`` competition (DS-16, DS-20, DS-21)
-    round_robin: RoundRobinRules = Field(default_factory=lambda: RoundRobinRules())
+    round_robin: RoundRobinRules = rule_field(default_factory=RoundRobinRules)
     #: a cup of pools, then knock-outs (DS-21); None: not such a cup
     pools_cup: PoolsCupRules | None = None
-    awards: Awards = Field(default_factory=lambda: Awards())
+    awards: Awards = rule_field(default_factory=Awards)
     #: a competition played within a ladder: how it counts there (DS-16, DS-20, DS-21, MG-8)
     ladder_link: LadderLink | None = None
     #: a championship play-off played as a competition (DS-19, DS-20): its barrages
     playoff: PlayoffRules | None = None
     #: members signing off themselves: the deadline per club evening (DS-15, PP-2, KC-9)
-    attendance: AttendanceRules = Field(default_factory=lambda: AttendanceRules())
+    attendance: AttendanceRules = rule_field(default_factory=AttendanceRules)
     #: the club evening's start and length, for the calendar file (issue 18 item 7)
-    evening: EveningRules = Field(default_factory=lambda: EveningRules())
+    evening: EveningRules = rule_field(default_factory=EveningRules)
     #: the club rating's K, initial rating and provisional games (issue 13, DS-2)
-    club_rating: ClubRatingRules = Field(default_factory=lambda: ClubRatingRules())
+    club_rating: ClubRatingRules = rule_field(default_factory=ClubRatingRules)
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->
     #: "DS-11", "repeat-reversed" -> "DS-13.1"); names: see docs/pairing.md
-    rule_ids: RuleIdsField = Field(default_factory=lambda: RuleIds())
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Ruleset:
-        if self.system == "keizer" and self.keizer is None:
-            raise PydanticCustomError(
-                "error.ruleset.keizer_missing", "system 'keizer' needs a [keizer] section"
-            )
-        if self.system == "points" and self.keizer is not None:
-            raise PydanticCustomError(
-                "error.ruleset.keizer_extra", "system 'points' has no [keizer] section"
-            )
-        if self.system == "points":
-            for kind in self.points.kinds:
-                rule = self.points.rule(kind)
-                assert rule is not None
-                if rule.points.basis != "constant":
-                    raise PydanticCustomError(
-                        "error.ruleset.points_plain",
-                        "points.{kind}: system 'points' needs plain numbers, not {text}",
-                        {"kind": kind.value, "text": repr(rule.points.text)},
-                    )
-        if self.awards.champion == "cup-final" and self.pairing.method != "knockout":
-            raise PydanticCustomError(
-                "error.ruleset.cup_final",
-                "awards.champion 'cup-final' needs pairing.method 'knockout'",
-            )
-        if self.pairing.method == "round-robin" and self.system != "points":
-            raise PydanticCustomError(
-                "error.ruleset.round_robin_points",
-                "pairing.method 'round-robin' needs system 'points' (its table counts plain points)",
-            )
-        if self.pairing.bye.method == "engine" and self.pairing.engine is None:
-            raise PydanticCustomError(
-                "error.ruleset.engine_missing",
-                "pairing.bye.method 'engine' needs a [pairing.engine] section",
-            )
-        return self
+    rule_ids: RuleIds = rule_field(default_factory=RuleIds)
 
     @property
     def total_rounds(self) -> int:
