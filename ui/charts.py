@@ -9,14 +9,17 @@ players with their names in full.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import altair as alt
 import pandas as pd
+import streamlit as st
 
 from compcore.scoring.standings import Standings
+from ui.state import Memo
 
 #: a fixed qualitative palette (Tableau 10, its grey swapped for near-black so that no
 #: chosen player looks like the grey rest): the chosen players get these in choice order
@@ -55,6 +58,44 @@ def colours_for(chosen: Sequence[str], palette: Sequence[str] = PALETTE) -> Colo
     order = list(dict.fromkeys(chosen))
     coloured = tuple(zip(order, palette, strict=False))
     return Colours(coloured, tuple(order[len(palette) :]))
+
+
+def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
+    """``chart``'s Vega-Lite spec without its top-level data, not checked against the schema.
+
+    ``st.altair_chart`` checks every chart against Vega-Lite's JSON schema on every script
+    run (``to_dict()``): two thirds of the trends page's 0.1 s of processor time, for charts
+    whose shape never changes (``tests/test_trends_choice.py`` and ``tests/test_app_*.py``
+    check them with the schema). The default theme's ``config`` is left out, as
+    ``st.altair_chart`` leaves it out (Streamlit draws in its own theme); the charts here
+    configure nothing themselves."""
+    bare = chart.copy(deep=False)
+    bare.data = alt.Undefined
+    out = bare.to_dict(validate=False)
+    out.pop("config", None)
+    return out
+
+
+#: the trends page's chart specs and frames, by (database path, revision, and everything else
+#: they depend on): the newest few, shared by every session (never changed by a reader)
+_kept = Memo(48)
+
+
+def kept(key: tuple[object, ...], make: Callable[[], Any]) -> Any:
+    """``make()`` once per ``key`` (which must begin with the database path and revision and
+    name everything the value depends on)."""
+    return _kept.get(key, make)
+
+
+def draw(chart: alt.TopLevelMixin, key: str | None = None) -> None:
+    """Show ``chart`` (built with one data frame at its top level): :func:`spec` and the
+    frame, as ``st.vega_lite_chart`` takes them, the frame sent as Arrow like
+    ``st.altair_chart`` sends it."""
+    data = chart.data
+    if not isinstance(data, pd.DataFrame):  # data per layer, or none: Streamlit's own way
+        st.altair_chart(chart, key=key, width="stretch")
+        return
+    st.vega_lite_chart(data, spec(chart), key=key, width="stretch")
 
 
 def player_labels(names: Mapping[str, str]) -> dict[str, str]:
