@@ -10,6 +10,7 @@ players with their names in full.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -20,6 +21,8 @@ import streamlit as st
 
 from compcore.scoring.standings import Standings
 from ui.state import Memo
+
+_NO_LOCK = nullcontext()
 
 #: a fixed qualitative palette (Tableau 10, its grey swapped for near-black so that no
 #: chosen player looks like the grey rest): the chosen players get these in choice order
@@ -73,6 +76,24 @@ def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
     bare.data = alt.Undefined
     out = bare.to_dict(validate=False)
     out.pop("config", None)
+    return out
+
+
+def spec_with_data(chart: alt.TopLevelMixin) -> dict[str, Any]:
+    """``chart``'s Vega-Lite spec with its data (each layer's own), not checked against the
+    schema (see :func:`spec`): the datasets as Arrow, as ``st.altair_chart`` sends them, for
+    ``st.vega_lite_chart(spec=...)``. Altair's data transformer is global to the process, so
+    this runs under the lock ``st.altair_chart`` holds while it swaps it for its own."""
+    from streamlit import dataframe_util
+    from streamlit.elements import vega_charts
+
+    with getattr(vega_charts, "_altair_globals_lock", _NO_LOCK):
+        out = chart.to_dict(validate=False)
+    out.pop("config", None)
+    out["datasets"] = {
+        name: dataframe_util.convert_anything_to_arrow_bytes(pd.DataFrame(rows))
+        for name, rows in out.get("datasets", {}).items()
+    }
     return out
 
 
