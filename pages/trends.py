@@ -47,7 +47,7 @@ for tab, (_title, build, key) in zip(
         lambda build=build: charts.spec(build(frame, labels, colours, columns)),
     )
     with tab:
-        st.vega_lite_chart(frame, spec, key=f"{key}_{run.cid}_{cycle}", width="stretch")
+        st.vega_lite_chart(spec=spec, key=f"{key}_{run.cid}_{cycle}", width="stretch")
 
 shown = [names[pid] for pid in chosen if pid in set(frame["player_id"])]
 if shown:

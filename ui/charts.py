@@ -9,6 +9,7 @@ players with their names in full.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -17,7 +18,6 @@ from typing import Any
 
 import altair as alt
 import pandas as pd
-import streamlit as st
 
 from compcore.scoring.standings import Standings
 from ui.state import Memo
@@ -64,18 +64,28 @@ def colours_for(chosen: Sequence[str], palette: Sequence[str] = PALETTE) -> Colo
 
 
 def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
-    """``chart``'s Vega-Lite spec without its top-level data, not checked against the schema.
+    """``chart`` (built with one data frame at its top level) as the Vega-Lite spec that
+    ``st.altair_chart`` would send, not checked against the schema: the frame as an Arrow
+    dataset named by its hash, which every layer reads.
 
     ``st.altair_chart`` checks every chart against Vega-Lite's JSON schema on every script
-    run (``to_dict()``): two thirds of the trends page's 0.1 s of processor time, for charts
-    whose shape never changes (``tests/test_trends_choice.py`` and ``tests/test_app_*.py``
-    check them with the schema). The default theme's ``config`` is left out, as
-    ``st.altair_chart`` leaves it out (Streamlit draws in its own theme); the charts here
-    configure nothing themselves."""
+    run (``to_dict()``): most of the trends page's processor time, for charts whose shape
+    never changes (``tests/test_trends_choice.py`` and ``tests/test_app_*.py`` check them
+    with the schema). The default theme's ``config`` is left out, as ``st.altair_chart``
+    leaves it out (Streamlit draws in its own theme); the charts here configure nothing."""
+    from streamlit import dataframe_util
+
+    frame = chart.data
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError("charts.spec takes a chart with one data frame at its top level")
     bare = chart.copy(deep=False)
-    bare.data = alt.Undefined
+    bare.data = alt.NamedData(name="data")  # a name only: the layers read the top level's
     out = bare.to_dict(validate=False)
     out.pop("config", None)
+    arrow = dataframe_util.convert_anything_to_arrow_bytes(frame)
+    name = "data-" + hashlib.sha256(arrow).hexdigest()[:32]
+    out["data"] = {"name": name}
+    out["datasets"] = {name: arrow}
     return out
 
 
@@ -106,17 +116,6 @@ def kept(key: tuple[object, ...], make: Callable[[], Any]) -> Any:
     """``make()`` once per ``key`` (which must begin with the database path and revision and
     name everything the value depends on)."""
     return _kept.get(key, make)
-
-
-def draw(chart: alt.TopLevelMixin, key: str | None = None) -> None:
-    """Show ``chart`` (built with one data frame at its top level): :func:`spec` and the
-    frame, as ``st.vega_lite_chart`` takes them, the frame sent as Arrow like
-    ``st.altair_chart`` sends it."""
-    data = chart.data
-    if not isinstance(data, pd.DataFrame):  # data per layer, or none: Streamlit's own way
-        st.altair_chart(chart, key=key, width="stretch")
-        return
-    st.vega_lite_chart(data, spec(chart), key=key, width="stretch")
 
 
 def player_labels(names: Mapping[str, str]) -> dict[str, str]:
