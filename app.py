@@ -1,13 +1,22 @@
 """compcore's Streamlit app: routes only. Every page lives in ``pages/``; the shared
 sidebar and the session live in ``ui/``. The sidebar and the page run inside the error
 boundary (``ui/guard.py``): an unexpected error is one sentence on the page and a traceback
-in the server log, never a traceback on the page."""
+in the server log, never a traceback on the page.
+
+On a first start the note that the demo seasons are going in is drawn before the app's
+heavy imports (``ui/boot.py``, issue 19: the first page at once)."""
 
 import streamlit as st
 
-from ui import guard, links, printing, sidebar, state
+from ui import boot
 
-st.set_page_config(page_title="compcore", page_icon="♞", layout="wide")
+# "♟" is in Streamlit's emoji list, so the tab shows it (drawn in the page); "♞" was not, and
+# Streamlit took it for an image file name: 0.2-0.3 s of the first page, then a 404 for it
+st.set_page_config(page_title="compcore", page_icon="♟", layout="wide")
+first_start = boot.first_start_note()  # a fresh database: the note before the imports below
+
+from ui import guard, links, printing, sidebar, state  # noqa: E402
+
 printing.inject()  # print from the browser: A4, no menu, buttons or canvas tables
 run = state.begin_run()
 pages = [
@@ -59,7 +68,7 @@ page = st.navigation(  # a phone keeps the page in view
     {"": pages, run.tr("app.section.committee"): committee}, position="top"
 )
 guard.guarded(lambda: sidebar.render(run), run.lang, "sidebar")
-state.wait_for_demo_seasons(run)  # a first start: the page is up while they go in
+state.wait_for_demo_seasons(run, first_start)  # a first start: the page is up meanwhile
 state.show_flash()
 state.show_notices(run)
 guard.guarded(page.run, run.lang, page.url_path or "overview")

@@ -4,6 +4,7 @@ changes and the fairness measures of A and B side by side. Anyone may read it; n
 stored, except that a logged-in director may save ruleset B as a proposal (a change-log
 entry the committee reads on Instellingen)."""
 
+import json
 from typing import get_args
 
 import streamlit as st
@@ -14,7 +15,7 @@ from compcore.rulesets import preset_names
 from compcore.rulesets.schema import TieBreak
 from compcore.services import rulelab as lab
 from compcore.services.setup import parse_overrides
-from ui import device, state, tables
+from ui import charts, device, state, tables
 from ui import rulelab as view
 from ui.markdown import md
 
@@ -61,8 +62,10 @@ form = lab.LabForm(top=None if top is None else int(top), absent=absent, cap=cap
                    tie_breaks=tie_breaks)  # fmt: skip
 try:
     overrides = lab.form_overrides(base, form, parse_overrides(advanced or "", "toml"))
-    other = ruleset_b(season, ruleset, preset, overrides)
-    result = compare(season, ruleset, other)
+    # the comparison and its chart once per revision, competition, preset and overrides
+    lab_key = ("rulelab", cid, preset, json.dumps(overrides, sort_keys=True, default=str))
+    other = state.memo(run, (*lab_key, "b"), lambda: ruleset_b(season, ruleset, preset, overrides))
+    result = state.memo(run, lab_key, lambda: compare(season, ruleset, other))
 except CompcoreError as exc:
     st.error(md(exc.describe(run.lang)))
     st.stop()
@@ -80,8 +83,13 @@ with right:
     tables.dataframe(view.fairness_frame(result, run.lang), hide_index=True, width="stretch")
     st.caption(tr("rulelab.fairness_help"))
 st.subheader(tr("rulelab.slope"))
-chart = view.slope_chart(result, run.lang, narrow=device.on_phone())
-st.altair_chart(chart, width="stretch")
+narrow = device.on_phone()
+slope = state.memo(
+    run,
+    (*lab_key, "slope", run.lang, narrow),
+    lambda: charts.spec_with_data(view.slope_chart(result, run.lang, narrow=narrow)),
+)
+st.vega_lite_chart(spec=slope, width="stretch")
 
 if run.director is not None:  # a proposal for the committee: one change-log entry
     note = st.text_input(tr("rulelab.note"), key=f"lab_note_{k}")

@@ -14,7 +14,11 @@ season, ruleset = run.season(), run.ruleset()
 cycle, numbers = scope.played_rounds_of_cycle(run, "tr")
 table = run.standings(after_round=numbers[-1], cycle=cycle)
 names = charts.player_labels(run.names())
-frame = charts.trend_frame(table, run.names(), ruleset.is_keizer)
+# the frame and the charts' specs once per revision, scope, choice and language (ui/charts.py)
+scope_key = (str(run.path), run.revision, run.cid, cycle, numbers[-1])
+frame = charts.kept(
+    (*scope_key, "frame"), lambda: charts.trend_frame(table, run.names(), ruleset.is_keizer)
+)
 labels = {
     "round": tr("app.chart.round"),
     "player": tr("app.col.player"),
@@ -38,10 +42,12 @@ if ruleset.is_keizer:
 for tab, (_title, build, key) in zip(
     st.tabs([tr(title) for title, _, _ in charts_shown]), charts_shown, strict=True
 ):
+    spec = charts.kept(
+        (*scope_key, key, colours, columns, run.lang),
+        lambda build=build: charts.spec(build(frame, labels, colours, columns)),
+    )
     with tab:
-        st.altair_chart(
-            build(frame, labels, colours, columns), key=f"{key}_{run.cid}_{cycle}", width="stretch"
-        )
+        st.vega_lite_chart(spec=spec, key=f"{key}_{run.cid}_{cycle}", width="stretch")
 
 shown = [names[pid] for pid in chosen if pid in set(frame["player_id"])]
 if shown:

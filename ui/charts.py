@@ -9,14 +9,20 @@ players with their names in full.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import altair as alt
 import pandas as pd
 
 from compcore.scoring.standings import Standings
+from ui.state import Memo
+
+_NO_LOCK = nullcontext()
 
 #: a fixed qualitative palette (Tableau 10, its grey swapped for near-black so that no
 #: chosen player looks like the grey rest): the chosen players get these in choice order
@@ -55,6 +61,61 @@ def colours_for(chosen: Sequence[str], palette: Sequence[str] = PALETTE) -> Colo
     order = list(dict.fromkeys(chosen))
     coloured = tuple(zip(order, palette, strict=False))
     return Colours(coloured, tuple(order[len(palette) :]))
+
+
+def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
+    """``chart`` (built with one data frame at its top level) as the Vega-Lite spec that
+    ``st.altair_chart`` would send, not checked against the schema: the frame as an Arrow
+    dataset named by its hash, which every layer reads.
+
+    ``st.altair_chart`` checks every chart against Vega-Lite's JSON schema on every script
+    run (``to_dict()``): most of the trends page's processor time, for charts whose shape
+    never changes (``tests/test_trends_choice.py`` and ``tests/test_app_*.py`` check them
+    with the schema). The default theme's ``config`` is left out, as ``st.altair_chart``
+    leaves it out (Streamlit draws in its own theme); the charts here configure nothing."""
+    from streamlit import dataframe_util
+
+    frame = chart.data
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError("charts.spec takes a chart with one data frame at its top level")
+    bare = chart.copy(deep=False)
+    bare.data = alt.NamedData(name="data")  # a name only: the layers read the top level's
+    out = bare.to_dict(validate=False)
+    out.pop("config", None)
+    arrow = dataframe_util.convert_anything_to_arrow_bytes(frame)
+    name = "data-" + hashlib.sha256(arrow).hexdigest()[:32]
+    out["data"] = {"name": name}
+    out["datasets"] = {name: arrow}
+    return out
+
+
+def spec_with_data(chart: alt.TopLevelMixin) -> dict[str, Any]:
+    """``chart``'s Vega-Lite spec with its data (each layer's own), not checked against the
+    schema (see :func:`spec`): the datasets as Arrow, as ``st.altair_chart`` sends them, for
+    ``st.vega_lite_chart(spec=...)``. Altair's data transformer is global to the process, so
+    this runs under the lock ``st.altair_chart`` holds while it swaps it for its own."""
+    from streamlit import dataframe_util
+    from streamlit.elements import vega_charts
+
+    with getattr(vega_charts, "_altair_globals_lock", _NO_LOCK):
+        out = chart.to_dict(validate=False)
+    out.pop("config", None)
+    out["datasets"] = {
+        name: dataframe_util.convert_anything_to_arrow_bytes(pd.DataFrame(rows))
+        for name, rows in out.get("datasets", {}).items()
+    }
+    return out
+
+
+#: the trends page's chart specs and frames, by (database path, revision, and everything else
+#: they depend on): the newest few, shared by every session (never changed by a reader)
+_kept = Memo(48)
+
+
+def kept(key: tuple[object, ...], make: Callable[[], Any]) -> Any:
+    """``make()`` once per ``key`` (which must begin with the database path and revision and
+    name everything the value depends on)."""
+    return _kept.get(key, make)
 
 
 def player_labels(names: Mapping[str, str]) -> dict[str, str]:

@@ -28,7 +28,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import streamlit as st
 
@@ -36,35 +35,22 @@ from compcore.adapters import auth
 from compcore.adapters.store.sessions import DEFAULT_LIFETIME
 from compcore.adapters.throttle import LoginSettingError, ThrottleSettings
 from compcore.errors import CompcoreError, DirectorConfigError
+from ui import boot
 
-APP_DIR = Path(__file__).resolve().parent.parent
-DEMO_DIR = APP_DIR / "data"
-DEFAULT_DB = DEMO_DIR / "club.duckdb"
-DB_ENV = "COMPCORE_DB"
-DB_SECRET = "db_path"
+# the database's path (read before the heavy imports of a first start: ui/boot.py)
+from ui.boot import APP_DIR, DB_ENV, DEFAULT_DB, DEMO_DIR, db_path, may_create
+
+__all__ = ["APP_DIR", "DB_ENV", "DEFAULT_DB", "DEMO_DIR", "db_path", "may_create"]
+
 LOGIN_SECRET = "login"
 LOGIN_ENV_PREFIX = "COMPCORE_LOGIN_"
-CREATE_ENV = "COMPCORE_CREATE"
-CREATE_SECRET = "create_db"
 TIMEZONE_ENV = "COMPCORE_TIMEZONE"
 TIMEZONE_SECRET = "timezone"
 SESSION_ENV = "COMPCORE_SESSION_HOURS"
 SESSION_SECRET = "session_hours"
 #: the longest a login may be remembered: 30 days
 MAX_SESSION_HOURS = 720
-_YES = {"1", "true", "yes", "ja"}
-
-
-def _secret(key: str) -> Any:
-    try:
-        return st.secrets.get(key)
-    except Exception:  # no secrets.toml at all: Streamlit raises on first access
-        return None
-
-
-def _resolve(value: str) -> Path:
-    path = Path(value).expanduser()
-    return path if path.is_absolute() else APP_DIR / path
+_secret = boot.secret
 
 
 def timezone_name() -> str | None:
@@ -72,23 +58,6 @@ def timezone_name() -> str | None:
     value = os.environ.get(TIMEZONE_ENV) or _secret(TIMEZONE_SECRET)
     text = str(value or "").strip()
     return text or None
-
-
-def db_path() -> Path:
-    """The database file the app uses."""
-    value = os.environ.get(DB_ENV) or _secret(DB_SECRET)
-    return _resolve(str(value)) if value else DEFAULT_DB
-
-
-def may_create(path: Path) -> bool:
-    """Whether the app may create a database that does not exist yet at ``path``: at the
-    default path always, elsewhere only when ``COMPCORE_CREATE`` (or ``create_db``) says so."""
-    if path == DEFAULT_DB:
-        return True
-    value = os.environ.get(CREATE_ENV)
-    if value is None:
-        value = _secret(CREATE_SECRET)
-    return str(value).strip().lower() in _YES if value is not None else False
 
 
 @dataclass(frozen=True)

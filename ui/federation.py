@@ -21,7 +21,8 @@ def exports(run: state.Ctx, cid: int) -> None:
     tr = run.tr
     season, ruleset = run.season_of(cid), run.ruleset_of(cid)
     st.markdown(f"**{tr('app.fed.title')}**")
-    trf = federation.trf_download(season, ruleset)
+    # the files once per stored revision (state.memo), not on every run of the page
+    trf = state.memo(run, ("fed_trf", cid), lambda: federation.trf_download(season, ruleset))
     st.download_button(tr("app.fed.trf_download"), trf.text, file_name=trf.name,
                        mime="text/plain", key=f"fed_trf_{cid}")  # fmt: skip
     st.markdown(f"**{tr('app.fed.knsb')}**")
@@ -33,16 +34,24 @@ def exports(run: state.Ctx, cid: int) -> None:
     first = c1.number_input(tr("app.fed.knsb_from"), value=1, step=1, key=f"fed_knsb_from_{cid}")
     last = c2.number_input(tr("app.fed.knsb_to"), value=season.last_played, step=1,
                            key=f"fed_knsb_to_{cid}")  # fmt: skip
-    try:
+
+    def submission_of() -> tuple[federation.Download, int, str]:
         settings = run.store.club_settings(season.club)
         knsb, submission = federation.knsb_download(season, int(first), int(last), settings)
+        left_out = "\n".join(f"- {md(p.render(run.lang))}" for p in submission.left_out)
+        return knsb, len(submission.left_out), left_out
+
+    try:
+        knsb, count, left_out = state.memo(
+            run, ("fed_knsb", cid, int(first), int(last), run.lang), submission_of
+        )
     except CompcoreError as exc:
         st.error(md(exc.describe(run.lang)))
         return
-    if submission.left_out:
+    if count:
         # a season's report runs to hundreds of lines: folded, the count on the fold
-        with st.expander(tr("app.fed.knsb_left_out", count=len(submission.left_out))):
-            st.markdown("\n".join(f"- {md(p.render(run.lang))}" for p in submission.left_out))
+        with st.expander(tr("app.fed.knsb_left_out", count=count)):
+            st.markdown(left_out)
     else:
         st.caption(tr("app.fed.knsb_all_in"))
     st.download_button(tr("app.fed.knsb_download", first=int(first), last=int(last)), knsb.text,

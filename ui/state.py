@@ -20,21 +20,23 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from compcore.adapters import auth, season_file
 from compcore.adapters.auth import Administrator, Director, Directors
 from compcore.adapters.store import CompetitionInfo, Store, connection
 from compcore.awards import Awards, awards
 from compcore.errors import CompcoreError, LocalizedError, StaleWriteError
-from compcore.i18n import DEFAULT, LANGUAGES, Lang, t
+from compcore.i18n import Lang, t
 from compcore.model import Season
 from compcore.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
 from compcore.services.competitions import by_link_key, default_competition, link_key
-from ui import config, remember
+from ui import boot, config, remember
+from ui.boot import LANG_KEY as LANG_KEY  # the session's language: read before the imports
+from ui.boot import lang as lang
 from ui.markdown import md
 
-LANG_KEY = "lang"
 COMPETITION_KEY = "competition"
 DIRECTOR_KEY = "director"
 FLASH_KEY = "_flash"
@@ -63,11 +65,6 @@ T = TypeVar("T")
 
 
 # --------------------------------------------------------------------------- language
-
-
-def lang() -> Lang:
-    value = st.session_state.get(LANG_KEY)
-    return value if value in LANGUAGES else DEFAULT
 
 
 def tr(key: str, **fields: object) -> str:
@@ -513,12 +510,17 @@ def _competitions(opened: Opened) -> tuple[list[CompetitionInfo], int]:
     return list(infos), revision
 
 
-def wait_for_demo_seasons(run: Ctx) -> None:
+def wait_for_demo_seasons(run: Ctx, note: DeltaGenerator | None = None) -> None:
     """On a first start: the page so far (navigation, sidebar) and a note are on screen
-    while the demo seasons go in; then the run starts again with them (issue 9, item 9)."""
+    while the demo seasons go in; then the run starts again with them (issue 9, item 9).
+    ``note``: the note already drawn (``ui.boot.first_start_note``, before the heavy
+    imports), taken away here whether or not the seasons were still going in."""
     if run.opened.seeding is None or not run.opened.importing:
+        if note is not None:
+            note.empty()
         return
-    note = st.info(run.tr("app.seeding"), icon=":material/hourglass_top:")
+    if note is None:
+        note = boot.seeding_note()
     run.opened.seeding.start()
     run.opened.seeding.wait()
     note.empty()
