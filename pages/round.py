@@ -268,11 +268,19 @@ def published_changes() -> None:
     """A latecomer, a player who leaves before playing, a board by hand: the change is
     shown with the live rule check before it is saved (boards with a result never change)."""
     what_key = state.widget_key(EDIT_FORM, f"edit_what_{cid}_{number}")
-    read = state.seen(what_key, stored)  # the round as the director opened this section
-    basis = season.with_round(read)
     open_key, opened = f"edit_open_{cid}_{number}", f"edit_opened_{cid}_{number}"
-    if read != stored and not st.session_state.get(opened):
-        st.session_state[open_key] = True  # saved since: open once, to say so
+    # the round as the director opened this page (the section drawn, open or not; a save
+    # gives its widgets new keys): what ``state.seen(what_key, ...)`` kept while the radio
+    # was drawn on every run, also when the section is closed and its radio is not drawn
+    marker = state.SEEN_PREFIX + what_key
+    if open_key not in st.session_state or marker not in st.session_state:
+        st.session_state[marker] = stored
+    read: Round = st.session_state[marker]
+    basis = season.with_round(read)
+    if read == stored:
+        st.session_state.pop(opened, None)
+    elif not st.session_state.get(opened):
+        st.session_state[open_key] = True  # saved since: open (once), to say so
         st.session_state[opened] = True
     box, is_open = lazy_expander(tr("app.edit.title"), open_key)
     if not is_open:
@@ -283,7 +291,6 @@ def published_changes() -> None:
             st.info(tr("app.edit.changed", number=number))
             if st.button(tr("app.edit.reload"), key=f"edit_reload_{cid}_{number}"):
                 state.renew(EDIT_FORM)
-                state.forget([opened])
                 st.rerun()
         what = st.radio(tr("app.edit.what"), ["late", "leave", "hand"], key=what_key,
                         format_func=lambda w: tr(f"app.edit.what.{w}"))  # fmt: skip
