@@ -14,6 +14,7 @@ from typing import TypeVar
 
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from compcore.adapters.auth import Director
 from compcore.adapters.csv_text import csv_bytes
@@ -76,6 +77,15 @@ director = run.director
 scheduled = ruleset.pairing.method == "round-robin"
 if director is not None:
     st.caption(tr(f"app.round.stage.{stage}"))
+
+
+def lazy_expander(label: str, key: str) -> tuple[DeltaGenerator, bool]:
+    """An expander whose content is built only while it is open (issue 19): it tracks its
+    open state in ``st.session_state[key]`` (opening or closing it reruns the page), so a
+    closed one sends the browser nothing but its label. Returns the expander and whether
+    it is open; the caller fills it only when it is."""
+    box = st.expander(label, key=key, on_change="rerun")
+    return box, bool(box.open)
 
 
 def show_draft(draft: rs.Draft, key: str) -> None:
@@ -258,9 +268,24 @@ def published_changes() -> None:
     """A latecomer, a player who leaves before playing, a board by hand: the change is
     shown with the live rule check before it is saved (boards with a result never change)."""
     what_key = state.widget_key(EDIT_FORM, f"edit_what_{cid}_{number}")
-    read = state.seen(what_key, stored)  # the round as the director opened this section
+    open_key, opened = f"edit_open_{cid}_{number}", f"edit_opened_{cid}_{number}"
+    # the round as the director opened this page (the section drawn, open or not; a save
+    # gives its widgets new keys): what ``state.seen(what_key, ...)`` kept while the radio
+    # was drawn on every run, also when the section is closed and its radio is not drawn
+    marker = state.SEEN_PREFIX + what_key
+    if open_key not in st.session_state or marker not in st.session_state:
+        st.session_state[marker] = stored
+    read: Round = st.session_state[marker]
     basis = season.with_round(read)
-    with st.expander(tr("app.edit.title"), expanded=read != stored):
+    if read == stored:
+        st.session_state.pop(opened, None)
+    elif not st.session_state.get(opened):
+        st.session_state[open_key] = True  # saved since: open (once), to say so
+        st.session_state[opened] = True
+    box, is_open = lazy_expander(tr("app.edit.title"), open_key)
+    if not is_open:
+        return
+    with box:
         st.caption(tr("app.edit.help"))
         if read != stored:  # saved since (results too): start again from the stored round
             st.info(tr("app.edit.changed", number=number))
@@ -419,8 +444,10 @@ def show_sheet() -> None:
     ladder_link.played_on(run, season, stored)
     others = entries_frame(stored, run.lang, names)
     if len(others):
-        with st.expander(tr("sheet.sitting_out")):
-            tables.dataframe(others, hide_index=True, width="stretch")
+        box, is_open = lazy_expander(tr("sheet.sitting_out"), f"sitting_out_open_{cid}_{number}")
+        if is_open:
+            with box:
+                tables.dataframe(others, hide_index=True, width="stretch")
         printing.table(others, caption=tr("sheet.sitting_out"))
     c1, c2, c3 = st.columns(3)
     c1.download_button(
@@ -650,7 +677,10 @@ def late_repairing() -> None:
     waiting = rs.late_candidates(season, stored)
     if not waiting:
         return
-    with st.expander(tr("app.round.late_title")):
+    box, is_open = lazy_expander(tr("app.round.late_title"), f"late_open_{cid}_{number}")
+    if not is_open:
+        return
+    with box:
         st.caption(tr("app.round.late_help"))
         no_shows = st.multiselect(
             tr("app.round.no_shows"), waiting, format_func=run.name,
@@ -790,7 +820,10 @@ def attendance() -> None:
         if c2.button(tr("app.remove"), key=f"forced_rm_{i}"):
             forced.pop(i)
             st.rerun()
-    with st.expander(tr("app.round.forced_add")):
+    box, is_open = lazy_expander(tr("app.round.forced_add"), f"forced_open_{cid}_{number}")
+    if not is_open:
+        return
+    with box:
         ids = [p.id for p in players]
         w = st.selectbox(tr("app.col.white"), ids, format_func=run.name, key="forced_w")
         b = st.selectbox(tr("app.col.black"), ids, index=min(1, len(ids) - 1),

@@ -189,6 +189,8 @@ def test_a_store_error_is_shown_and_changes_nothing(db):
     at = as_director(cid, "round")
     players = store.load(cid).players
     # a forced game with a player who is not present: the store refuses the open round
+    at.session_state[f"forced_open_{cid}_4"] = True  # open "Vaste partij toevoegen"
+    at.run()
     at.selectbox(key="forced_w").select(players[0].id)
     at.selectbox(key="forced_b").select(players[1].id)
     at.text_input(key="forced_why").input("beker")
@@ -211,6 +213,8 @@ def test_late_repairing(db):
     published = store.load(cid).round(4)
     humans = [g for g in published.games if "engine" not in g.players]
     no_shows = [humans[0].white, humans[1].black]
+    at.session_state[f"late_open_{cid}_4"] = True  # open "Herindelen na afzeggingen (laat)"
+    at.run()
     at.multiselect(key=f"noshow_{cid}_4").set_value(no_shows)
     at.button(key=f"late_pair_{cid}_4").click().run()
     ok(at)

@@ -42,6 +42,10 @@ def edit_box(at, name: str, cid: int):
 
 
 def choose(at, cid: int, what: str) -> None:
+    """Open "Wijzigen na publiceren" (its content is built only when open) and pick what
+    happened."""
+    at.session_state[f"edit_open_{cid}_4"] = True  # as a click on the expander does
+    at.run()
     form_widget(at.radio, f"edit_what_{cid}_4").set_value(what).run()
     ok(at)
 

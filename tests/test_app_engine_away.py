@@ -66,6 +66,8 @@ def test_director_switches_the_engine_off_for_one_evening(club_db):
     # waiting, where compcore would bring the engine in unless the director says it is away
     no_shows = [published.games[0].white, published.games[1].black]
     assert any("engine" in b.players for b in _late_boards(season, ruleset, no_shows, False))
+    at.session_state[f"late_open_{cid}_4"] = True  # open "Herindelen na afzeggingen (laat)"
+    at.run()
     at.multiselect(key=f"noshow_{cid}_4").set_value(no_shows)
     late_box = at.checkbox(key=f"late_engine_away_{cid}_4")
     assert late_box.label == LABEL

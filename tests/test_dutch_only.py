@@ -313,6 +313,7 @@ def member_walk(club: tuple[Path, dict[str, int], list[str]], competition: str) 
     walk.run("simulation result")
     walk.page("round")
     for number in published_rounds(Store(path), cid):
+        walk.at.session_state[f"sitting_out_open_{cid}_{number}"] = True  # opened, as a click
         walk.at.selectbox(key=f"round_no_{cid}").select(number)
         walk.run(f"round {number}")
     # a wrong password in the sidebar
@@ -334,6 +335,9 @@ def director_walk(club: tuple[Path, dict[str, int], list[str]], competition: str
     walk.page("round")
     if store.load(cid).open_round is None:
         return walk
+    number = store.load(cid).open_round.number
+    walk.at.session_state[f"forced_open_{cid}_{number}"] = True  # "Vaste partij toevoegen"
+    walk.run("forced games opened")
     next(b for b in walk.at.form_submit_button if b.label == "Indelen").click()
     walk.run("proposal")
     key = f"draft_{cid}_{store.load(cid).open_round.number}"
@@ -350,10 +354,15 @@ def director_walk(club: tuple[Path, dict[str, int], list[str]], competition: str
         walk.at.text_input(key=f"{key}_override").input("afgesproken met beide spelers")
     walk.at.button(key=f"{key}_publish").click()
     walk.run("published sheet")
+    for section in ("edit_open", "sitting_out_open"):  # opened, as a click does
+        walk.at.session_state[f"{section}_{cid}_{number}"] = True
+    walk.run("published sheet, sections opened")
     late = [e for e in walk.at.expander if e.label == "Herindelen na afzeggingen (laat)"]
     if late:
         number = store.load(cid).rounds[-1].number
         no_show = store.load(cid).rounds[-1].games[0].white
+        walk.at.session_state[f"late_open_{cid}_{number}"] = True  # open it, as a click does
+        walk.run("late re-pairing opened")
         walk.at.multiselect(key=f"noshow_{cid}_{number}").select(no_show)
         walk.at.button(key=f"late_pair_{cid}_{number}").click()
         walk.run("late re-pairing")
