@@ -155,7 +155,10 @@ def latecomer(s: Season) -> None:
     default when nobody is free to play her)."""
     page = s.page
     goto(page, "Spelers", "Speler toevoegen of wijzigen")
-    type_in(page, "Naam", LATECOMER)
+    # the name field sits in the player form, where Enter already submits it: type and
+    # click "Speler opslaan" once, as a director does (Enter and a click raced: the click
+    # could submit the form again, renewed and empty, after the first save)
+    page.get_by_label("Naam", exact=True).fill(LATECOMER)
     button(page, "Speler opslaan")
     see(page, f"{LATECOMER} opgeslagen.")
     goto(page, "Ronde", "Wijzigen na publiceren")
