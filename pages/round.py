@@ -901,6 +901,7 @@ elif stage in ("new", "open") or draft_key in st.session_state:
     else:
         attendance()
     undo()
+    tables.warm_up()  # the sheet's table code loads now, not on the publish click
 else:
     show_sheet()
     if stage == "published":

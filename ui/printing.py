@@ -23,6 +23,8 @@ PRINT_ONLY = "cc-print"
 
 CSS = f"""
 .{PRINT_ONLY} {{ display: none; }}
+.st-key-cc-warm-up, [data-testid="stElementContainer"]:has(.st-key-cc-warm-up) {{
+  display: none !important; }}
 [data-testid="stElementContainer"]:has(.{PRINT_ONLY}) {{ display: none; }}
 @page {{ size: A4 portrait; margin: 1.2cm 1cm; }}
 @media print {{

@@ -33,6 +33,20 @@ def dataframe(data: object, **options: object) -> object:
     return st.dataframe(data, placeholder="", **options)  # type: ignore[arg-type]
 
 
+#: the key of the hidden block :func:`warm_up` draws (``ui/printing.py`` hides it)
+WARM_UP = "cc-warm-up"
+
+
+def warm_up() -> None:
+    """An empty table in a block hidden on screen and on paper. The browser loads the code
+    that draws a table (Streamlit's grid, ~0.4 s of JavaScript to fetch and compile) the
+    first time a page shows one; drawn while the director marks attendance, that happens
+    then, not on the publish click that first shows the pairing sheet (issue 19: the first
+    publish of a browser session took 0.9 s, the others 0.25 s)."""
+    with st.container(key=WARM_UP):
+        dataframe(pd.DataFrame(), height=40)
+
+
 def result_label(value: str | None, lang: Lang) -> str:
     """A result as the clubs write it (R: reglementair, a forfeit)."""
     if value is None:
