@@ -30,17 +30,19 @@ BOM = b"\xef\xbb\xbf"
 @pytest.fixture
 def downloads(monkeypatch) -> dict[str, tuple[str, object]]:
     """Every download button's file name and data by its key, as the page gave them
-    (AppTest keeps only the label and the media URL); also buttons inside columns."""
+    (AppTest keeps only the label and the media URL); also buttons inside columns. Data
+    the page makes on the click (a callable, as the calendar) is made here, as a click
+    would."""
     kept: dict[str, tuple[str, object]] = {}
     original = DeltaGenerator.download_button
     main = st.download_button  # bound to the main area when streamlit was imported
 
     def recording(self, label, data, file_name=None, *args, **kwargs):  # type: ignore[no-untyped-def]
-        kept[str(kwargs.get("key"))] = (str(file_name), data)
+        kept[str(kwargs.get("key"))] = (str(file_name), data() if callable(data) else data)
         return original(self, label, data, file_name, *args, **kwargs)
 
     def recording_main(label, data, file_name=None, *args, **kwargs):  # type: ignore[no-untyped-def]
-        kept[str(kwargs.get("key"))] = (str(file_name), data)
+        kept[str(kwargs.get("key"))] = (str(file_name), data() if callable(data) else data)
         return main(label, data, file_name, *args, **kwargs)
 
     monkeypatch.setattr(DeltaGenerator, "download_button", recording)  # st.columns()[i]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import streamlit as st
 
 from compcore.adapters import club_calendar
-from compcore.errors import CompcoreError
 from compcore.model import Season
 from compcore.rulesets import Ruleset
 from ui import clock
@@ -24,11 +23,14 @@ def file_name(season: Season) -> str:
 def download(run: Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
     """Everyone may download the competition's evenings (:mod:`compcore.adapters.club_calendar`,
     in the club's time zone, ``ui.clock.club_zone``); a season without dates gets a caption."""
-    try:
-        data = club_calendar.to_ics(season, ruleset, run.lang, clock.club_zone())
-    except CompcoreError:  # the one refusal: no dated evening (the zone is always known)
+    if not club_calendar.evenings(season, ruleset):  # to_ics's one refusal: no dated evening
         st.caption(run.tr("app.calendar.none"))
         return
+    zone = clock.club_zone()
+
+    def data() -> bytes:  # made on the click (Streamlit runs it then), not on every page view
+        return club_calendar.to_ics(season, ruleset, run.lang, zone)
+
     st.download_button(
         run.tr("app.calendar.download"),
         data,

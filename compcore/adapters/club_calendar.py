@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from icalendar import Calendar, Event
-
 from compcore.errors import CompcoreError, Phrase
 from compcore.history import cycle_of
 from compcore.i18n import Lang, t
@@ -97,6 +95,10 @@ def to_ics(
     found = evenings(season, ruleset)
     if not found:
         raise CompcoreError(Phrase(NO_DATES, competition=season.competition))
+    # imported here: icalendar is 80 modules (~5 MB) an app server keeps for good, and only
+    # the file itself needs it (issue 19: memory)
+    from icalendar import Calendar, Event
+
     stamp = (now or datetime.now(UTC)).astimezone(UTC)
     hour, minute = (int(part) for part in ruleset.evening.start.split(":"))
     length = timedelta(minutes=ruleset.evening.minutes)
