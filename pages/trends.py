@@ -14,10 +14,10 @@ season, ruleset = run.season(), run.ruleset()
 cycle, numbers = scope.played_rounds_of_cycle(run, "tr")
 table = run.standings(after_round=numbers[-1], cycle=cycle)
 names = charts.player_labels(run.names())
-# the frame and the charts' specs once per revision, scope, choice and language (ui/charts.py)
-scope_key = (str(run.path), run.revision, run.cid, cycle, numbers[-1])
-frame = charts.kept(
-    (*scope_key, "frame"), lambda: charts.trend_frame(table, run.names(), ruleset.is_keizer)
+# the frame and the charts' specs once per revision, scope, choice and language (state.memo)
+scope_key = ("trends", run.cid, cycle, numbers[-1])
+frame = state.memo(
+    run, (*scope_key, "frame"), lambda: charts.trend_frame(table, run.names(), ruleset.is_keizer)
 )
 labels = {
     "round": tr("app.chart.round"),
@@ -42,7 +42,8 @@ if ruleset.is_keizer:
 for tab, (_title, build, key) in zip(
     st.tabs([tr(title) for title, _, _ in charts_shown]), charts_shown, strict=True
 ):
-    spec = charts.kept(
+    spec = state.memo(
+        run,
         (*scope_key, key, colours, columns, run.lang),
         lambda build=build: charts.spec(build(frame, labels, colours, columns)),
     )

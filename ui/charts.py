@@ -10,7 +10,7 @@ players with their names in full.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,7 +20,6 @@ import altair as alt
 import pandas as pd
 
 from compcore.scoring.standings import Standings
-from ui.state import Memo
 
 _NO_LOCK = nullcontext()
 
@@ -105,17 +104,6 @@ def spec_with_data(chart: alt.TopLevelMixin) -> dict[str, Any]:
         for name, rows in out.get("datasets", {}).items()
     }
     return out
-
-
-#: the trends page's chart specs and frames, by (database path, revision, and everything else
-#: they depend on): the newest few, shared by every session (never changed by a reader)
-_kept = Memo(48)
-
-
-def kept(key: tuple[object, ...], make: Callable[[], Any]) -> Any:
-    """``make()`` once per ``key`` (which must begin with the database path and revision and
-    name everything the value depends on)."""
-    return _kept.get(key, make)
 
 
 def player_labels(names: Mapping[str, str]) -> dict[str, str]:
