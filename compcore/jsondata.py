@@ -87,20 +87,34 @@ def _plainly_fine(data: Any) -> bool:
         if depth > MAX_DEPTH:
             return False
         kind = type(value)
-        if kind is str:
-            keep(value)
-        elif kind is int:
-            if not INT_MIN <= value <= INT_MAX:
-                return False
-        elif kind is dict:
+        if (kind is dict or kind is list or kind is tuple) and value and depth == MAX_DEPTH:
+            return False  # its items are nested too deep (judged here, they are not pushed)
+        if kind is dict:
+            # text and whole numbers are judged here, not pushed: a club's file holds
+            # thousands of objects of a few such fields (issue 19)
             for key, item in value.items():
                 if type(key) is not str:
                     return False
                 keep(key)
-                push((item, depth + 1))
+                kind = type(item)
+                if kind is str:
+                    keep(item)
+                elif kind is int:
+                    if not INT_MIN <= item <= INT_MAX:
+                        return False
+                elif item is not None and kind is not bool:
+                    push((item, depth + 1))
         elif kind is list or kind is tuple:
             for item in value:
-                push((item, depth + 1))
+                if type(item) is str:
+                    keep(item)
+                else:
+                    push((item, depth + 1))
+        elif kind is str:
+            keep(value)
+        elif kind is int:
+            if not INT_MIN <= value <= INT_MAX:
+                return False
         elif kind is float:
             if not math.isfinite(value):
                 return False

@@ -39,7 +39,13 @@ def implausible_rating(player: str, rating: int | None) -> Phrase | None:
 
 def _check_ratings(season: Season, top: Where) -> None:
     """Every rating, the players' own and every rating change, within 0-3500."""
-    changes = [(top, p.id, p.rating) for p in season.players]
+    # the players' own first, judged in one pass (a club's file holds thousands)
+    low, high = RATING_LOW, RATING_HIGH
+    changes = [
+        (top, p.id, p.rating)
+        for p in season.players
+        if p.rating is not None and not low <= p.rating <= high
+    ]
     ratings = (*top, Phrase("at.ratings"))
     changes += [(ratings, r.player, r.rating) for r in season.ratings or ()]
     for where, player, rating in changes:
@@ -71,6 +77,8 @@ def _check_rating_rounds(season: Season, ruleset: Ruleset, top: Where) -> None:
 def _check_numbers(season: Season, top: Where) -> None:
     """Every player's KNSB relatienummer and FIDE id well formed (``federation_ids``)."""
     for player in season.players:
+        if player.knsb_id is None and player.fide_id is None:
+            continue  # nothing to check (most members)
         for field, problem in number_problems(player):
             at_player = (*top, Phrase("at.player", player=player.id))
             raise SeasonError.at(at_player, "ids.field", field=field, problem=problem)
@@ -79,11 +87,13 @@ def _check_numbers(season: Season, top: Where) -> None:
 def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON) -> None:
     """Raise :class:`SeasonError` naming the first problem (file, round, player)."""
     top: Where = source if isinstance(source, tuple) else (source,)
-    known: set[str] = set()
-    for player in season.players:
-        if player.id in known:
-            raise SeasonError.at(top, "season.player_twice", player=player.id)
-        known.add(player.id)
+    known = {player.id for player in season.players}
+    if len(known) < len(season.players):  # the first id seen twice, named
+        seen: set[str] = set()
+        for player in season.players:
+            if player.id in seen:
+                raise SeasonError.at(top, "season.player_twice", player=player.id)
+            seen.add(player.id)
     for change in season.ratings or ():
         if change.player not in known:
             raise SeasonError.at(

@@ -58,3 +58,15 @@ def test_depth_limit_is_the_walks(depth: int) -> None:
     for _ in range(depth):
         data = [data]
     assert jsondata._plainly_fine(data) == (not _walk_refuses(data))
+
+
+@pytest.mark.parametrize("depth", [jsondata.MAX_DEPTH - 1, jsondata.MAX_DEPTH, 40])
+@pytest.mark.parametrize("leaf", ["s", 1, None, True, 2**130, [], {}])
+@pytest.mark.parametrize("container", ["list", "dict"])
+def test_depth_limit_with_a_leaf_judged_in_its_container(depth: int, leaf: Any, container: str):
+    """Text and whole numbers are judged in their object or list, not on the stack: at the
+    limit they are as deep as the walk counts them."""
+    data: Any = leaf
+    for _ in range(depth):
+        data = [data] if container == "list" else {"k": data}
+    assert jsondata._plainly_fine(data) == (not _walk_refuses(data))
