@@ -286,6 +286,9 @@ class _Stepper(Protocol):
     def ids(self, ranking: Any) -> tuple[str, ...]: ...
     def units(self, scores: Any) -> dict[str, int]: ...
     def tie_key(self, ranking: Any) -> tuple[int, ...]: ...
+    def key(self, ranking: Any) -> Hashable:
+        """Equal for two rankings exactly when they are the same ranking."""
+        ...
 
 
 class _PythonStepper:
@@ -319,6 +322,9 @@ class _PythonStepper:
 
     def tie_key(self, ranking: tuple[str, ...]) -> tuple[int, ...]:
         return tuple(self.tie_index[p] for p in ranking)
+
+    def key(self, ranking: tuple[str, ...]) -> Hashable:
+        return ranking
 
 
 #: active players from which the place-valued forms are int64 arrays (numpy); below,
@@ -555,6 +561,9 @@ class _MatrixStepper:
         tie = self._dense.tie_list
         return tuple(tie[i] for i in ranking)
 
+    def key(self, ranking: tuple[int, ...]) -> Hashable:
+        return ranking
+
 
 class _Ranking(tuple[int, ...]):
     """A ranking as indices (:class:`_DenseLinear`), with the places of its active
@@ -564,6 +573,9 @@ class _Ranking(tuple[int, ...]):
     places: dict[int, int]
     #: the place (from 0) from which the idle block stands whole in it, if it does
     block_at: int | None
+    #: the block it was made with (:class:`_BlockStepper`), and its key against that block
+    block: tuple[int, ...]
+    key: Hashable
 
 
 class _BlockStepper:
@@ -635,7 +647,32 @@ class _BlockStepper:
         new.places = places
         #: where the block stands whole in it (:meth:`RankTable.mark_block`), if it does
         new.block_at = len(out) - len(after) - len(block) if whole else None
+        # the others' places say the whole ranking: the block fills the rest in its order
+        new.block, new.key = block, (len(out), tuple(places.items()))
         return new, scores
+
+    def key(self, ranking: _Ranking) -> Hashable:
+        """The ranking by the places of the players outside the block (each step's
+        rankings are compared and kept while iterating: a club's 8,000 idle members are
+        not compared and hashed every step, issue 19). Equal exactly when the rankings
+        are: the block's members stand in the block's order in every ranking a step
+        makes, and one that does not have them so (another round's) is keyed whole."""
+        if getattr(ranking, "block", None) is self._block:
+            return ranking.key
+        block = self._block
+        members = frozenset(block)
+        at = 0
+        others = []
+        for place, i in enumerate(ranking):
+            if i not in members:
+                others.append((i, place))
+            elif at < len(block) and block[at] == i:
+                at += 1
+            else:
+                return ("whole", tuple(ranking))
+        if at != len(block):
+            return ("whole", tuple(ranking))
+        return (len(ranking), tuple(others))
 
     def ids(self, ranking: _Ranking) -> tuple[str, ...]:
         ids = self._dense.ids
@@ -685,7 +722,8 @@ def _iterate(
     ranking = stepper.encode(start)
     for count in range(1, max_iterations + 1):
         new, scores = stepper.step(ranking)
-        if new == ranking:
+        key = stepper.key(new)
+        if key == stepper.key(ranking):
             return Snapshot(
                 k,
                 stepper.ids(new),
@@ -694,8 +732,8 @@ def _iterate(
                 method="iterate",
                 iterations=count,
             ), stepper.ids(ranking)
-        if new in seen:
-            cycle = states[seen[new] :]
+        if key in seen:
+            cycle = states[seen[key] :]
             chosen = min(cycle, key=lambda s: stepper.tie_key(s[0]))
             orders = [stepper.ids(s[0]) for s in cycle]
             positions = [{p: i for i, p in enumerate(o)} for o in orders]
@@ -712,7 +750,7 @@ def _iterate(
                 period=len(cycle),
                 swapping=swapping,
             ), stepper.ids(chosen[2])
-        seen[new] = len(states)
+        seen[key] = len(states)
         states.append((new, scores, ranking))
         ranking = new
     # no fixed point and no repeat within the bound: report it as an oscillation

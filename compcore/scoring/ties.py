@@ -9,7 +9,7 @@ that separates them, with both players' values: "WP 10½ tegen 8".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
@@ -105,30 +105,57 @@ def tie_reasons(
     upper one is ahead. ``first_round``: the scope's first round (ratings of the initial
     order are those valid then); ``tie_index``: each player's place in the initial order,
     from 0."""
-    club: list[Mapping[str, int]] = []
-
-    def club_ratings() -> Mapping[str, int]:
-        # computed once per table, not per pair (a club's idle members tie in thousands)
-        if not club:
-            club.append(club_rating_before(season, ruleset, first_round))
-        return club[0]
-
+    keys = _InitialKeys(season, ruleset, first_round)
     return tuple(
-        _reason(a, b, ruleset, season, first_round, tie_index, club_ratings)
+        _reason(a, b, ruleset, keys, tie_index)
         for a, b in pairwise(rows)
         # the same object first: the members who never play share one score (issue 19)
         if a.score is b.score or a.score == b.score
     )
 
 
+class _InitialKeys:
+    """Each player's values of the ruleset's initial-order keys (DS-2, KC-3, LA-2), in
+    its order: strength, rating valid in the scope's first round, club rating (None: none,
+    computed once per table), name as compared (casefolded); made on the first ask, for
+    everyone at once (a club's idle members tie in thousands, issue 19)."""
+
+    def __init__(self, season: Season, ruleset: Ruleset, first_round: int) -> None:
+        self.season, self.ruleset, self.first_round = season, ruleset, first_round
+        self._values: dict[str, tuple[object, ...]] | None = None
+
+    def __getitem__(self, player: str) -> tuple[object, ...]:
+        if self._values is None:
+            self._values = self._all()
+        return self._values[player]
+
+    def _all(self) -> dict[str, tuple[object, ...]]:
+        season, first = self.season, self.first_round
+        players = {p.id: p for p in season.players}  # as season.player: the last of an id
+        columns: list[list[object]] = []
+        for key in self.ruleset.initial_order:
+            if key == "strength":
+                columns.append([p.strength for p in players.values()])
+            elif key == "rating":
+                columns.append([season.rating_at(pid, first) for pid in players])
+            elif key == "club-rating":
+                club = club_rating_before(season, self.ruleset, first)
+                columns.append([club.get(pid) for pid in players])
+            elif key == "name":
+                columns.append([p.name.casefold() for p in players.values()])
+            else:
+                columns.append([None] * len(players))  # no key compcore knows: never differs
+        if not columns:
+            return dict.fromkeys(players, ())
+        return dict(zip(players, zip(*columns, strict=True), strict=True))
+
+
 def _reason(
     a: _Ranked,
     b: _Ranked,
     ruleset: Ruleset,
-    season: Season,
-    first_round: int,
+    keys: _InitialKeys,
     tie_index: Mapping[str, int],
-    club_ratings: Callable[[], Mapping[str, int]],
 ) -> TieReason:
     # idle members share one mapping of tie-breaks (issue 19): nothing to compare
     for name in ruleset.tie_breaks if a.tie_breaks is not b.tie_breaks else ():
@@ -137,38 +164,25 @@ def _reason(
         va, vb = a.tie_breaks.get(name), b.tie_breaks.get(name)
         if va != vb:
             return _made(a, b, name, va, vb)
-    return _by_initial_order(a, b, ruleset, season, first_round, tie_index, club_ratings)
+    return _by_initial_order(a, b, ruleset, keys, tie_index)
 
 
 def _by_initial_order(
     a: _Ranked,
     b: _Ranked,
     ruleset: Ruleset,
-    season: Season,
-    first_round: int,
+    keys: _InitialKeys,
     tie_index: Mapping[str, int],
-    club_ratings: Callable[[], Mapping[str, int]],
 ) -> TieReason:
     """The first key of the ruleset's initial order (DS-2, KC-3, LA-2) that differs, else
     the places in the initial order."""
-    pa, pb = season.player(a.player), season.player(b.player)
-    for key in ruleset.initial_order:
-        if key == "strength" and pa.strength != pb.strength:
-            return _made(a, b, key, pa.strength, pb.strength)
-        if key == "rating":
-            ra, rb = (
-                season.rating_at(a.player, first_round),
-                season.rating_at(b.player, first_round),
-            )
-            if ra != rb:
-                return _made(a, b, key, ra, rb)
-        if key == "club-rating":
-            club = club_ratings()
-            ca, cb = club.get(a.player), club.get(b.player)
-            if ca != cb:
-                return _made(a, b, key, ca, cb)
-        if key == "name" and pa.name.casefold() != pb.name.casefold():
-            return _made(a, b, key, None, None)
+    ka, kb = keys[a.player], keys[b.player]
+    if ka != kb:
+        for key, va, vb in zip(ruleset.initial_order, ka, kb, strict=True):
+            if va != vb:
+                if key == "name":
+                    return _made(a, b, key, None, None)
+                return _made(a, b, key, va, vb)  # type: ignore[arg-type]
     return _made(a, b, "initial-order", tie_index[a.player] + 1, tie_index[b.player] + 1)
 
 
