@@ -5,7 +5,8 @@ must grow linearly with the members, not with their square; issue 19: at most 2x
 without them). Then the whole process (issue 19: the warm in-process median alone hid the
 start-up): ``compcore standings`` of such seasons as a command, against a Python process
 that only reads the same JSON file (target: at most 4x), with its peak memory (at most
-60 MB); ``benchmarks/startup.py`` measures the same and ``--help``, ``presets`` and ``pair``.
+60 MB), and of each season with the 8,000 members against it without them (issue 19,
+"Command line": at most 2x); ``benchmarks/startup.py`` measures the same and ``--help``, ``presets`` and ``pair``.
 Prints figures; run with ``python benchmarks/standings.py`` (``--runs N`` for the whole
 processes, ``--no-process`` for the in-process figures alone)."""
 
@@ -20,6 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from compcore import synthetic
+from compcore.adapters import season_file
 from compcore.adapters.season_file import ruleset_of
 from compcore.model import Player, Season
 from compcore.scoring.standings import standings
@@ -129,6 +131,17 @@ def main(argv: list[str] | None = None) -> None:
     print()
     with tempfile.TemporaryDirectory() as tmp:
         commands = standings_commands(Path(tmp), PROCESSES, label="compcore standings")
+        # issue 19, "Command line": the same seasons with MEMBERS members who never play,
+        # each against its season without them (at most 2x)
+        for name, preset, overrides in PROCESSES:
+            path = Path(tmp) / f"{name}-members.json"
+            season = synthetic.season(
+                preset, n_players=60, n_rounds=36, seed=7, overrides=overrides
+            )
+            season_file.dump(with_members(season, MEMBERS), path)
+            commands.append((f"compcore standings +{MEMBERS} members ({name})",
+                             ["-m", "compcore", "standings", str(path)],
+                             f"compcore standings ({name})", 2))  # fmt: skip
         whole_process(commands, args.runs)
     print("peak memory target: at most 60 MB")
 
