@@ -432,8 +432,10 @@ class _DenseLinear:
             self._coo = (np.zeros(0, dtype=np.int64),) * 3
             self._added: tuple[list[int], list[int], list[int]] = ([], [], [])
         else:
-            #: per active row: its coefficients by the target's index in ``ids``
+            #: per active row: its coefficients by the target's index in ``ids``, and the
+            #: same by the target's row (every target has a row: :meth:`build` marks them)
             self._coef: list[dict[int, int]] = [{} for _ in active]
+            self._row_coef: list[dict[int, int]] = [{} for _ in active]
 
     def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
         if not terms:
@@ -449,14 +451,16 @@ class _DenseLinear:
                     cols.append(self.row[target])
                     data.append(units)
             return
-        coef = self._coef[i]
-        index = self.index
+        coef, by_row = self._coef[i], self._row_coef[i]
+        index, row = self.index, self.row
         for units, target in terms:
             if target is None:
                 self._const[i] += units * value_scale
             else:
                 j = index[target]
                 coef[j] = coef.get(j, 0) + units
+                r = row[target]
+                by_row[r] = by_row.get(r, 0) + units
 
     def _triples(self) -> tuple[Any, Any, Any]:
         """The coefficients as int64 arrays (row, column, units), repeats summed when
@@ -482,15 +486,18 @@ class _DenseLinear:
                 self._places[m] = list(self._positional(m))
         return self._places[m]
 
-    def active_scores(self, vals: Mapping[int, int]) -> dict[int, int]:
-        """The scores of the players with a row (plain Python forms), by index, with
-        ``vals`` the values by index (0 where missing)."""
+    def active_scores(self, places: Mapping[int, int], values: Sequence[int]) -> dict[int, int]:
+        """The scores of the players with a row (plain Python forms), by index, where
+        ``places`` holds the place (from 0) of each of them in the ranking (none: not
+        ranked, value 0) and ``values`` the value of each place. The values are read a
+        row at a time: only players with a row are anyone's targets."""
+        get = places.get
+        vals = [0 if (at := get(i)) is None else values[at] for i in self._active_list]
         out: dict[int, int] = {}
-        get = vals.get
-        for i, const, coef in zip(self._active_list, self._const, self._coef, strict=True):
+        for i, const, coef in zip(self._active_list, self._const, self._row_coef, strict=True):
             total = const
-            for j, c in coef.items():
-                total += c * get(j, 0)
+            for r, c in coef.items():
+                total += c * vals[r]
             out[i] = total
         return out
 
@@ -619,10 +626,7 @@ class _BlockStepper:
 
     def step(self, ranking: _Ranking) -> tuple[_Ranking, dict[int, int]]:
         dense = self._dense
-        values = dense.places(len(ranking))
-        at = ranking.places
-        vals = {j: values[place] for j, place in at.items()}
-        scores = dense.active_scores(vals)
+        scores = dense.active_scores(ranking.places, dense.places(len(ranking)))
         score = scores.get
         tie = dense.tie_list
         ordered = sorted(self._active, key=lambda i: (-score(i, 0), tie[i]))
