@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from compcore import federation_ids, jsondata, player_names
 from compcore import reason as reasons
@@ -32,14 +32,9 @@ from compcore.errors import (
 from compcore.model import (
     ENTRY_KINDS,
     WEEKDAYS,
-    Calendar,
-    Decision,
-    ForcedGame,
     Game,
     Kind,
     Player,
-    PlayerChange,
-    RatingChange,
     Result,
     Round,
     RulesetRef,
@@ -50,6 +45,9 @@ from compcore.model import (
 from compcore.reason import Reason
 from compcore.rulesets import Ruleset, load_ruleset
 from compcore.validate import SEASON, check_season
+
+if TYPE_CHECKING:  # read where a file has them (:mod:`compcore.season_parts`)
+    from compcore.season_parts import Calendar, Decision, ForcedGame, PlayerChange, RatingChange
 
 FORMAT = "compcore-season"
 VERSION = 1
@@ -325,6 +323,8 @@ def _calendar(data: Any, where: Where) -> Calendar | None:
     """The optional ``calendar``: a weekday and two lists of ISO dates (all required)."""
     if data is None:
         return None
+    from compcore.season_parts import Calendar
+
     f = _Fields(data, where, _CALENDAR)
     weekday = f.choice("weekday", WEEKDAYS)
     if weekday is None:
@@ -392,6 +392,8 @@ def _number(f: _Fields, key: str, problem: Callable[[str], Phrase | None]) -> st
 
 
 def _rating(data: Any, where: Where) -> RatingChange:
+    from compcore.season_parts import RatingChange
+
     f = _Fields(data, where, ("player", "from_round", "rating"))
     return RatingChange(
         player=f.text("player", required=True) or "",
@@ -402,6 +404,8 @@ def _rating(data: Any, where: Where) -> RatingChange:
 
 def _change(data: Any, where: Where) -> PlayerChange:
     """A roster-history line: a level and/or flags from a round on (at least one of them)."""
+    from compcore.season_parts import PlayerChange
+
     f = _Fields(data, where, _CHANGE)
     flags = f.listing("flags")
     if flags is not None and not all(isinstance(x, str) and x for x in flags):
@@ -418,6 +422,8 @@ def _change(data: Any, where: Where) -> PlayerChange:
 
 
 def _decision(data: Any, where: Where) -> Decision:
+    from compcore.season_parts import Decision
+
     f = _Fields(data, where, _DECISION)
     return Decision(
         kind=f.text("kind", required=True) or "",
@@ -538,6 +544,8 @@ def _game(data: Any, where: Where) -> Game:
 
 
 def _forced(data: Any, where: Where) -> ForcedGame:
+    from compcore.season_parts import ForcedGame
+
     f = _Fields(data, where, _FORCED)
     return ForcedGame(
         white=f.text("white", required=True) or "",
