@@ -4,8 +4,8 @@ language.
 argparse looks up every text it prints through ``gettext`` (the module's ``_`` and
 ``ngettext``) at the moment it prints it, so :func:`argparse_words` puts a Dutch table in
 their place for as long as the command line is being parsed, and restores them afterwards.
-A text the table does not have (a newer Python's) stays English, as it is. Nothing here imports more
-than the standard library: ``compcore --help`` starts fast.
+A text the table does not have (a newer Python's) stays English, as it is. Nothing here
+imports more than the standard library: ``compcore --help`` starts fast.
 """
 
 from __future__ import annotations

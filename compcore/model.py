@@ -4,6 +4,10 @@ Everything here is immutable plain data with no I/O. A :class:`Season` is exactl
 season file holds (``spec/season-format.md``); optional fields that a file leaves out are
 ``None`` so that writing a season back gives the same file. Derived facts (who played whom,
 colour histories, scores) are computed elsewhere by pure functions over these objects.
+
+The parts a season file may leave out (``RatingChange``, ``PlayerChange``, ``ForcedGame``,
+``Decision``, ``Calendar``) are defined in :mod:`compcore.season_parts` and given here by
+name on first use, so that a command on a season without them does not build their classes.
 """
 
 from __future__ import annotations
@@ -14,9 +18,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
-from compcore.reason import Reason
-
 if TYPE_CHECKING:
+    from compcore.reason import Reason
     from compcore.season_parts import Calendar as Calendar
     from compcore.season_parts import Decision as Decision
     from compcore.season_parts import ForcedGame as ForcedGame
