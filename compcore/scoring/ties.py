@@ -15,6 +15,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Protocol
 
+from compcore.club_rating import club_rating_before
 from compcore.errors import Phrase
 from compcore.i18n import Lang, t
 from compcore.model import Season
@@ -109,9 +110,6 @@ def tie_reasons(
     def club_ratings() -> Mapping[str, int]:
         # computed once per table, not per pair (a club's idle members tie in thousands)
         if not club:
-            # here: only an initial order on the club rating (DS-2) needs the module
-            from compcore.club_rating import club_rating_before
-
             club.append(club_rating_before(season, ruleset, first_round))
         return club[0]
 

@@ -21,18 +21,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     """``cls(*values)`` (every field, positionally, in order) for a frozen slotted
     dataclass, built as its twin."""
     names = [(f.name, f.type) for f in fields(cls)]  # type: ignore[arg-type]
-    # only its ``__init__`` is used (a made instance is at once of ``cls``): no methods
-    # more to generate, and a docstring, which dataclasses otherwise makes from the
-    # signature (both twins are made at every start-up of the standings, issue 19)
-    twin: Any = make_dataclass(
-        f"_{cls.__name__}Twin",
-        names,
-        namespace={"__doc__": f"{cls.__name__}, not frozen (:func:`maker`)."},
-        repr=False,
-        eq=False,
-        match_args=False,
-        slots=True,
-    )
+    twin: Any = make_dataclass(f"_{cls.__name__}Twin", names, slots=True)
     if twin.__slots__ != getattr(cls, "__slots__", None):
         raise TypeError(f"{cls.__name__} is not a slotted dataclass")
 
