@@ -12,6 +12,7 @@ errors, the password prompts, the help (``compcore/i18n/cli.py``), and argparse'
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Callable, Collection, Sequence
@@ -710,7 +711,25 @@ def parser(lang: Lang = "nl", commands: Collection[str] | None = None) -> argpar
     return p
 
 
+#: the cyclic garbage collector's first threshold while a command runs (Python's: 700)
+YOUNG_THRESHOLD = 50_000
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command line. A command is a short process that makes tens of thousands of
+    small objects and next to no reference cycles (the modules it imports, a season's
+    entries): the collector looks at the newest objects every 50,000 allocations instead
+    of every 700, as mypy's command line does (collections were a tenth of ``standings``'
+    CPU time, issue 19); Python's thresholds are back when it returns."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(YOUNG_THRESHOLD, *thresholds[1:])
+    try:
+        return _main(argv)
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     lang = language_of(sys.argv[1:] if argv is None else argv)
     words = sys.argv[1:] if argv is None else argv
     with argparse_words(lang):

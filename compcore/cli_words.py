@@ -4,8 +4,8 @@ language.
 argparse looks up every text it prints through ``gettext`` (the module's ``_`` and
 ``ngettext``) at the moment it prints it, so :func:`argparse_words` puts a Dutch table in
 their place for as long as the command line is being parsed, and restores them afterwards.
-A text the table does not have (a newer Python's) stays English. Nothing here imports more
-than the standard library: ``compcore --help`` starts fast.
+A text the table does not have (a newer Python's) stays English, as it is. Nothing here
+imports more than the standard library: ``compcore --help`` starts fast.
 """
 
 from __future__ import annotations
@@ -77,20 +77,22 @@ def argparse_words(lang: Lang) -> Iterator[None]:
     if lang != "nl":
         yield
         return
-    # argparse also asks for _(None) (a subcommand group without a description): passed on
     saved_gettext: Callable[[str], str] = argparse._  # type: ignore[attr-defined]
     saved_ngettext: Callable[[str, str, int], str] = argparse.ngettext  # type: ignore[attr-defined]
 
     def gettext(message: str) -> str:
-        # argparse's own gettext only where there is no Dutch: it looks for catalogue
-        # files on disk each time (~60 calls to build the parser, issue 19)
+        # a text the table does not have is given back as it is, not looked up by
+        # argparse's own gettext: that looks for catalogue files on disk at every call
+        # (and imports ``locale``), and Python ships none for argparse. argparse also
+        # passes compcore's own words through it (the commands' group title, already
+        # Dutch) and None (a group without a description): 2 ms a command (issue 19)
         words = ARGPARSE_NL.get(message)
-        return saved_gettext(message) if words is None else words
+        return message if words is None else words
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         words = ARGPARSE_NL_PLURAL.get((singular, plural))
         if words is None:
-            return saved_ngettext(singular, plural, n)
+            return singular if n == 1 else plural
         return words[0] if n == 1 else words[1]
 
     argparse._ = gettext  # type: ignore[attr-defined]

@@ -4,6 +4,10 @@ Everything here is immutable plain data with no I/O. A :class:`Season` is exactl
 season file holds (``spec/season-format.md``); optional fields that a file leaves out are
 ``None`` so that writing a season back gives the same file. Derived facts (who played whom,
 colour histories, scores) are computed elsewhere by pure functions over these objects.
+
+The parts a season file may leave out (``RatingChange``, ``PlayerChange``, ``ForcedGame``,
+``Decision``, ``Calendar``) are defined in :mod:`compcore.season_parts` and given here by
+name on first use, so that a command on a season without them does not build their classes.
 """
 
 from __future__ import annotations
@@ -12,9 +16,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from compcore.reason import Reason
+if TYPE_CHECKING:
+    from compcore.reason import Reason
+    from compcore.season_parts import Calendar as Calendar
+    from compcore.season_parts import Decision as Decision
+    from compcore.season_parts import ForcedGame as ForcedGame
+    from compcore.season_parts import PlayerChange as PlayerChange
+    from compcore.season_parts import RatingChange as RatingChange
+else:
+    #: the season's optional parts, defined in :mod:`compcore.season_parts`
+    _PARTS = frozenset({"Calendar", "Decision", "ForcedGame", "PlayerChange", "RatingChange"})
+
+    def __getattr__(name: str) -> Any:
+        """A season's optional part (``RatingChange``, ``PlayerChange``, ``ForcedGame``,
+        ``Decision``, ``Calendar``) on first use: :mod:`compcore.season_parts`."""
+        if name in _PARTS:
+            from compcore import season_parts
+
+            return getattr(season_parts, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 Colour = Literal["w", "b"]
 
@@ -133,30 +156,6 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class RatingChange:
-    """A rating that applies from a round on (MG-1: values follow rating updates)."""
-
-    player: str
-    from_round: int
-    rating: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerChange:
-    """A level and/or flags that apply from a round on (roster history, issue 9).
-
-    Earlier rounds keep what the player had then: the engine reads the player as of a round
-    (:meth:`Season.player_at`). ``None`` leaves that field as it was; ``flags=()`` clears
-    the flags.
-    """
-
-    player: str
-    from_round: int
-    level: str | None = None
-    flags: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Game:
     """A board: white, black and (once played) the result.
 
@@ -210,19 +209,6 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
-class ForcedGame:
-    """A game the director fixes before pairing (MG-3, MG-8 cup games; director-fixed boards).
-
-    ``group`` is carried onto the paired :class:`Game`: a board a linked competition put on
-    the ladder's evening whose games do not count for meeting limits (DS-16)."""
-
-    white: str
-    black: str
-    reason: str | None = None
-    group: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Round:
     """One club evening. Played when ``games`` is set; open (to be paired) otherwise."""
 
@@ -267,33 +253,10 @@ class RulesetRef:
     overrides: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """An outcome the director records that no arithmetic decides (barrage and play-off
-    winners, DS-20, LA-11, MG-8)."""
-
-    kind: str
-    player: str
-    cycle: int | None = None
-    category: str | None = None
-    round: int | None = None
-    note: str | None = None
-
-
 #: club-evening weekdays as a season file writes them (``Calendar.weekday``)
 WEEKDAYS: tuple[str, ...] = (
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 )  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class Calendar:
-    """The season's planned club evenings: the weekday, the holidays skipped and the
-    planned date of each round (``dates[0]`` is round 1), all ISO dates (``2025-09-02``)."""
-
-    weekday: str
-    holidays: tuple[str, ...] = ()
-    dates: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

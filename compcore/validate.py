@@ -188,14 +188,23 @@ def _check_round(
     where: Where,
     per_meeting: int = 1,
 ) -> None:
-    placed: dict[str, Phrase] = {}
+    # where each player is placed: a board's number or an entry's kind, in words only for
+    # a refusal (a phrase for every board and entry was a third of the check, issue 19)
+    placed: dict[str, int | Kind] = {}
 
-    def place(pid: str, how: Phrase) -> None:
+    def how(spot: int | Kind) -> Phrase:
+        if isinstance(spot, Kind):
+            return Phrase("season.how.entry", kind=spot.value)
+        return Phrase("at.board", board=spot)
+
+    def place(pid: str, spot: int | Kind) -> None:
         if pid not in known:
-            raise SeasonError.at(where, "season.unknown_player_in", player=pid, how=how)
+            raise SeasonError.at(where, "season.unknown_player_in", player=pid, how=how(spot))
         if pid in placed:
-            raise SeasonError.at(where, "season.twice", player=pid, first=placed[pid], then=how)
-        placed[pid] = how
+            raise SeasonError.at(
+                where, "season.twice", player=pid, first=how(placed[pid]), then=how(spot)
+            )
+        placed[pid] = spot
 
     entries = rnd.entries or EMPTY
     meetings: dict[frozenset[str], int] = {}
@@ -204,18 +213,20 @@ def _check_round(
             raise SeasonError.at(
                 (*where, Phrase("at.board", board=board)), "season.self_game", player=game.white
             )
-        if _same_meeting(meetings, frozenset(game.players), per_meeting):
+        # one game a meeting (the usual): no board is a further game of a meeting
+        if per_meeting > 1 and _same_meeting(meetings, frozenset(game.players), per_meeting):
             continue
-        place(game.white, Phrase("at.board", board=board))
-        place(game.black, Phrase("at.board", board=board))
+        place(game.white, board)
+        place(game.black, board)
     for pid, kind in entries.items():
-        at_player = (*where, Phrase("at.player", player=pid))
         if kind not in ENTRY_KINDS:
+            at_player = (*where, Phrase("at.player", player=pid))
             raise SeasonError.at(at_player, "season.kind_in_game", kind=kind.value)
         if kind not in allowed:
+            at_player = (*where, Phrase("at.player", player=pid))
             names = choices(k.value for k in ENTRY_KINDS if k in allowed)
             raise SeasonError.at(at_player, "season.kind_unused", kind=kind.value, allowed=names)
-        place(pid, Phrase("season.how.entry", kind=kind.value))
+        place(pid, kind)
         if kind is not Kind.NOT_PARTICIPATING and season.player(pid).is_engine:
             raise SeasonError.at(where, "season.engine_entry", player=pid, kind=kind.value)
     for pid in placed:

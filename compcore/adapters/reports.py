@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from compcore.adapters.csv_text import csv_text
 from compcore.i18n import Lang, t
 from compcore.rulesets import Ruleset
 from compcore.scoring.keizer import Snapshot
@@ -279,6 +278,8 @@ def to_csv(standings: Standings, ruleset: Ruleset, lang: Lang, *, excel: bool = 
     ``;``-separated CSV for Dutch Excel (:mod:`compcore.adapters.csv_text`; the bytes with
     their byte order mark: :func:`compcore.adapters.csv_text.csv_bytes`). Names cannot act
     as spreadsheet formulas (:func:`compcore.adapters.csv_text.neutral_cell`)."""
+    from compcore.adapters.csv_text import csv_text  # here: the table and JSON do without csv
+
     numbers: Lang = "nl" if excel else "en"
     cols = (*standings.columns, *CHANGE_COLUMNS)
     heads = [header(c, lang) for c in cols]

@@ -533,6 +533,10 @@ class _MatrixStepper:
     def __init__(self, dense: _DenseLinear, players: Sequence[str]) -> None:
         self._dense = dense
         self._sub_list = [dense.index[p] for p in players]
+        #: the same indices by the tie order: sorted on the scores alone from there (a
+        #: stable sort) they come in the order of (score down, tie), without a key tuple
+        #: a player and step (issue 19)
+        self._by_tie = sorted(self._sub_list, key=dense.tie_list.__getitem__)
         if dense.uses_numpy:
             import numpy as np
 
@@ -546,8 +550,7 @@ class _MatrixStepper:
         dense = self._dense
         scores = dense.scores(ranking)
         if not dense.uses_numpy:  # the same order as the lexsort: score down, then tie
-            tie = dense.tie_list
-            return tuple(sorted(self._sub_list, key=lambda i: (-scores[i], tie[i]))), scores
+            return tuple(sorted(self._by_tie, key=scores.__getitem__, reverse=True)), scores
         import numpy as np
 
         sub = self._sub

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NamedTuple
 
-from compcore.club_rating import club_rating_before
 from compcore.errors import CompcoreError, Phrase
 from compcore.history import Entry, History, alternation, colour_balance, history
 from compcore.model import Kind, Season
@@ -136,11 +135,12 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
     (DS-2, KC-3, LA-2). ``club-rating``: the club rating valid for ``at_round``, computed from
     the rounds before it (DS-2, :func:`compcore.club_rating.club_rating_before`); the engine,
     which has none, after everyone."""
-    club = (
-        club_rating_before(season, ruleset, at_round)
-        if "club-rating" in ruleset.initial_order
-        else {}
-    )
+    club: Mapping[str, int] = {}
+    if "club-rating" in ruleset.initial_order:
+        # here: the other presets' standings do without the module (issue 19)
+        from compcore.club_rating import club_rating_before
+
+        club = club_rating_before(season, ruleset, at_round)
 
     # each key as a column, then one sort of the rows (keys, id): the same order as
     # sorting the ids on those keys, without a key call per member (issue 19)

@@ -261,7 +261,10 @@ class TieBreaks:
         adjusted = bisect_right(record.adjusted, last)
         if adj is None or not adjusted or not halves:
             return halves
-        return halves + adjusted * adj.share * halves / games
+        # halves + adjusted x share x halves / games, as one fraction (the same value;
+        # four fraction operations a player and round were a third of a season's ranking)
+        per = adj.share.denominator
+        return Fraction(halves * (games * per + adjusted * adj.share.numerator), games * per)
 
     def ranking(self, scores: Mapping[str, Score], upto: int | None = None) -> tuple[str, ...]:
         """Players by score, ties broken by the tie-breaks in order (after round ``upto``),
