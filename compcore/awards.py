@@ -254,6 +254,8 @@ def _championships(
     non_engine: set[str],
     cup: Bracket | None,
 ) -> list[Championship]:
+    """The championships the ruleset's ``awards.champion`` names: the cup's final (MG-7),
+    all cycles or a play-off (DS-19), or the first after the last round (PP-7)."""
     a = ruleset.awards
     if a.champion == "cup-final":
         assert cup is not None  # the ruleset validator: cup-final needs a knock-out

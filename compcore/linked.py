@@ -62,7 +62,7 @@ def boards_on(linked: Season, ladder_round: int) -> tuple[Game, ...]:
 
 def evening(linked: Season, ruleset: Ruleset, ladder: Season, ladder_round: int) -> Evening:
     """What ``linked`` (played within ``ladder``) puts on the ladder's round ``ladder_round``
-    (DS-16, DS-20, MG-8: forced boards; DS-21: entries)."""
+    (DS-16, DS-20, MG-8: forced boards; DS-21: entries, DS-5's ``external``)."""
     link = ruleset.ladder_link
     if link is None or link.counts_as == "none" or linked.ladder is None:
         return Evening()

@@ -103,6 +103,8 @@ def test_kc4_iteration_oscillation_detected_and_resolved_deterministically() -> 
 
 
 def test_kc8_to_kc11_entries_in_sixths_of_own_value() -> None:
+    """KC-8 bye 3/6, KC-9 absent 2/6, KC-10 external and club duty 4/6, KC-11 cup 6/4/2
+    sixths, all of the player's own value."""
     # Nine players, values a30 b29 c28 d27 e26 f25 g24 h23 i22.
     # a beats b: a 29.                                   b 0
     # c bye (KC-8): 3/6 of 28 = 14.                      d absent (KC-9): 2/6 of 27 = 9

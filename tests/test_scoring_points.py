@@ -19,6 +19,8 @@ def scores_of(st) -> dict[str, F]:
 
 
 def test_pp1_points_and_unexcused_absence_counted() -> None:
+    """PP-1 points (a forfeit loss and an unexcused absence score 0) and PP-3's count of
+    unexcused no-shows in its own column."""
     # a-b 0-1F: a did not come: 0, b 1. c-d draw 1/2 each. e absent without notice: 0,
     # and the no-show is counted (PP-3 shows it per player).
     s, r = load(

@@ -30,7 +30,8 @@ PLACEMENT_RULES = frozenset({"higher-placed-black", "higher-placed-white"})
 
 
 def allocate(rules: Rules, higher: str, lower: str) -> tuple[str, str, Reason]:
-    """``(white, black, reason)`` for ``higher`` (placed higher) against ``lower``."""
+    """``(white, black, reason)`` for ``higher`` (placed higher) against ``lower``, by the
+    ruleset's colour rules (DS-13, LA-5, LA-7, MG-3)."""
     decided = decide(rules, higher, lower, lambda: (higher, lower))
     if decided is None:
         return higher, lower, Reason("colour.fallback", None, {"player": higher})

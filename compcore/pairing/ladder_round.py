@@ -137,7 +137,8 @@ def solve_relaxed(
 
 
 def pair_ladder(ctx: Context, pool: list[str]) -> Outcome:
-    """Ladder pairing (and the first-round schemes) of ``pool`` (present, not forced)."""
+    """Ladder pairing (and the first-round schemes) of ``pool`` (present, not forced): top
+    down, each player the nearest legal partner (DS-11, KC-6, LA-2, MG-3)."""
     p = ctx.ruleset.pairing
     scheme = scheme_of(ctx)
     outcome = Outcome()

@@ -179,7 +179,9 @@ class Rules:
         return b if m.last_white == a else a
 
     def violations(self, a: str, b: str) -> tuple[str, ...]:
-        """The rules pairing ``a`` with ``b`` this round would break (generic names)."""
+        """The rules pairing ``a`` with ``b`` this round would break (generic names):
+        the meeting limits (DS-11, KC-6, LA-4: at most N meetings, one until a cut-off
+        round, a minimum gap between two meetings) and the levels (LA-3)."""
         m = self._meetings.get((a, b) if a < b else (b, a))
         special = self._special
         if (

@@ -832,6 +832,7 @@ class Ruleset(_Rules):
 
     @property
     def total_rounds(self) -> int:
+        """Rounds in the season: cycles times rounds per cycle (KC-1: one cycle of 23)."""
         return self.cycles * self.rounds_per_cycle
 
     @property

@@ -39,6 +39,9 @@ def apply_caps(hist: History, ruleset: Ruleset) -> dict[str, tuple[Scored, ...]]
     """Each player's entries with their points rule, over the whole season (DS-4, PP-2, LA-9,
     MG-4).
 
+    The rule of every kind is the ruleset's points table (DS-3, DS-5, DS-6, DS-7, KC-10, KC-11, PP-1:
+    the preset's ``[points]`` values, read here and nowhere else).
+
     Counting runs over every entry of the season in round order, so a per-season cap counts
     across cycles even when standings restart per cycle. Kinds in the same cap ``group``
     share one counter (LA: club duty counts as an absence).

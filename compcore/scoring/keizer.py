@@ -178,7 +178,8 @@ def chain(
     progression: bool = True,
     idle: frozenset[str] = frozenset(),
 ) -> list[Snapshot]:
-    """The snapshots S(0), S(k1), S(k2), ... for the scope's rounds, in order.
+    """The snapshots S(0), S(k1), S(k2), ... for the scope's rounds, in order, by ``mode``:
+    ``at-time`` (MG-2), ``recompute`` (DS-8, KC-4) or ``iterate`` (KC-4).
 
     ``population(k)`` is who is in the ranking after round k; ``values.units(order, k)``
     gives the values for scoring round k from a ranking; ``rank(scores, scale, k)`` orders

@@ -503,7 +503,8 @@ def _points_chain(
 
 
 def columns(ruleset: Ruleset) -> tuple[str, ...]:
-    """The columns that mean something for this ruleset (KC-14 for Keizer presets)."""
+    """The columns that mean something for this ruleset (KC-14 for Keizer presets; PP-3's
+    count of unexcused no-shows where the ruleset has ``no_show_warnings``)."""
     cols = ["rank", "name", "score"]
     if ruleset.is_keizer:
         cols.append("value")
