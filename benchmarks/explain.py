@@ -8,9 +8,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from compcore import synthetic
-from compcore.adapters.season_file import ruleset_of
-from compcore.explain import explain
+from compcore.adapters.files.season_file import ruleset_of
+from compcore.lab import synthetic
+from compcore.scoring.explain import explain
 from compcore.scoring.standings import standings
 
 CASES = [

@@ -89,8 +89,8 @@ def main() -> int:
         logging.ERROR
     )
 
-    from compcore.adapters import auth
-    from compcore.adapters.auth import Administrator
+    from compcore.adapters.access import auth
+    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.services import signoff
     from ui import config

@@ -2,7 +2,7 @@
 (issue 19, target 2: every page warm <= 0.3 s and cold <= 1 s).
 
 Builds (once; ``--rebuild`` to redo) ``benchmarks/out/pages.duckdb``: 10 seasons of one club
-generated with ``compcore.synthetic.season`` and paired by compcore's own engine, presets in
+generated with ``compcore.lab.synthetic.season`` and paired by compcore's own engine, presets in
 turn; the newest season (2025-2026) is half played with an open round, in two competitions:
 the Dubbelschaak Keizer ladder (the costliest standings: recompute, engine, three cycles)
 and a Princenpaard Swiss group (the costliest pairing).
@@ -75,11 +75,11 @@ def routed_pages() -> list[str]:
 
 
 def build(path: Path) -> None:
-    from compcore import synthetic
-    from compcore.adapters.auth import Administrator
+    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
+    from compcore.lab import synthetic
     from compcore.pairing import pair
-    from compcore.rulesets import load_ruleset
+    from compcore.rules.rulesets import load_ruleset
 
     def engine(season, ruleset):
         return pair(season, ruleset).round
@@ -236,8 +236,8 @@ def main() -> int:
 
     as_a_running_server()
 
-    from compcore.adapters import auth
-    from compcore.adapters.auth import Administrator
+    from compcore.adapters.access import auth
+    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.services import signoff
 

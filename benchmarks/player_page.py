@@ -1,6 +1,6 @@
 """How fast the player page is on a 60-player, 36-round season (issue 10: at most 300 ms).
 
-For three seasons generated with ``compcore.synthetic.season`` (60 players, 36 played
+For three seasons generated with ``compcore.lab.synthetic.season`` (60 players, 36 played
 rounds): a Keizer ladder iterated after the last round (keizer-classic with 36 rounds per
 cycle, KC-4: the costliest standings), the Dubbelschaak ladder (recompute, three cycles of
 12) and a Princenpaard Swiss group (points, three cycles of 12, one table):
@@ -50,8 +50,8 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
 
 
 def core(preset: str, overrides: dict | None, repeat: int) -> tuple[object, str]:
-    from compcore import synthetic
-    from compcore.adapters import season_file
+    from compcore.adapters.files import season_file
+    from compcore.lab import synthetic
     from compcore.scoring.contributions import player_rounds
     from compcore.scoring.standings import standings
 
@@ -73,7 +73,7 @@ def page(seasons: list[tuple[object, str]], repeat: int) -> None:
     from streamlit.runtime.pages_manager import PagesManager
     from streamlit.testing.v1 import AppTest
 
-    from compcore.adapters.auth import Administrator
+    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.services.competitions import link_key
 

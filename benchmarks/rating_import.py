@@ -29,8 +29,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from builders import load  # noqa: E402
 
-from compcore.adapters import rating_lists  # noqa: E402
-from compcore.model import Season  # noqa: E402
+from compcore.adapters.files import rating_lists  # noqa: E402
+from compcore.domain.model import Season  # noqa: E402
 from compcore.services import ratings  # noqa: E402
 
 TARGET = 20.0  # seconds, the target for parse + match

@@ -4,7 +4,7 @@ ranked under two rulesets, in at most 60 s, with a progress callback (as the app
     python benchmarks/simulation.py              # the figures of docs/simulation.md
     python benchmarks/simulation.py --seasons 100    # a smoke run
 
-The model comes from a synthetic 30-player, 30-round season (``compcore.synthetic``); each
+The model comes from a synthetic 30-player, 30-round season (``compcore.lab.synthetic``); each
 case prints the wall time of the whole run and the time per season.
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from compcore import synthetic
-from compcore.adapters.season_file import ruleset_of
-from compcore.rulesets import load_ruleset
-from compcore.simulation import model_of, simulate
+from compcore.adapters.files.season_file import ruleset_of
+from compcore.lab import synthetic
+from compcore.lab.simulation import model_of, simulate
+from compcore.rules.rulesets import load_ruleset
 
 #: (label, ruleset B preset, overrides); ruleset A is the season's own, keizer-classic
 CASES = [

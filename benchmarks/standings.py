@@ -20,10 +20,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from compcore import synthetic
-from compcore.adapters import season_file
-from compcore.adapters.season_file import ruleset_of
-from compcore.model import Player, Season
+from compcore.adapters.files import season_file
+from compcore.adapters.files.season_file import ruleset_of
+from compcore.domain.model import Player, Season
+from compcore.lab import synthetic
 from compcore.scoring.standings import standings
 
 #: registered members who never play, for the large-club cases

@@ -14,7 +14,7 @@ at most 2x ``python -c pass``; ``pair FILE.trf`` imports nothing a TRF does not 
 pydantic, ruleset schema, networkx nor numpy: ``tests/test_cli_startup.py``, which also
 keeps numpy, pandas, streamlit and duckdb out of ``--help`` and ``presets``). The commands
 run as a user's second command does: with the ruleset validated before (the user's cache,
-``compcore.rulesets.validated``); one more row shows ``standings`` with no cache, its
+``compcore.rules.rulesets.validated``); one more row shows ``standings`` with no cache, its
 ruleset validated by pydantic.
 """
 
@@ -31,8 +31,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from compcore import synthetic
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
+from compcore.lab import synthetic
 
 #: the generated seasons: (label, preset, overrides), 60 players and 36 played rounds each
 SEASONS = [
@@ -63,7 +63,7 @@ def run(args: list[str], runs: int) -> tuple[float, float, float]:
     """Median and minimum wall time, and median CPU time (user + system: less sensitive to
     other load on the machine), in milliseconds, of ``python ARGS`` as a process, after one
     run that is not counted (it writes the bytecode caches, and the validated rulesets'
-    cache: ``compcore.rulesets.validated``)."""
+    cache: ``compcore.rules.rulesets.validated``)."""
     subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, env=ENV)
     times, cpu = [], []
     for _ in range(runs):

@@ -23,10 +23,19 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.model import Game, Kind, Player, RatingChange, Result, Round, RulesetRef, Season
+from compcore.domain.model import (
+    Game,
+    Kind,
+    Player,
+    RatingChange,
+    Result,
+    Round,
+    RulesetRef,
+    Season,
+)
 
 ADMIN = Administrator("benchmark")
 

@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from compcore.adapters.trf_pairing import pair_trf_text
+from compcore.adapters.files.trf_pairing import pair_trf_text
 from compcore.pairing.swiss import (
     SwissPlayer,
     SwissRecord,

@@ -44,8 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from swiss_play import player_line
 
-from compcore.adapters.trf import read_trf
-from compcore.errors import PairingError
+from compcore.adapters.files.trf import read_trf
+from compcore.domain.errors import PairingError
 from compcore.pairing.swiss import SwissRecord, pair_dutch
 from compcore.pairing.swiss.matching import stats
 

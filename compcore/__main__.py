@@ -2,6 +2,6 @@
 
 import sys
 
-from compcore.cli import main
+from compcore.cli.main import main
 
 sys.exit(main())

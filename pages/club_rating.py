@@ -4,8 +4,8 @@ as a trend of the chosen players. Anyone can read it; nothing is written."""
 
 import streamlit as st
 
-from compcore.adapters.club_rating_report import settings_text, title
-from compcore.club_rating import club_ratings
+from compcore.present.club_rating_report import settings_text, title
+from compcore.scoring.club_rating import club_ratings
 from ui import club_rating, state, tables
 
 run = state.ctx()

@@ -10,10 +10,10 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters import season_file
-from compcore.errors import CompcoreError, Part, render
-from compcore.model import WEEKDAYS
-from compcore.rulesets import load_ruleset
+from compcore.adapters.files import season_file
+from compcore.domain.errors import CompcoreError, Part, render
+from compcore.domain.model import WEEKDAYS
+from compcore.rules.rulesets import load_ruleset
 from compcore.services import competitions, setup
 from compcore.services.repository import CompetitionInfo
 from ui import federation, state, tables

@@ -3,10 +3,10 @@
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters import reports
-from compcore.adapters.winners_report import cup_status
-from compcore.cup import bracket, is_cup
-from compcore.rulesets import load_ruleset
+from compcore.formats.cup import bracket, is_cup
+from compcore.present import reports
+from compcore.present.winners_report import cup_status
+from compcore.rules.rulesets import load_ruleset
 from compcore.services import competitions
 from compcore.services import round as rs
 from ui import evenings, links, scope, state, tables
@@ -100,7 +100,7 @@ for heading, listed in (("app.overview.older", older), ("app.overview.archive", 
         )
 
 with st.expander(tr("app.overview.presets")):
-    from compcore.rulesets import preset_names
+    from compcore.rules.rulesets import preset_names
 
     for name in preset_names():
         rs = load_ruleset(name)

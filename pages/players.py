@@ -6,11 +6,11 @@ per bad row (a bad row imports nothing)."""
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters import players_csv
-from compcore.adapters.csv_text import csv_bytes
-from compcore.model import PlayerChange, RatingChange
+from compcore.adapters.files import players_csv
+from compcore.adapters.files.csv_text import csv_bytes
+from compcore.domain.model import PlayerChange, RatingChange
+from compcore.formats.validate import RATING_HIGH, RATING_LOW
 from compcore.services import players as ps
-from compcore.validate import RATING_HIGH, RATING_LOW
 from ui import rating_list, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import flag_label, flags_text, players_view

@@ -16,14 +16,14 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from compcore.adapters.auth import Director
-from compcore.adapters.csv_text import csv_bytes
-from compcore.adapters.reports import decimal
-from compcore.adapters.winners_report import cup_status
-from compcore.changes import BoardResult
-from compcore.errors import CompcoreError
-from compcore.model import ForcedGame, Game, Player, Round, Season
+from compcore.adapters.access.auth import Director
+from compcore.adapters.files.csv_text import csv_bytes
+from compcore.domain.errors import CompcoreError
+from compcore.domain.model import ForcedGame, Game, Player, Round, Season
 from compcore.pairing import Violation
+from compcore.present.reports import decimal
+from compcore.present.winners_report import cup_status
+from compcore.rules.changes import BoardResult
 from compcore.services import changelog, corrections, drafts, signoff
 from compcore.services import linked as ln
 from compcore.services import published as pb

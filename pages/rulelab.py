@@ -9,10 +9,10 @@ from typing import get_args
 
 import streamlit as st
 
-from compcore.errors import CompcoreError
-from compcore.rulelab import compare, ruleset_b
-from compcore.rulesets import preset_names
-from compcore.rulesets.schema import TieBreak
+from compcore.domain.errors import CompcoreError
+from compcore.lab.rulelab import compare, ruleset_b
+from compcore.rules.rulesets import preset_names
+from compcore.rules.rulesets.schema import TieBreak
 from compcore.services import rulelab as lab
 from compcore.services.setup import parse_overrides
 from ui import charts, device, state, tables

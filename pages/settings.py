@@ -9,11 +9,11 @@ import duckdb
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters import season_file
-from compcore.adapters.login_log import LoginLog
-from compcore.errors import CompcoreError
-from compcore.model import RulesetRef, freeze, thaw
-from compcore.rulesets import load_ruleset, preset_names, preset_source
+from compcore.adapters.access.login_log import LoginLog
+from compcore.adapters.files import season_file
+from compcore.domain.errors import CompcoreError
+from compcore.domain.model import RulesetRef, freeze, thaw
+from compcore.rules.rulesets import load_ruleset, preset_names, preset_source
 from compcore.services import changelog
 from compcore.services.rulelab import proposals
 from compcore.services.setup import parse_overrides

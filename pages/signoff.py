@@ -8,7 +8,7 @@ through :func:`compcore.services.signoff.mark`, which checks the link again.
 
 import streamlit as st
 
-from compcore.errors import SignoffRefused
+from compcore.domain.errors import SignoffRefused
 from compcore.services import round as rs
 from compcore.services import signoff
 from compcore.services.signoff import Evening

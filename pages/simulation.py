@@ -4,10 +4,10 @@ it; nothing is stored (``compcore.services.simulation``)."""
 
 import streamlit as st
 
-from compcore.errors import CompcoreError
-from compcore.rulesets import preset_names
+from compcore.domain.errors import CompcoreError
+from compcore.lab.simulation import MAX_SEASONS_APP
+from compcore.rules.rulesets import preset_names
 from compcore.services.simulation import run_simulation
-from compcore.simulation import MAX_SEASONS_APP
 from ui import simulation_view, state
 
 run = state.ctx()

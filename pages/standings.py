@@ -3,10 +3,10 @@ columns and tie-breaks, how it was computed, and a CSV download."""
 
 import streamlit as st
 
-from compcore.adapters import reports
-from compcore.adapters.csv_text import csv_bytes
-from compcore.adapters.winners_report import cup_status
-from compcore.cup import bracket, is_cup
+from compcore.adapters.files.csv_text import csv_bytes
+from compcore.formats.cup import bracket, is_cup
+from compcore.present import reports
+from compcore.present.winners_report import cup_status
 from ui import device, groups, links, printing, scope, state, tables
 from ui.markdown import md
 

@@ -6,11 +6,11 @@ record what no arithmetic decides."""
 import pandas as pd
 import streamlit as st
 
-from compcore import awards as aw
-from compcore.adapters.winners_report import cup_status, group_lines
-from compcore.cup import BARRAGE_WINNER, Bracket
-from compcore.model import Decision
-from compcore.playoff import is_playoff
+from compcore.awards import winners as aw
+from compcore.domain.model import Decision
+from compcore.formats.cup import BARRAGE_WINNER, Bracket
+from compcore.formats.playoff import is_playoff
+from compcore.present.winners_report import cup_status, group_lines
 from compcore.services import playoff as playoff_service
 from ui import links, playoff, state, tables
 from ui import pools_cup as pools_cup_view
@@ -116,7 +116,7 @@ if group:
     st.subheader(tr("group.title"))
     for line in group:
         st.markdown(md(line))
-# a cup, a cup of pools, a group: their winners above (compcore.awards.club_championships)
+# a cup, a cup of pools, a group: their winners above (compcore.awards.winners.club_championships)
 champions = aw.club_championships(result, ruleset)
 for champ in champions:
     shown = True

@@ -16,9 +16,9 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from compcore import synthetic
-from compcore.adapters import season_file
-from compcore.model import Season
+from compcore.adapters.files import season_file
+from compcore.domain.model import Season
+from compcore.lab import synthetic
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
-from compcore.adapters import season_file
-from compcore.errors import CompcoreError
-from compcore.model import Season
-from compcore.rulesets import Ruleset
+from compcore.adapters.files import season_file
+from compcore.domain.errors import CompcoreError
+from compcore.domain.model import Season
+from compcore.rules.rulesets import Ruleset
 
 RESULTS = {
     "=": "1/2-1/2",
@@ -140,7 +140,7 @@ def generated(
     """A generated season with ``rounds`` played rounds and an open round after them: paired
     by compcore's own engine (``realistic``: a history that keeps the hard rules) or drawn at
     random (harder for the rules: random colours and repeats)."""
-    from compcore import synthetic
+    from compcore.lab import synthetic
 
     return synthetic.season(
         preset,

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from compcore.adapters.trf import read_trf
-from compcore.errors import PairingError
+from compcore.adapters.files.trf import read_trf
+from compcore.domain.errors import PairingError
 from compcore.pairing.swiss import SwissRecord, pair_dutch
 from compcore.pairing.swiss.model import FIDE_POINTS
 

@@ -1,6 +1,6 @@
 """The Clubrating page (issue 13 item 3) in AppTest: the list and the trend of the club
 rating, read by an anonymous member and by the director (who has no controls here), in Dutch
-and English; the list is the one ``compcore.club_rating`` computes from the stored season."""
+and English; the list is the one ``compcore.scoring.club_rating`` computes from the stored season."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import pyarrow as pa
 import pytest
 from test_app_support import DIRECTOR_HASH, PASSWORD, app, texts
 
-from compcore.adapters import auth, season_file
+from compcore.adapters.access import auth
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.club_rating import club_ratings
+from compcore.scoring.club_rating import club_ratings
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

@@ -10,9 +10,10 @@ from datetime import date
 import pytest
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
 
-from compcore.adapters import auth, season_file
+from compcore.adapters.access import auth
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.model import Calendar
+from compcore.domain.model import Calendar
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

@@ -10,7 +10,7 @@ from test_app_director import as_director, ok, submit
 from test_app_support import ADMIN, DIRECTOR_HASH, app, form_widget, shown, texts
 
 from compcore.adapters.store import Store
-from compcore.model import Result
+from compcore.domain.model import Result
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

@@ -11,7 +11,7 @@ from test_app_support import ADMIN, DIRECTOR_HASH, open_page, texts
 from test_awards import SMALL, TWO_CATEGORIES
 from test_cup import BARRAGE, ROUNDS, cup_players
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -20,10 +20,11 @@ from test_app_support import (
     texts,
 )
 
-from compcore.adapters import auth, season_file
+from compcore.adapters.access import auth
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.errors import NotAuthorized
-from compcore.model import Kind, Player, Result, Round
+from compcore.domain.errors import NotAuthorized
+from compcore.domain.model import Kind, Player, Result, Round
 from compcore.services import round as rs
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -345,7 +346,7 @@ def test_the_store_refuses_writes_without_a_valid_director(db):
 
 def test_a_pairing_error_keeps_the_attendance_and_says_why(db, monkeypatch):
     import compcore.pairing
-    from compcore.errors import PairingError
+    from compcore.domain.errors import PairingError
 
     def fail(season, ruleset):
         raise PairingError("no legal pairing exists (test)")

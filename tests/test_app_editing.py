@@ -9,8 +9,8 @@ from test_app_director import as_director, ok, submit
 from test_app_support import ADMIN, DIRECTOR_HASH, app, form_widget, texts
 
 from compcore.adapters.store import Store
-from compcore.errors import StoreError
-from compcore.model import Kind
+from compcore.domain.errors import StoreError
+from compcore.domain.model import Kind
 from compcore.services import published as pb
 from compcore.services import round as rs
 

@@ -8,9 +8,9 @@ import pytest
 from test_app_director import as_director, submit
 from test_app_support import DIRECTOR_HASH, texts
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.model import Kind
+from compcore.domain.model import Kind
 from compcore.pairing import pair, repair_late
 from compcore.scoring.standings import standings
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.explain import explain, number_text, signed_text
+from compcore.scoring.explain import explain, number_text, signed_text
 from compcore.scoring.standings import standings
 
 

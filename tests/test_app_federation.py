@@ -15,11 +15,11 @@ import streamlit as st
 from test_app_competitions import errors, open_page, snapshot
 from test_app_support import ADMIN, DIRECTOR_HASH, texts
 
-from compcore import cli
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
+from compcore.adapters.files.trf_export import season_trf
 from compcore.adapters.store import Store
-from compcore.adapters.trf_export import season_trf
-from compcore.errors import CompcoreError
+from compcore.cli import main as cli
+from compcore.domain.errors import CompcoreError
 from compcore.services import federation
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from test_app_support import DIRECTOR_HASH, PASSWORD, app, form_widget
 
-from compcore.adapters import auth
+from compcore.adapters.access import auth
 from compcore.adapters.store import Store
 
 pytestmark = pytest.mark.usefixtures("steady_app")

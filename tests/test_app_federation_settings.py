@@ -12,10 +12,10 @@ import pytest
 import streamlit as st
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
 
-from compcore.adapters import auth
-from compcore.adapters.federation_names import federation_name
+from compcore.adapters.access import auth
+from compcore.adapters.files.federation_names import federation_name
 from compcore.adapters.store import Store
-from compcore.club_settings import ClubSettings
+from compcore.rules.club_settings import ClubSettings
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
 
-from compcore.adapters import auth, season_file
+from compcore.adapters.access import auth
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.services import groups
 from compcore.services.groups import NewGroup

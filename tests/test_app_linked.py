@@ -11,9 +11,9 @@ from test_app_director import ok, submit
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
 from test_linked_service import PLAYED, PLAYERS, SENIOR
 
-from compcore.adapters import auth
+from compcore.adapters.access import auth
 from compcore.adapters.store import Store
-from compcore.model import Result
+from compcore.domain.model import Result
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

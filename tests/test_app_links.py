@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_app_support import DIRECTOR_HASH, PASSWORD, app, build_two_cycles, texts
 
-from compcore.adapters import auth
+from compcore.adapters.access import auth
 from compcore.services.competitions import by_link_key, link_key
 from compcore.services.repository import CompetitionInfo
 

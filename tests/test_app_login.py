@@ -8,8 +8,8 @@ import re
 import pytest
 from test_app_support import DIRECTOR_HASH, PASSWORD, app
 
-from compcore.adapters.auth import hash_password
-from compcore.adapters.login_log import LoginLog
+from compcore.adapters.access.auth import hash_password
+from compcore.adapters.access.login_log import LoginLog
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

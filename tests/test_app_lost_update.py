@@ -15,7 +15,7 @@ from test_app_director import as_director, ok, submit
 from test_app_support import ADMIN, DIRECTOR_HASH, form_widget, texts
 
 from compcore.adapters.store import Store
-from compcore.model import Kind, Result
+from compcore.domain.model import Kind, Result
 from compcore.services import round as rs
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -10,9 +10,10 @@ import pandas as pd
 import pytest
 from test_app_support import ALL_PAGES, DIRECTOR_HASH, app, copy_db, shown, small_seasons, texts
 
-from compcore.adapters import reports, season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.i18n import catalog
+from compcore.present import reports
 from compcore.scoring.standings import standings
 from ui import config
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from test_app_support import app, shown
 
-from compcore import synthetic
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
+from compcore.lab import synthetic
 from compcore.scoring.standings import standings
 from ui import device, tables
 

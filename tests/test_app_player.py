@@ -12,8 +12,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 from test_app_support import build_two_cycles, shown, texts
 
-from compcore.adapters import reports, season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.present import reports
 from compcore.scoring.contributions import player_rounds
 from compcore.scoring.standings import standings
 from tests.test_app_links import LADDER, ok, opened
@@ -172,8 +173,8 @@ def test_a_phone_sees_the_compact_round_table(db, monkeypatch):
 
 def test_the_player_page_answers_why_his_score_changed(db):
     """The page ends with "Waarom veranderde mijn score?" for the last round: the sentences
-    of ``compcore.explain`` and the total line, whose new score is the standings score."""
-    from compcore.explain import explain, number_text
+    of ``compcore.scoring.explain`` and the total line, whose new score is the standings score."""
+    from compcore.scoring.explain import explain, number_text
 
     season, ruleset = season_of(db, "Ladder")
     result = explain(season, ruleset, "p03")

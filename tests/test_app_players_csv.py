@@ -1,13 +1,13 @@
-"""The roster CSV import (``compcore.adapters.players_csv``): pure parsing, an error per bad
+"""The roster CSV import (``compcore.adapters.files.players_csv``): pure parsing, an error per bad
 row, merging into a roster."""
 
 from __future__ import annotations
 
 import pytest
 
-from compcore.adapters.players_csv import merge, parse, status
-from compcore.errors import CsvImportError
-from compcore.model import Player
+from compcore.adapters.files.players_csv import merge, parse, status
+from compcore.domain.errors import CsvImportError
+from compcore.domain.model import Player
 
 
 def test_comma_file_with_every_column():

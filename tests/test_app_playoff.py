@@ -14,10 +14,10 @@ from test_app_cup import open_page
 from test_app_support import ADMIN, ALL_PAGES, DIRECTOR_HASH, texts
 from test_awards import RATED
 
-from compcore import playoff as po
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.model import Result
+from compcore.domain.model import Result
+from compcore.formats import playoff as po
 from compcore.services import playoff as svc
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -10,7 +10,7 @@ import pytest
 from test_app_support import ADMIN, DIRECTOR_HASH, open_page, texts
 from test_pools_cup import EIGHT, knockout_round_4, ladder
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from test_app_support import ALL_PAGES, app, shown
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from ui import printing, sheets
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_app_support import DIRECTOR_HASH, PASSWORD, app
 
-from compcore.adapters import auth
+from compcore.adapters.access import auth
 from compcore.adapters.store import Store
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -10,9 +10,9 @@ import logging
 import pytest
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, form_widget, shown, texts
 
-from compcore.adapters import auth
+from compcore.adapters.access import auth
 from compcore.adapters.store import Store
-from compcore.model import Player, PlayerChange
+from compcore.domain.model import Player, PlayerChange
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

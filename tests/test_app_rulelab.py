@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from test_app_support import PASSWORD, app, texts
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.rulelab import compare, ruleset_b
+from compcore.lab.rulelab import compare, ruleset_b
 from compcore.services import rulelab as lab
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -53,7 +53,7 @@ def test_anyone_reads_the_same_ruleset_as_identical(club_db, lang: str) -> None:
 
 def test_absence_points_change_the_places_as_the_core_says(club_db) -> None:
     """Absence points 6/6 own instead of 2/6 own on the Keizer ladder: the page shows the
-    places :func:`compcore.rulelab.compare` computes for that override, and stores nothing."""
+    places :func:`compcore.lab.rulelab.compare` computes for that override, and stores nothing."""
     path, ids = club_db
     cid = ids["Ladder"]
     season = Store(path).load(cid)
@@ -129,8 +129,8 @@ def test_director_saves_a_proposal_listed_on_settings(club_db) -> None:
 
 
 def test_proposal_refused_for_a_bad_ruleset_stores_nothing(club_db) -> None:
-    from compcore.adapters.auth import Administrator
-    from compcore.errors import RulesetError
+    from compcore.adapters.access.auth import Administrator
+    from compcore.domain.errors import RulesetError
 
     path, ids = club_db
     store = Store(path)
@@ -147,7 +147,7 @@ def test_form_overrides_only_what_differs(tmp_path: Path) -> None:
     """Keizer classic (top 30, iterate, absent 2/6 own, no cap, tie-break initial-order):
     unchanged widgets make no overrides; top 60 and mode recompute make exactly those
     (recompute clears the iterate rounds); a cap of 0.33 becomes a cycle cap."""
-    from compcore.rulesets import load_ruleset
+    from compcore.rules.rulesets import load_ruleset
 
     base = load_ruleset("keizer-classic")
     start = lab.typed_defaults(base)

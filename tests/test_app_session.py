@@ -12,7 +12,7 @@ import re
 import pytest
 from test_app_support import PASSWORD, app, texts
 
-from compcore.adapters.auth import hash_password
+from compcore.adapters.access.auth import hash_password
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

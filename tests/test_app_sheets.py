@@ -17,10 +17,10 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from test_app_support import ADMIN, DIRECTOR_HASH, open_page, small_seasons, texts
 
-from compcore import cli
-from compcore.adapters import players_csv
+from compcore.adapters.files import players_csv
 from compcore.adapters.store import Store
-from compcore.model import Calendar
+from compcore.cli import main as cli
+from compcore.domain.model import Calendar
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 

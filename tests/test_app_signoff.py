@@ -10,10 +10,10 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
 
-from compcore.adapters import auth
+from compcore.adapters.access import auth
 from compcore.adapters.store import Store
-from compcore.errors import SignoffRefused
-from compcore.model import Calendar
+from compcore.domain.errors import SignoffRefused
+from compcore.domain.model import Calendar
 from compcore.services import signoff
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -235,7 +235,7 @@ def test_the_director_makes_a_link_with_a_card_and_revokes_it(ladder):
 
 def test_the_link_of_a_player_removed_since_is_refused(ladder):
     """A player added by mistake gets a link and is removed: his link opens nothing."""
-    from compcore.model import Player
+    from compcore.domain.model import Player
 
     store, cid = ladder
     store.save_player(cid, Player(id="p99", name="Per Ongeluk"), actor=ADMIN, read=None)

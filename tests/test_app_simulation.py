@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from test_app_support import app, texts
 
-from compcore.adapters import simulation_report
 from compcore.adapters.store import Store
-from compcore.errors import CompcoreError
+from compcore.domain.errors import CompcoreError
+from compcore.present import simulation_report
 from compcore.services.simulation import run_simulation
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -11,7 +11,7 @@ import pytest
 from builders import load
 from test_app_support import ADMIN, DIRECTOR_HASH, open_page, shown, texts
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.scoring.standings import standings
 

@@ -8,11 +8,11 @@ import threading
 
 from test_app_support import small_seasons
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.errors import StoreError
+from compcore.domain.errors import StoreError
 from ui import state
 
 

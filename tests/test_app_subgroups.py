@@ -16,9 +16,9 @@ from builders import load
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
 from test_subgroups import BY_RANKING, PLAYERS, ROUND_1, twelve
 
-from compcore.adapters import auth
+from compcore.adapters.access import auth
 from compcore.adapters.store import Store
-from compcore.awards import awards
+from compcore.awards.winners import awards
 from compcore.services.subgroups import save_subgroups
 
 pytestmark = pytest.mark.usefixtures("steady_app")

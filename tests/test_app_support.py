@@ -11,10 +11,10 @@ import pandas as pd
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 
-from compcore import synthetic
-from compcore.adapters.auth import Administrator, hash_password
+from compcore.adapters.access.auth import Administrator, hash_password
 from compcore.adapters.store import Store
-from compcore.model import Season
+from compcore.domain.model import Season
+from compcore.lab import synthetic
 from compcore.pairing import pair
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,7 +107,7 @@ def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
     """Two players on different boards whose exchange in the engine's proposal breaks a hard
     rule (found with compcore on the attendance the page stored, exactly as the page pairs
     it). Two opponents are skipped: exchanging them only swaps their board's colours."""
-    from compcore.adapters import season_file
+    from compcore.adapters.files import season_file
     from compcore.pairing import check_round
     from compcore.services.round import Draft, needs_override
 
@@ -130,7 +130,7 @@ def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
 def open_page(page: str, competition: int, lang: str = "nl", director: bool = False) -> AppTest:
     """The app on ``page`` (a file of ``pages/``; ``overview`` is the start page) for
     ``competition``, in ``lang``, logged in as the test director where ``director``."""
-    from compcore.adapters import auth
+    from compcore.adapters.access import auth
 
     at = app()
     at.session_state["lang"] = lang

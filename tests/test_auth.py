@@ -11,9 +11,8 @@ import pytest
 from builders import raises_in_english
 from test_store_support import dump_tables, make_season
 
-from compcore import cli
-from compcore.adapters import auth
-from compcore.adapters.auth import (
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import (
     Administrator,
     Director,
     Directors,
@@ -24,7 +23,8 @@ from compcore.adapters.auth import (
     verify,
 )
 from compcore.adapters.store import Store
-from compcore.errors import DirectorConfigError, NotAuthorized
+from compcore.cli import main as cli
+from compcore.domain.errors import DirectorConfigError, NotAuthorized
 
 FAST = 1_000  # iterations for tests; the default (600 000) is tested once
 PASSWORD = "Zwarte Dame op d8!"

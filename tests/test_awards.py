@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from builders import load
 
-from compcore.awards import PLAYOFF_UNAVAILABLE, PLAYOFF_WINNER, awards, berger, category_of
-from compcore.rulesets import load_ruleset
+from compcore.awards.winners import PLAYOFF_UNAVAILABLE, PLAYOFF_WINNER, awards, category_of
+from compcore.formats.round_robin import berger
+from compcore.rules.rulesets import load_ruleset
 
 RATED = [
     {"id": "a", "name": "A", "rating": 2000},
@@ -223,7 +224,7 @@ def test_which_competitions_show_a_club_championship(preset, shown):
     own page names its champion) shows its table's winner, not a championship block; a cup
     of pools (DS-21) its stages' winners; a knock-out cup (MG-7) the final's winner. A
     ladder (LA-11, DS-19) shows its championship block."""
-    from compcore.awards import awards, club_championships
+    from compcore.awards.winners import awards, club_championships
 
     season, ruleset = load(preset, "a b c d", [])
     assert bool(club_championships(awards(season, ruleset), ruleset)) is shown

@@ -27,9 +27,9 @@ from test_browser import (
     shot,
 )
 
-from compcore import playoff as po
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.formats import playoff as po
 from compcore.services.competitions import link_key
 
 pytestmark = BROWSER_MARKS

@@ -27,7 +27,7 @@ from test_browser import (
 )
 from test_browser import browser as browser  # the fixture, shared with tests/test_browser.py
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from ui import printing, sheets
 

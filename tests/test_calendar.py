@@ -1,5 +1,5 @@
 """The club evenings as an iCalendar file (issue 18 item 7): ``compcore calendar`` and
-:mod:`compcore.adapters.club_calendar`, parsed back with ``icalendar``: one event per dated
+:mod:`compcore.adapters.files.club_calendar`, parsed back with ``icalendar``: one event per dated
 round (played, open and planned), the ruleset's evening start in the club's time zone
 (TZID with its VTIMEZONE), "Ronde N - <competitie>" in the chosen language, stable UIDs,
 DTSTAMP in UTC; no dates, an unknown competition or time zone: one sentence, no file."""
@@ -15,11 +15,11 @@ import icalendar
 import pytest
 from builders import season_data
 
-from compcore import cli
-from compcore.adapters import club_calendar, season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import club_calendar, season_file
 from compcore.adapters.store import Store
-from compcore.errors import CompcoreError
+from compcore.cli import main as cli
+from compcore.domain.errors import CompcoreError
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")

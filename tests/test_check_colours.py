@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from builders import load, season_data
 
-from compcore.cli import main
+from compcore.cli.main import main
+from compcore.domain.reason import words
 from compcore.pairing.check import check
-from compcore.reason import words
 
 FOUR = ["p1", "p2", "p3", "p4"]
 SIX = ["p1", "p2", "p3", "p4", "p5", "p6"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from builders import season_data
 
-from compcore.cli import main
+from compcore.cli.main import main
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 from builders import season_data
 from test_club_rating import PLAYERS, ROUNDS, RULES
 
-from compcore.cli import main
+from compcore.cli.main import main
 
 
 @pytest.fixture

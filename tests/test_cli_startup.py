@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from test_trf import SMALL
 
-from compcore import synthetic
-from compcore.adapters import season_file
-from compcore.rulesets import preset_summaries, presets
+from compcore.adapters.files import season_file
+from compcore.lab import synthetic
+from compcore.rules.rulesets import preset_summaries, presets
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAVY = {"numpy", "pandas", "streamlit", "duckdb", "altair", "networkx"}
@@ -37,10 +37,10 @@ def imported_by(
     code = textwrap.dedent(
         f"""
         import contextlib, io, sys
-        import compcore.cli
+        import compcore.cli.main
         with contextlib.redirect_stdout(io.StringIO()):
             try:
-                code = compcore.cli.main({argv!r})
+                code = compcore.cli.main.main({argv!r})
             except SystemExit as exc:  # --help exits
                 code = exc.code
         assert code == 0, code
@@ -96,7 +96,7 @@ def test_pair_trf_loads_neither_pydantic_nor_the_rulesets(tmp_path: Path) -> Non
     path = tmp_path / "round.trf"
     path.write_text(SMALL, encoding="utf-8")  # four players, round 3 to pair
     loaded = imported_by(["pair", str(path)], modules=True)
-    heavy = HEAVY | {"pydantic", "pydantic_core", "compcore.rulesets.schema"}
+    heavy = HEAVY | {"pydantic", "pydantic_core", "compcore.rules.rulesets.schema"}
     assert loaded.isdisjoint(heavy), loaded & heavy
 
 
@@ -112,7 +112,7 @@ def test_standings_and_presets_from_cached_rulesets_load_neither_pydantic_nor_to
     tmp_path: Path,
 ) -> None:
     """Issue 19: a ruleset whose exact text was validated before is built from the data
-    kept then (``compcore.rulesets.validated``), so the next process imports no pydantic
+    kept then (``compcore.rules.rulesets.validated``), so the next process imports no pydantic
     and parses no TOML; the first one validates (and so imports pydantic)."""
     path = tmp_path / "season.json"
     season_file.dump(synthetic.season("keizer-classic", n_players=10, n_rounds=4, seed=3), path)
@@ -125,7 +125,7 @@ def test_standings_and_presets_from_cached_rulesets_load_neither_pydantic_nor_to
     )
     imported_by(["presets"], env=env)
     listed = imported_by(["presets"], env=env, modules=True)
-    assert listed.isdisjoint({"pydantic", "tomllib", "compcore.rulesets.schema"}), listed
+    assert listed.isdisjoint({"pydantic", "tomllib", "compcore.rules.rulesets.schema"}), listed
 
 
 def test_changed_overrides_are_validated_again(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from builders import season_data
 from test_awards import A_WINS, B_WINS, LEVELS, ONE_CATEGORY, RATED
 from test_cup import BARRAGE, ROUNDS, cup_players
 
-from compcore.cli import main
+from compcore.cli.main import main
 
 
 def write(tmp_path: Path, data: dict[str, Any], name: str = "s.json") -> Path:

@@ -7,10 +7,10 @@ from typing import Any
 
 from builders import load, raises_in_english
 
-from compcore.club_rating import club_ratings, expected_score, round_half_away
-from compcore.errors import SeasonError
-from compcore.model import Season
-from compcore.rulesets import Ruleset
+from compcore.domain.errors import SeasonError
+from compcore.domain.model import Season
+from compcore.rules.rulesets import Ruleset
+from compcore.scoring.club_rating import club_ratings, expected_score, round_half_away
 from compcore.scoring.standings import initial_order, standings
 
 PLAYERS: list[dict[str, Any]] = [

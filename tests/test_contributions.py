@@ -12,10 +12,10 @@ from fractions import Fraction as F
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore import synthetic
-from compcore.adapters import season_file
-from compcore.model import Kind
-from compcore.rulesets import preset_names
+from compcore.adapters.files import season_file
+from compcore.domain.model import Kind
+from compcore.lab import synthetic
+from compcore.rules.rulesets import preset_names
 from compcore.scoring.contributions import contributions, player_rounds
 from compcore.scoring.standings import standings
 from tests.builders import load

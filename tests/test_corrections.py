@@ -13,19 +13,19 @@ import pytest
 from builders import load, raises_in_english, season_data
 from test_store_support import older_database
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.changes import BoardResult
-from compcore.errors import (
+from compcore.domain.errors import (
     IncompleteRoundError,
     NotFinalizedError,
     ReasonRequiredError,
     SeasonError,
     StaleWriteError,
 )
-from compcore.model import Result, Season
+from compcore.domain.model import Result, Season
+from compcore.rules.changes import BoardResult
 from compcore.services import changelog
 from compcore.services import round as rs
 from compcore.services.corrections import Moved, preview

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from builders import load, raises_in_english
 
-from compcore.awards import awards
-from compcore.cup import bracket, decide
-from compcore.errors import PairingError, SeasonError
-from compcore.model import Game, Result, Round
+from compcore.awards.winners import awards
+from compcore.domain.errors import PairingError, SeasonError
+from compcore.domain.model import Game, Result, Round
+from compcore.formats.cup import bracket, decide
 from compcore.pairing import pair
 from compcore.scoring.standings import standings
 

@@ -18,9 +18,9 @@ import pytest
 from builders import load, season_data
 from test_app_support import ADMIN, app, copy_db, shown, texts
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.cli import main
+from compcore.cli.main import main
 from ui import sheets
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters import season_file
-from compcore.cup import bracket
-from compcore.model import Kind
-from compcore.rulesets import preset_names
+from compcore.adapters.files import season_file
+from compcore.domain.model import Kind
+from compcore.formats.cup import bracket
+from compcore.rules.rulesets import preset_names
 from compcore.scoring.standings import standings
 
 DATA = Path(__file__).resolve().parent.parent / "data"

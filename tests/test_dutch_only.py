@@ -41,11 +41,12 @@ from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.proto.Html_pb2 import Html as HtmlProto
 from test_app_support import ALL_PAGES, PASSWORD, app, copy_db
 
-from compcore import cli
-from compcore.adapters import auth, season_file
-from compcore.adapters.auth import Administrator, hash_password
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import Administrator, hash_password
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.model import Season
+from compcore.cli import main as cli
+from compcore.domain.model import Season
 from compcore.pairing import check_round, pair
 from compcore.services.round import Draft, needs_override
 

@@ -15,12 +15,12 @@ from typing import Any, get_args
 
 from builders import load, raises_in_english, season_data
 
-from compcore.cli import main
-from compcore.errors import SeasonError
-from compcore.model import Kind
+from compcore.cli.main import main
+from compcore.domain.errors import SeasonError
+from compcore.domain.model import Kind
 from compcore.pairing import pair, repair_late
 from compcore.pairing.check import check
-from compcore.rulesets.schema import ColourRule
+from compcore.rules.rulesets.schema import ColourRule
 from compcore.scoring.standings import standings
 
 COLOUR_RULES = frozenset(get_args(ColourRule))
@@ -209,7 +209,7 @@ def test_the_engine_entrant_has_no_other_entry():
     data = season_data(
         "dubbelschaak", players(), [{"present": ALL, "entries": {"komodo": "absent"}}]
     )
-    from compcore.adapters import season_file
+    from compcore.adapters.files import season_file
 
     with raises_in_english(SeasonError, r"round 1: 'komodo' is the engine entrant"):
         season_file.parse(data, "test")
@@ -251,8 +251,8 @@ def test_store_keeps_the_engine_away_in_played_and_open_rounds(tmp_path):
     """(b) The store takes the season of the first test (three played rounds and the open
     round with the engine not-participating) and gives it back unchanged; pairing the
     loaded season still leaves the engine out."""
-    from compcore.adapters import season_file
-    from compcore.adapters.auth import Administrator
+    from compcore.adapters.access.auth import Administrator
+    from compcore.adapters.files import season_file
     from compcore.adapters.store import Store
 
     season, ruleset = load(

@@ -17,10 +17,11 @@ import pytest
 from builders import season_data
 from test_injection import FORMULAS, hostile_season
 
-from compcore import cli
-from compcore.adapters import players_csv, reports, season_file
-from compcore.adapters.csv_text import BOM, csv_bytes, csv_text, neutral_cell
-from compcore.player_names import name_problem
+from compcore.adapters.files import players_csv, season_file
+from compcore.adapters.files.csv_text import BOM, csv_bytes, csv_text, neutral_cell
+from compcore.cli import main as cli
+from compcore.domain.player_names import name_problem
+from compcore.present import reports
 from compcore.scoring.standings import standings
 from ui import sheets
 
@@ -190,7 +191,7 @@ def test_a_keizer_score_is_a_number_with_its_half_point():
 def test_hostile_names_are_neutralised_in_the_excel_csv(tmp_path, capsysbinary):
     season = hostile_season()
     # a name with a control character (a tab, CR or line feed first) is refused by the
-    # name rule (compcore.player_names) before any file is written: such cells are checked
+    # name rule (compcore.domain.player_names) before any file is written: such cells are checked
     # by test_more_formula_starts_get_a_single_quote; here every formula a name can hold
     names = [n for n in (*FORMULAS, *MORE_FORMULAS) if name_problem(n) is None]
     assert len(names) >= 10

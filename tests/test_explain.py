@@ -1,4 +1,4 @@
-"""'Why did my score change?' (compcore.explain, ``compcore explain``), worked by hand.
+"""'Why did my score change?' (compcore.scoring.explain, ``compcore explain``), worked by hand.
 
 Every test checks the parts against numbers worked out below, and that they add up to the
 standings' own difference.
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from builders import load, season_data
 
-from compcore.cli import main
-from compcore.explain import ExplainError, explain, number_text, signed_text
+from compcore.cli.main import main
+from compcore.scoring.explain import ExplainError, explain, number_text, signed_text
 from compcore.scoring.standings import standings
 
 NAMES = {p: p.upper() for p in "abcde"}

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore import synthetic
-from compcore.adapters import season_file
-from compcore.explain import explain
-from compcore.rulesets import preset_names
+from compcore.adapters.files import season_file
+from compcore.lab import synthetic
+from compcore.rules.rulesets import preset_names
 from compcore.scoring.contributions import contributions
+from compcore.scoring.explain import explain
 from compcore.scoring.standings import standings
 
 

@@ -1,5 +1,5 @@
 """Issue 11: the KNSB relatienummer and the FIDE id as typed player fields (``knsb_id``,
-``fide_id``): checked in one place (``compcore.federation_ids``), kept in season files and
+``fide_id``): checked in one place (``compcore.domain.federation_ids``), kept in season files and
 the store (migration 9), and used by the KNSB submission and the rating-list matcher.
 Older seasons' ``knsb:NNN`` flags keep working and are left in the file as they were."""
 
@@ -15,15 +15,15 @@ from test_rating_lists import FIDE_HEADER as FIDE
 from test_rating_lists import KNSB, PLAYERS, fide_line, knsb_file, read
 from test_store_support import older_database
 
-from compcore.adapters import players_csv, season_file
-from compcore.adapters.auth import Administrator
-from compcore.adapters.knsb_submission import knsb_submission
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import players_csv, season_file
+from compcore.adapters.files.knsb_submission import knsb_submission
+from compcore.adapters.files.trf import read_trf
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.adapters.trf import read_trf
-from compcore.errors import SeasonError
-from compcore.federation_ids import fide_id_problem, knsb_id_of, knsb_id_problem
-from compcore.model import Game, Player, Result, Round
+from compcore.domain.errors import SeasonError
+from compcore.domain.federation_ids import fide_id_problem, knsb_id_of, knsb_id_problem
+from compcore.domain.model import Game, Player, Result, Round
 from compcore.services import ratings
 
 ADMIN = Administrator("test")
@@ -244,8 +244,8 @@ def test_trf_export_writes_the_fide_id_and_the_import_keeps_it():
     """magnus-youth with FIDE id 1503014 for its first player: his ``001`` line has it in
     columns 58-68 (right-aligned), the others have blanks; read back as a new season the
     first player has fide_id 1503014 and everyone else none (an empty field, not "")."""
-    from compcore.adapters.trf_export import season_trf
-    from compcore.adapters.trf_import import season_from_trf
+    from compcore.adapters.files.trf_export import season_trf
+    from compcore.adapters.files.trf_import import season_from_trf
 
     season, ruleset = season_file.load(Path(__file__).resolve().parent.parent / "data"
                                        / "magnus-youth.json")  # fmt: skip
@@ -265,6 +265,6 @@ def test_trf_export_writes_the_fide_id_and_the_import_keeps_it():
 )
 def test_a_trf_fide_id_is_kept_only_when_it_is_one(field, kept):
     """TRF writers put 0 or nothing for "no FIDE id"; neither, nor a non-number, is kept."""
-    from compcore.adapters.trf_import import _fide_id
+    from compcore.adapters.files.trf_import import _fide_id
 
     assert _fide_id(field) == kept

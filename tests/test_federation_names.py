@@ -1,11 +1,11 @@
 """Names as the federations write them: ``Lastname, Firstname``, the Dutch prefix with the
-surname and capitalised in front (``compcore.adapters.federation_names``)."""
+surname and capitalised in front (``compcore.adapters.files.federation_names``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from compcore.adapters.federation_names import federation_name
+from compcore.adapters.files.federation_names import federation_name
 
 
 @pytest.mark.parametrize(

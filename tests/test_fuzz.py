@@ -30,11 +30,11 @@ from typing import Any
 import pytest
 from test_store_support import dump_tables
 
-from compcore import cli
-from compcore.adapters import players_csv, season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import players_csv, season_file
 from compcore.adapters.store import Store
-from compcore.errors import CompcoreError
+from compcore.cli import main as cli
+from compcore.domain.errors import CompcoreError
 from compcore.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
 """Fuzzed bad files for the issue 11 readers (Hypothesis): the rating lists (KNSB CSV,
-FIDE TXT, FIDE XML; ``compcore.adapters.rating_lists``) and a TRF file as a new
-competition (``compcore.adapters.trf`` + ``trf_import``).
+FIDE TXT, FIDE XML; ``compcore.adapters.files.rating_lists``) and a TRF file as a new
+competition (``compcore.adapters.files.trf`` + ``trf_import``).
 
 The property, for random bytes and for random mutations of a valid file (a line dropped,
 duplicated, cut mid-line, a field shifted, another encoding, a byte order mark, CRLF or CR,
@@ -30,15 +30,15 @@ from hypothesis import strategies as st
 from test_rating_lists import FIDE_HEADER, KNSB, PLAYERS, fide_line
 from test_store_support import dump_tables
 
-from compcore import cli
-from compcore.adapters import rating_lists, season_file
-from compcore.adapters.auth import Administrator
-from compcore.adapters.rating_lists import BadRow, ListRow
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import rating_lists, season_file
+from compcore.adapters.files.rating_lists import BadRow, ListRow
+from compcore.adapters.files.trf import read_trf, trf_text
+from compcore.adapters.files.trf_export import season_trf
+from compcore.adapters.files.trf_import import season_from_trf
 from compcore.adapters.store import Store
-from compcore.adapters.trf import read_trf, trf_text
-from compcore.adapters.trf_export import season_trf
-from compcore.adapters.trf_import import season_from_trf
-from compcore.errors import CompcoreError, RatingListError, TrfError
+from compcore.cli import main as cli
+from compcore.domain.errors import CompcoreError, RatingListError, TrfError
 from compcore.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from builders import load
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.services import groups

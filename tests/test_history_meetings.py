@@ -13,8 +13,8 @@ from builders import load
 from hypothesis import given
 from test_scoring_properties import SETTINGS, seasons
 
-from compcore.history import Meeting, cycle_of, history
 from compcore.pairing.rules import Rules
+from compcore.scoring.history import Meeting, cycle_of, history
 
 FIVE = [
     {"id": "p1", "name": "P1", "strength": 1},
@@ -149,7 +149,7 @@ def one_pass(season, ruleset, round_no: int, cycle: int) -> dict[str, Any]:
 @given(seasons(max_rounds=8))
 def test_rules_say_what_one_pass_over_the_games_says(season) -> None:
     """Every preset, every round and both scopes' cycles: the same facts."""
-    from compcore.adapters import season_file
+    from compcore.adapters.files import season_file
 
     ruleset = season_file.ruleset_of(season)
     whole = history(season, ruleset)

@@ -14,11 +14,12 @@ from builders import raises_in_english
 from test_app_support import DIRECTOR_HASH, PASSWORD, app
 from test_store_support import dump_tables, make_season
 
-from compcore import cli
-from compcore.adapters import auth, season_file
+from compcore.adapters.access import auth
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.errors import RulesetError, SeasonError
-from compcore.rulesets import load_ruleset
+from compcore.cli import main as cli
+from compcore.domain.errors import RulesetError, SeasonError
+from compcore.rules.rulesets import load_ruleset
 
 # --------------------------------------------------------------------------- helpers
 

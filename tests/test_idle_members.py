@@ -13,11 +13,11 @@ from fractions import Fraction
 
 import pytest
 
-from compcore import synthetic
-from compcore.adapters import season_file
-from compcore.history import Entry, history
-from compcore.model import Kind, Player, Season
-from compcore.rulesets import preset_names
+from compcore.adapters.files import season_file
+from compcore.domain.model import Kind, Player, Season
+from compcore.lab import synthetic
+from compcore.rules.rulesets import preset_names
+from compcore.scoring.history import Entry, history
 from compcore.scoring.standings import Row, Standings, idle_members, resolve_scope, standings
 
 

@@ -91,13 +91,56 @@ def test_no_import_cycle_in_compcore() -> None:
 
 
 def test_the_core_imports_no_adapter() -> None:
-    """The domain (model, rules, scoring, pairing, awards) imports no adapter; the layers
-    above it may: the command line and the service layer (compcore.services, which the
-    pages call) put the core and the adapters together."""
+    """The core (domain, rules, scoring, formats, pairing, awards, lab) imports no adapter;
+    the outer layers may: the renderers (compcore.present) beside the adapters, the command
+    line and the service layer (compcore.services, which the pages call) put the core and
+    the adapters together."""
     outside = {
         name: sorted(d for d in deps if d.startswith("compcore.adapters"))
         for name, deps in graph().items()
-        if not name.startswith(("compcore.adapters", "compcore.services"))
-        and name != "compcore.cli"
+        if not name.startswith(
+            ("compcore.adapters", "compcore.present", "compcore.services", "compcore.cli")
+        )
     }
     assert {name: deps for name, deps in outside.items() if deps} == {}
+
+
+#: the core's layers from the ground up: a module imports only from its own layer or below
+LAYERS = (
+    "compcore.i18n",
+    "compcore.domain",
+    "compcore.rules",
+    "compcore.scoring",
+    "compcore.formats",
+    "compcore.pairing",
+    "compcore.awards",
+    "compcore.lab",
+)
+
+
+def layer_of(name: str) -> int | None:
+    for i, layer in enumerate(LAYERS):
+        if name == layer or name.startswith(layer + "."):
+            return i
+    return None
+
+
+def test_the_core_layers_import_only_downwards() -> None:
+    """The folders of the core are storeys: ``compcore.scoring`` may import the rules and
+    the domain, never a format, a pairing or the awards; and so on up (README's layout)."""
+    up = {}
+    for name, deps in graph().items():
+        here = layer_of(name)
+        if here is None:
+            continue
+        above = sorted(d for d in deps if (layer_of(d) or 0) > here)
+        if above:
+            up[name] = above
+    assert up == {}
+
+
+def test_the_layer_check_sees_an_import_upwards() -> None:
+    # scoring (3) importing pairing (5) runs up; pairing importing scoring runs down
+    assert layer_of("compcore.scoring.keizer") == 3
+    assert layer_of("compcore.pairing.engine") == 5
+    assert layer_of("compcore.adapters.store") is None

@@ -14,12 +14,13 @@ import pytest
 from test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, small_seasons
 from test_store_support import make_season
 
-from compcore import cli
-from compcore.adapters import auth, season_file
-from compcore.adapters.csv_text import csv_text, neutral_cell
+from compcore.adapters.access import auth
+from compcore.adapters.files import season_file
+from compcore.adapters.files.csv_text import csv_text, neutral_cell
 from compcore.adapters.store import Store
-from compcore.model import Season
-from compcore.player_names import name_problem
+from compcore.cli import main as cli
+from compcore.domain.model import Season
+from compcore.domain.player_names import name_problem
 from ui import sheets
 from ui.markdown import md
 
@@ -59,7 +60,7 @@ def test_csv_text_neutralises_every_cell_and_keeps_quoting():
     ]
 
 
-#: the formulas a player's name can hold: a name has no tab or CR (compcore.player_names)
+#: the formulas a player's name can hold: a name has no tab or CR (compcore.domain.player_names)
 NAMED = [f for f in FORMULAS if name_problem(f) is None]
 
 

@@ -1,4 +1,4 @@
-"""The quick pass of :func:`compcore.jsondata.check` (issue 19) never lets through what the
+"""The quick pass of :func:`compcore.domain.jsondata.check` (issue 19) never lets through what the
 field-by-field walk refuses: it only decides that data is plainly fine, and everything
 else is judged, and refused with its field named, by the walk as before."""
 
@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compcore import jsondata
-from compcore.errors import SeasonError
+from compcore.domain import jsondata
+from compcore.domain.errors import SeasonError
 
 _SCALARS = st.one_of(
     st.none(),

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from compcore.adapters.knsb_submission import Heading, knsb_submission
-from compcore.adapters.trf import read_trf
-from compcore.errors import Phrase
-from compcore.model import Game, Kind, Player, Result, Round, RulesetRef, Season
+from compcore.adapters.files.knsb_submission import Heading, knsb_submission
+from compcore.adapters.files.trf import read_trf
+from compcore.domain.errors import Phrase
+from compcore.domain.model import Game, Kind, Player, Result, Round, RulesetRef, Season
 
 
 def _season() -> Season:
@@ -78,8 +78,8 @@ def test_a_period_and_a_bad_relatienummer() -> None:
 def test_cli_writes_the_file_and_lists_who_was_left_out(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     """``compcore knsb FILE --from 1 --out X``: the file as the writer makes it, the report
     on standard output; a period that ends before it starts: one line, exit 2, no file."""
-    from compcore.adapters import season_file
-    from compcore.cli import main
+    from compcore.adapters.files import season_file
+    from compcore.cli.main import main
 
     season = _season()
     source = tmp_path / "season.json"
@@ -246,7 +246,7 @@ def test_bbppairings_reads_the_submission(tmp_path, bbppairings) -> None:  # typ
     [("nl", "het aanleverbestand voor de KNSB"), ("en", "the KNSB submission file")],
 )
 def test_knsb_help_calls_out_the_submission_file(capsys, lang, words) -> None:  # type: ignore[no-untyped-def]
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     with pytest.raises(SystemExit):
         main(["--lang", lang, "knsb", "--help"])
@@ -259,8 +259,8 @@ def test_knsb_help_calls_out_the_submission_file(capsys, lang, words) -> None:  
 def test_cli_tempo_and_arbiter_and_a_bad_one(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     """``--tempo``/``--arbiter`` head the file; a tempo with a newline is refused with one
     sentence naming the field (exit 2) and no file is written."""
-    from compcore.adapters import season_file
-    from compcore.cli import main
+    from compcore.adapters.files import season_file
+    from compcore.cli.main import main
 
     source = tmp_path / "season.json"
     season_file.dump(_dated(), source)
@@ -308,10 +308,10 @@ def test_cli_rating_list_import_then_the_submission_carries_the_numbers(tmp_path
     order (De Vries 1, Van der Linden 2), with Anna 1 + 0.5 = 1.5 (round 3's game is
     against Cees, who has not consented) and Bert 0 + 0.5 = 0.5, and the club's settings
     in the header (102, 222)."""
-    from compcore.adapters.auth import Administrator
+    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
-    from compcore.cli import main
-    from compcore.club_settings import ClubSettings
+    from compcore.cli.main import main
+    from compcore.rules.club_settings import ClubSettings
 
     admin = Administrator("test")
     db = tmp_path / "club.duckdb"
@@ -349,9 +349,9 @@ def test_service_rating_list_import_then_the_submission_carries_the_numbers() ->
     settings: the same two players and numbers."""
     import io
 
-    from compcore.adapters.auth import Administrator
+    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.memory import MemoryStore
-    from compcore.club_settings import ClubSettings
+    from compcore.rules.club_settings import ClubSettings
     from compcore.services import federation, ratings
 
     admin = Administrator("test")
@@ -384,10 +384,10 @@ def test_club_settings_are_checked_and_kept_as_typed(tmp_path) -> None:
     CR or U+2029 refused naming the character's place; spaces and case kept as typed
     ("  G90 " stays "  G90 "); an empty value is "not set". In the DuckDB store: saved,
     read back equal, logged once; a stale save (read says none, meanwhile "G60") refused."""
-    from compcore.adapters.auth import Administrator
+    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
-    from compcore.club_settings import ClubSettings, check_settings
-    from compcore.errors import CompcoreError, StaleWriteError
+    from compcore.domain.errors import CompcoreError, StaleWriteError
+    from compcore.rules.club_settings import ClubSettings, check_settings
 
     assert check_settings(ClubSettings("x" * 100, "")) == ClubSettings("x" * 100, None)
     with pytest.raises(CompcoreError) as refused:

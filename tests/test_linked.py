@@ -9,15 +9,14 @@ from dataclasses import replace
 import pytest
 from builders import load
 
-from compcore import linked
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.errors import CompcoreError, PairingError
-from compcore.history import history
-from compcore.model import ForcedGame, Kind, Result
-from compcore.pairing import pair
+from compcore.domain.errors import CompcoreError, PairingError
+from compcore.domain.model import ForcedGame, Kind, Result
+from compcore.pairing import linked, pair
+from compcore.scoring.history import history
 
 ADMIN = Administrator("tests")
 LADDER = "Test/2025/keizer-classic"

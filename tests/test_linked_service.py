@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 from builders import load
 
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.changes import BoardResult
-from compcore.cup import bracket
-from compcore.errors import ReasonRequiredError, StaleWriteError
-from compcore.history import history
-from compcore.model import Decision, ForcedGame, Result, Season
+from compcore.domain.errors import ReasonRequiredError, StaleWriteError
+from compcore.domain.model import Decision, ForcedGame, Result, Season
+from compcore.formats.cup import bracket
+from compcore.rules.changes import BoardResult
+from compcore.scoring.history import history
 from compcore.services import linked as ln
 from compcore.services import round as rs
 from compcore.services.repository import Repository

@@ -10,12 +10,12 @@ import duckdb
 import pytest
 from test_store_support import make_season
 
-from compcore.adapters import auth
-from compcore.adapters.auth import Administrator, Directors, hash_password
-from compcore.adapters.login import Client, LoginGate
-from compcore.adapters.login_log import LoginLog
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import Administrator, Directors, hash_password
+from compcore.adapters.access.login import Client, LoginGate
+from compcore.adapters.access.login_log import LoginLog
+from compcore.adapters.access.throttle import LoginThrottle, ThrottleSettings, Wait
 from compcore.adapters.store import Store
-from compcore.adapters.throttle import LoginThrottle, ThrottleSettings, Wait
 
 JAN_PASSWORD = "Jans eigen wachtwoord"
 PIET_PASSWORD = "Piets eigen wachtwoord"

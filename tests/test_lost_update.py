@@ -4,7 +4,7 @@ Each test opens two :class:`Store` instances on one file (as two app processes w
 both read, then writes from both. What the second one did not change must survive; what it
 changes that the first changed meanwhile is refused with :class:`StaleWriteError` (in Dutch
 and English), and then nothing at all changes. The same pure changes
-(:mod:`compcore.changes`) run in the in-memory repository: one test runs there too.
+(:mod:`compcore.rules.changes`) run in the in-memory repository: one test runs there too.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ import pytest
 from builders import raises_in_english
 from test_store_support import dump_tables, make_season
 
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.changes import BoardResult
-from compcore.errors import (
+from compcore.domain.errors import (
     IncompleteRoundError,
     ReasonRequiredError,
     StaleWriteError,
 )
-from compcore.model import Game, Kind, Player, RatingChange, Result, Round, RulesetRef
+from compcore.domain.model import Game, Kind, Player, RatingChange, Result, Round, RulesetRef
+from compcore.rules.changes import BoardResult
 from compcore.services.repository import Repository
 
 ADMIN = Administrator("test")

@@ -17,17 +17,24 @@ from builders import load, raises_in_english
 from test_app_support import DIRECTOR_HASH, PASSWORD, app
 from test_store_support import make_season, older_database
 
-from compcore import cli
-from compcore.adapters import auth, season_file
-from compcore.adapters.auth import Administrator, check_hash
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import Administrator, check_hash
+from compcore.adapters.access.throttle import LoginSettingError, ThrottleSettings
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store, schema
-from compcore.adapters.throttle import LoginSettingError, ThrottleSettings
-from compcore.errors import HashFormatError, PairingError, RulesetError, SeasonError, StoreError
-from compcore.model import ForcedGame, Game, Kind
+from compcore.cli import main as cli
+from compcore.domain.errors import (
+    HashFormatError,
+    PairingError,
+    RulesetError,
+    SeasonError,
+    StoreError,
+)
+from compcore.domain.model import ForcedGame, Game, Kind
+from compcore.domain.reason import Reason, words
 from compcore.pairing import check_round, pair, repair_late
-from compcore.reason import Reason, words
-from compcore.rulesets import load_ruleset
+from compcore.rules.rulesets import load_ruleset
 from compcore.services import changelog
 from compcore.services import round as rs
 

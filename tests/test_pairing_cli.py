@@ -1,4 +1,4 @@
-"""``compcore pair`` and ``compcore check`` through the command line (compcore.cli.main)."""
+"""``compcore pair`` and ``compcore check`` through the command line (compcore.cli.main.main)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from builders import season_data
 
-from compcore.adapters.season_file import parse
-from compcore.cli import main
-from compcore.reason import Reason
+from compcore.adapters.files.season_file import parse
+from compcore.cli.main import main
+from compcore.domain.reason import Reason
 
 SIX = ["p1", "p2", "p3", "p4", "p5", "p6"]
 
@@ -126,7 +126,7 @@ def test_rule_ids_keep_rulesets_hashable_and_picklable() -> None:
     import copy
     import pickle
 
-    from compcore.rulesets import load_ruleset, presets
+    from compcore.rules.rulesets import load_ruleset, presets
 
     ruleset = load_ruleset("dubbelschaak")
     assert ruleset.rule_ids["max-meetings"] == "DS-11"

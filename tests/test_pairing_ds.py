@@ -12,13 +12,13 @@ from typing import get_args
 import pytest
 from builders import load
 
-from compcore.errors import PairingError
-from compcore.model import Kind
+from compcore.domain.errors import PairingError
+from compcore.domain.model import Kind
 from compcore.pairing import pair, repair_late
 from compcore.pairing.check import check, check_round
 from compcore.pairing.colours import allocate
 from compcore.pairing.rules import Rules
-from compcore.rulesets.schema import ColourRule
+from compcore.rules.rulesets.schema import ColourRule
 from compcore.scoring.standings import standings
 
 FOUR = ["p1", "p2", "p3", "p4"]
@@ -388,7 +388,7 @@ def test_ds14_the_bye_player_is_without_a_game_too() -> None:
     assert "p5" not in result.round.entries
     assert result.round.entries["p2"] is Kind.ABSENT_UNEXCUSED
     stored = season.with_round(result.round)
-    from compcore.validate import check_season
+    from compcore.formats.validate import check_season
 
     check_season(stored, ruleset)
 

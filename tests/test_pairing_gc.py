@@ -9,9 +9,9 @@ import threading
 
 import pytest
 
-from compcore import synthetic
-from compcore.adapters.season_file import ruleset_of
-from compcore.errors import PairingError
+from compcore.adapters.files.season_file import ruleset_of
+from compcore.domain.errors import PairingError
+from compcore.lab import synthetic
 from compcore.pairing import pair
 from compcore.pairing.engine import collector_paused
 

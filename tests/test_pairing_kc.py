@@ -10,14 +10,14 @@ from pathlib import Path
 
 from builders import load, season_data
 
-from compcore.adapters.season_file import load as load_season
-from compcore.cli import main
-from compcore.model import Season
+from compcore.adapters.files.season_file import load as load_season
+from compcore.cli.main import main
+from compcore.domain.model import Season
 from compcore.pairing import pair
 from compcore.pairing.check import check
 from compcore.pairing.colours import allocate
 from compcore.pairing.rules import Rules
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import standings
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from builders import load
 
-from compcore.model import Kind
+from compcore.domain.model import Kind
 from compcore.pairing import pair
 from compcore.pairing.colours import allocate
 from compcore.pairing.rules import Rules

@@ -154,7 +154,7 @@ def test_solver_rows_are_exactly_the_legal_partners(preset: str, seed: int) -> N
     the brute-force legality graph, on histories with repeats and critical colours."""
     from builders import generated as season
 
-    from compcore.adapters.season_file import ruleset_of
+    from compcore.adapters.files.season_file import ruleset_of
     from compcore.pairing.context import build_context
     from compcore.pairing.ladder import Solver
 

@@ -19,16 +19,16 @@ from builders import load
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from compcore import synthetic
-from compcore.adapters.season_file import ruleset_of
-from compcore.model import ForcedGame, Season
+from compcore.adapters.files.season_file import ruleset_of
+from compcore.domain.model import ForcedGame, Season
+from compcore.domain.reason import words
+from compcore.formats.validate import check_season
+from compcore.lab import synthetic
 from compcore.pairing import Pairing, Reason, pair
 from compcore.pairing.byes import sitter_order
 from compcore.pairing.context import build_context
 from compcore.pairing.rules import Rules
-from compcore.reason import words
-from compcore.rulesets import Ruleset
-from compcore.validate import check_season
+from compcore.rules.rulesets import Ruleset
 
 #: the rules no pairing may ever break (the player's own choice; two engines): the only
 #: edges missing from the oracle's graph

@@ -16,16 +16,16 @@ from builders import generated as season
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.season_file import ruleset_of
-from compcore.cup import bracket
-from compcore.errors import PairingError
-from compcore.model import Kind
+from compcore.adapters.files.season_file import ruleset_of
+from compcore.domain.errors import PairingError
+from compcore.domain.model import Kind
+from compcore.formats.cup import bracket
+from compcore.formats.validate import check_season
 from compcore.pairing import pair
 from compcore.pairing.byes import sitter_order
 from compcore.pairing.check import check_round
 from compcore.pairing.context import build_context, scheme_of
 from compcore.pairing.rules import Rules
-from compcore.validate import check_season
 
 LADDER = ["dubbelschaak", "keizer-classic", "ladder-ab", "magnus-senior"]
 OTHERS = ["princenpaard", "magnus-youth", "magnus-cup"]

@@ -7,8 +7,8 @@ import random
 
 from builders import load, raises_in_english
 
-from compcore.errors import PairingError
-from compcore.model import Kind
+from compcore.domain.errors import PairingError
+from compcore.domain.model import Kind
 from compcore.pairing import pair
 from compcore.pairing.club_swiss import tournament
 from compcore.pairing.context import build_context

@@ -1,5 +1,5 @@
 """A player's name cannot break a file (issue 18 item 1): one rule
-(:func:`compcore.player_names.name_problem`) for every way a name comes in: the season
+(:func:`compcore.domain.player_names.name_problem`) for every way a name comes in: the season
 reader, every store write, the Spelers form's service, the players CSV, the TRF import.
 
 Before it, a name with a newline was accepted by the season reader and written raw into the
@@ -21,16 +21,16 @@ import pytest
 from builders import load, raises_in_english
 from test_season_file import CONTRACT_EXAMPLE
 
-from compcore.adapters import players_csv, season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import players_csv, season_file
+from compcore.adapters.files.trf import read_trf, read_trf_file
+from compcore.adapters.files.trf_import import season_from_trf
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.adapters.trf import read_trf, read_trf_file
-from compcore.adapters.trf_import import season_from_trf
-from compcore.cli import main
-from compcore.errors import RosterError, SeasonError, TrfError
-from compcore.model import Player
-from compcore.player_names import CONTROL_CHARACTER, MAX_NAME_LENGTH, name_problem
+from compcore.cli.main import main
+from compcore.domain.errors import RosterError, SeasonError, TrfError
+from compcore.domain.model import Player
+from compcore.domain.player_names import CONTROL_CHARACTER, MAX_NAME_LENGTH, name_problem
 from compcore.services import players as ps
 
 ADMIN = Administrator("test")

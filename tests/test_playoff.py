@@ -10,14 +10,14 @@ import pytest
 from builders import load, season_data
 from test_awards import A_WINS, B_WINS, ONE_CATEGORY, RATED
 
-from compcore import playoff as po
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
-from compcore.awards import awards
-from compcore.cup import BARRAGE_WINNER
-from compcore.model import Decision, Result
-from compcore.rulesets import load_ruleset
+from compcore.awards.winners import awards
+from compcore.domain.model import Decision, Result
+from compcore.formats import playoff as po
+from compcore.formats.cup import BARRAGE_WINNER
+from compcore.rules.rulesets import load_ruleset
 from compcore.services import playoff as svc
 from compcore.services.playoff import PlayoffError, Request
 
@@ -64,7 +64,7 @@ def playoff(rounds: list[str], decisions: list[dict] | None = None, seed: int = 
 def test_ds20_berger_colours_seeds_one_and_two_white_twice() -> None:
     """DS-20, 4 players: 1-4 2-3 / 4-3 1-2 / 2-4 3-1. Whites: s1 in rounds 1 and 2, s2 in
     rounds 1 and 3 (twice each), s4 in round 2, s3 in round 3 (once each)."""
-    from compcore.awards import berger
+    from compcore.formats.round_robin import berger
 
     schedule = berger(("s1", "s2", "s3", "s4"))
     assert schedule == (
@@ -323,7 +323,7 @@ def test_cli_winners_prints_the_playoff_state(tmp_path, capsys) -> None:
     barrage s1-s2 and, once recorded, the champion; JSON with exact points."""
     import json
 
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     players = [{"id": f"s{i}", "name": f"S{i}", "strength": i} for i in range(1, 5)]
     decided = [{"kind": BARRAGE_WINNER, "player": "s2", "round": 1},
@@ -351,7 +351,7 @@ def test_cli_winners_prints_the_playoff_state(tmp_path, capsys) -> None:
 def test_the_playoff_rounds_take_the_dates_of_their_ladder_evenings() -> None:
     """The ladder plans rounds 1-3 on 2 Sep, 9 Sep, 16 Sep; play-off rounds on ladder
     rounds 2 and 3 get 9 and 16 Sep; one on ladder round 5 (not planned) stays undated."""
-    from compcore.model import Calendar, Round
+    from compcore.domain.model import Calendar, Round
 
     ladder, _ = load("dubbelschaak", RATED, [], overrides=ONE_CATEGORY)
     ladder = replace(ladder, calendar=Calendar("tuesday", (), ("2025-09-02", "2025-09-09",
@@ -402,7 +402,7 @@ def test_cli_winners_prints_the_final_list(tmp_path, capsys) -> None:
     with exact scores as strings."""
     import json
 
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     path = tmp_path / "ladder.json"
     data = season_data("dubbelschaak", RATED, [B_WINS, B_WINS, A_WINS], overrides=ONE_CATEGORY)

@@ -14,21 +14,21 @@ from fractions import Fraction
 import pytest
 from builders import RESULTS, load, parse_round
 
-from compcore import linked
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
 from compcore.adapters.memory import MemoryStore
-from compcore.errors import SeasonError
-from compcore.model import Game, Kind, Result, Season
-from compcore.pools_cup import (
+from compcore.domain.errors import SeasonError
+from compcore.domain.model import Game, Kind, Result, Season
+from compcore.formats.pools_cup import (
     CupStageError,
     cup_state,
     make_pools,
     next_knockout_games,
     tiebreak_decision,
 )
-from compcore.rulesets import load_ruleset
+from compcore.formats.validate import check_season
+from compcore.pairing import linked
+from compcore.rules.rulesets import load_ruleset
 from compcore.services import pools_cup as svc
-from compcore.validate import check_season
 
 ADMIN = Administrator("tests")
 EIGHT = [f"p{i}" for i in range(1, 9)]
@@ -320,8 +320,8 @@ def test_compcore_winners_prints_the_pools_the_ties_and_the_winners(tmp_path, ca
     with their winners, and no championship by points (the cup has none)."""
     import json
 
-    from compcore.adapters import season_file
-    from compcore.cli import main
+    from compcore.adapters.files import season_file
+    from compcore.cli.main import main
 
     path = tmp_path / "cup.json"
     path.write_text(season_file.dumps(finished()), encoding="utf-8")
@@ -345,7 +345,7 @@ def test_compcore_winners_prints_the_pools_the_ties_and_the_winners(tmp_path, ca
 def test_the_cup_round_trips_through_the_season_file_and_the_store(tmp_path):
     """The cup needs no field of its own: the finished example (two games a meeting, the
     decisions with their notes, the ladder link) reads and writes back the same file."""
-    from compcore.adapters import season_file
+    from compcore.adapters.files import season_file
     from compcore.adapters.store import Store
 
     season = finished()

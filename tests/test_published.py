@@ -16,12 +16,12 @@ import pytest
 from builders import load, raises_in_english
 from test_store_support import older_database
 
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.changes import BoardResult
-from compcore.errors import PairingError, ReasonRequiredError, StaleWriteError
-from compcore.model import Kind, Result, Season
+from compcore.domain.errors import PairingError, ReasonRequiredError, StaleWriteError
+from compcore.domain.model import Kind, Result, Season
+from compcore.rules.changes import BoardResult
 from compcore.services import drafts
 from compcore.services import published as pb
 from compcore.services import round as rs

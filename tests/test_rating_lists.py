@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 from builders import load
 
-from compcore import cli
-from compcore.adapters import rating_lists
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import rating_lists
+from compcore.adapters.files.rating_lists import BadRow, ListRow
 from compcore.adapters.memory import MemoryStore
-from compcore.adapters.rating_lists import BadRow, ListRow
 from compcore.adapters.store import Store
-from compcore.errors import RatingListError, StaleWriteError
-from compcore.model import RatingChange
+from compcore.cli import main as cli
+from compcore.domain.errors import RatingListError, StaleWriteError
+from compcore.domain.model import RatingChange
 from compcore.services import ratings
 
 ADMIN = Administrator("test")
@@ -269,7 +269,7 @@ def test_preview_reports_progress_and_refuses_a_list_with_bad_rows(tmp_path):
 def test_a_round_outside_the_season_is_refused_and_nothing_changes():
     """keizer-classic's season has a fixed length: a rating from round 999 is refused with
     the roster's round-range message, and the store keeps no ratings."""
-    from compcore.errors import RosterError
+    from compcore.domain.errors import RosterError
 
     store = MemoryStore()
     cid = store.import_season(season(), actor=ADMIN)

@@ -12,17 +12,17 @@ import pytest
 from builders import load, raises_in_english, season_data
 from test_store_support import older_database
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store, schema
-from compcore.awards import awards
-from compcore.cup import entrants
-from compcore.errors import RosterError, SeasonError, StaleWriteError
-from compcore.model import Player, PlayerChange, RatingChange
+from compcore.awards.winners import awards
+from compcore.domain.errors import RosterError, SeasonError, StaleWriteError
+from compcore.domain.model import Player, PlayerChange, RatingChange
+from compcore.domain.player_ids import new_player_id, slug
+from compcore.formats.cup import entrants
 from compcore.pairing import pair
 from compcore.pairing.rules import Rules
-from compcore.player_ids import new_player_id, slug
 from compcore.scoring.standings import standings
 from compcore.services import changelog
 from compcore.services import players as ps

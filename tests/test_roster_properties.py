@@ -31,17 +31,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_app_support import ALL_PAGES
 
-from compcore import cli
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.awards import awards
-from compcore.changes import BoardResult
-from compcore.errors import CompcoreError
-from compcore.history import cycle_of
-from compcore.model import PlayerChange, RatingChange, Result, Season
-from compcore.rulesets import Ruleset
+from compcore.awards.winners import awards
+from compcore.cli import main as cli
+from compcore.domain.errors import CompcoreError
+from compcore.domain.model import PlayerChange, RatingChange, Result, Season
+from compcore.rules.changes import BoardResult
+from compcore.rules.rulesets import Ruleset
+from compcore.scoring.history import cycle_of
 from compcore.scoring.standings import last_complete_round, standings
 from compcore.services import players as ps
 from compcore.services import round as rs
@@ -274,7 +274,7 @@ def edit_stored(store: Store, cid: int, seed: int) -> None:
 def pages_render(path: Path, cid: int, seed: int) -> None:
     from test_app_support import DIRECTOR_HASH, PASSWORD, app
 
-    from compcore.adapters import auth
+    from compcore.adapters.access import auth
 
     edit_stored(Store(path, director_hash=DIRECTOR_HASH), cid, seed)
     for director in (False, True):

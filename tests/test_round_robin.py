@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 from builders import load
 
-from compcore.errors import RulesetError, render
-from compcore.model import Game
-from compcore.round_robin import postponed, promotion, schedule, table
-from compcore.rulesets import load_ruleset
+from compcore.domain.errors import RulesetError, render
+from compcore.domain.model import Game
+from compcore.formats.round_robin import postponed, promotion, schedule, table
+from compcore.rules.rulesets import load_ruleset
 from compcore.scoring.standings import standings
 
 #: the 4-player Berger schedule (DS-20): 1-4 2-3 / 4-3 1-2 / 2-4 3-1 for seeds a b c d
@@ -159,7 +159,7 @@ def test_compcore_winners_shows_the_group_winner_and_the_promotion(tmp_path, cap
 
     from builders import season_data
 
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     rounds = played("0-1", "1-0", "1-0", "1-0", "=", "=")
     path = tmp_path / "group.json"

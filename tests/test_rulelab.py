@@ -1,5 +1,5 @@
 """The rule lab (issue 13 item 1): a season replayed under another ruleset, the games as
-played (``compcore.rulelab``), and ``compcore compare``."""
+played (``compcore.lab.rulelab``), and ``compcore compare``."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 from builders import load, season_data
 
-from compcore.cli import main
-from compcore.errors import RulesetError
-from compcore.history import history
-from compcore.rulelab import (
+from compcore.cli.main import main
+from compcore.domain.errors import RulesetError
+from compcore.lab.rulelab import (
     compare,
     kendall_tau_b,
     overrides_from,
@@ -22,6 +21,7 @@ from compcore.rulelab import (
     performance,
     ruleset_b,
 )
+from compcore.scoring.history import history
 
 #: four rated players (a 2000, b 1990, c 1980, d 1970) and three rounds:
 #: R1 a-b 1-0, c-d 1-0; R2 a-c 1-0, b-d draw; R3 b-d 1-0, a and c absent

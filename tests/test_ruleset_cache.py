@@ -1,8 +1,8 @@
 """Rulesets as light frozen objects, validated once per text (issue 19).
 
-The engine reads :mod:`compcore.rulesets.schema`'s plain classes; pydantic's models
-(:mod:`compcore.rulesets.models`) validate a text not seen before, and the data they give
-is kept by its exact text (:mod:`compcore.rulesets.validated`). These tests hold the two
+The engine reads :mod:`compcore.rules.rulesets.schema`'s plain classes; pydantic's models
+(:mod:`compcore.rules.rulesets.models`) validate a text not seen before, and the data they give
+is kept by its exact text (:mod:`compcore.rules.rulesets.validated`). These tests hold the two
 declarations to the same fields and defaults, and the cache to its promises: the same
 ruleset either way, never trusted over another text or a damaged file, never a refusal
 kept.
@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 from builders import raises_in_english
 
-import compcore.rulesets
-from compcore.errors import RulesetError
-from compcore.rulesets import load_ruleset, models, preset_names, schema, validated
+import compcore.rules.rulesets
+from compcore.domain.errors import RulesetError
+from compcore.rules.rulesets import load_ruleset, models, preset_names, schema, validated
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASSES = sorted(
@@ -38,7 +38,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A cache folder of the test's own, and no ruleset built before in this process."""
     folder = tmp_path / "cache"
     monkeypatch.setenv(validated.ENV, str(folder))
-    monkeypatch.setattr("compcore.rulesets._BUILT", {})
+    monkeypatch.setattr("compcore.rules.rulesets._BUILT", {})
     return folder
 
 
@@ -78,7 +78,7 @@ def test_schema_and_models_have_the_same_fields_names_and_defaults(name: str) ->
 def test_a_cached_ruleset_is_the_validated_one(cache: Path, preset: str) -> None:
     fresh = load_ruleset(preset, {"rounds_per_cycle": 7})
     assert len(list(cache.glob("*.json"))) == 1
-    compcore.rulesets._BUILT.clear()
+    compcore.rules.rulesets._BUILT.clear()
     again = load_ruleset(preset, {"rounds_per_cycle": 7})
     assert again is not fresh
     assert again == fresh and hash(again) == hash(fresh)
@@ -129,7 +129,7 @@ def test_a_damaged_or_foreign_cache_file_is_ignored(cache: Path) -> None:
     ]
     for content in damaged:
         entry.write_bytes(content)
-        compcore.rulesets._BUILT.clear()
+        compcore.rules.rulesets._BUILT.clear()
         assert load_ruleset("keizer-classic") == good
         # validated again and kept again, whole
         assert json.loads(entry.read_text(encoding="utf-8")) == stored
@@ -141,17 +141,17 @@ def test_no_cache_when_the_folder_cannot_be_written(
     blocked = tmp_path / "file"
     blocked.write_text("a file where the folder should be", encoding="utf-8")
     monkeypatch.setenv(validated.ENV, str(blocked / "cache"))
-    monkeypatch.setattr("compcore.rulesets._BUILT", {})
+    monkeypatch.setattr("compcore.rules.rulesets._BUILT", {})
     assert load_ruleset("princenpaard").name == "princenpaard"
     monkeypatch.setenv(validated.ENV, "")  # empty: no cache at all
     assert validated.folder() is None
-    compcore.rulesets._BUILT.clear()
+    compcore.rules.rulesets._BUILT.clear()
     assert load_ruleset("princenpaard").name == "princenpaard"
 
 
 def test_processes_filling_one_cache_at_once_agree(cache: Path) -> None:
     code = (
-        "from compcore.rulesets import preset_names, load_ruleset\n"
+        "from compcore.rules.rulesets import preset_names, load_ruleset\n"
         "import json\n"
         "print(json.dumps([load_ruleset(n).model_dump(mode='json') for n in preset_names()]))\n"
     )

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from builders import raises_in_english
 
-from compcore.errors import RulesetError
+from compcore.domain.errors import RulesetError
+from compcore.domain.model import Kind
 from compcore.i18n import LANGUAGES, catalog
-from compcore.model import Kind
-from compcore.rulesets import load_ruleset, preset_names, presets
+from compcore.rules.rulesets import load_ruleset, preset_names, presets
 
 SPEC_PRESETS = {
     "dubbelschaak",

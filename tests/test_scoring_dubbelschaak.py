@@ -7,8 +7,8 @@ from fractions import Fraction as F
 import pytest
 from builders import load
 
-from compcore.rulesets import load_ruleset
-from compcore.rulesets.schema import RankValues
+from compcore.rules.rulesets import load_ruleset
+from compcore.rules.rulesets.schema import RankValues
 from compcore.scoring.standings import initial_order, standings
 from compcore.scoring.values import rank_values, top_value
 

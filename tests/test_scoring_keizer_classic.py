@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 from builders import load
 
-from compcore.rulesets import load_ruleset
+from compcore.rules.rulesets import load_ruleset
 from compcore.scoring.standings import initial_order, standings
 from compcore.scoring.values import rank_values
 

@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_scoring_properties import KEIZER_RANKED, seasons
 
-from compcore.adapters import season_file
-from compcore.history import Entry, history
-from compcore.model import Kind, Player, Season
-from compcore.rulesets import load_ruleset
+from compcore.adapters.files import season_file
+from compcore.domain.model import Kind, Player, Season
+from compcore.rules.rulesets import load_ruleset
 from compcore.scoring import keizer, tiebreaks
+from compcore.scoring.history import Entry, history
 from compcore.scoring.standings import initial_order, standings
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

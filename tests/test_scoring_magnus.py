@@ -7,7 +7,7 @@ from fractions import Fraction as F
 
 from builders import load
 
-from compcore.adapters.reports import decimal
+from compcore.present.reports import decimal
 from compcore.scoring.standings import standings
 
 PLAYERS = [

@@ -7,9 +7,9 @@ from fractions import Fraction as F
 
 from builders import load
 
-from compcore.history import Entry
-from compcore.model import Kind
-from compcore.rulesets import load_ruleset
+from compcore.domain.model import Kind
+from compcore.rules.rulesets import load_ruleset
+from compcore.scoring.history import Entry
 from compcore.scoring.standings import standings
 from compcore.scoring.tiebreaks import sonneborn_berger
 

@@ -17,12 +17,12 @@ from itertools import pairwise
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore import synthetic
-from compcore.adapters import season_file
-from compcore.history import history
-from compcore.rulesets import preset_names
-from compcore.rulesets.schema import RankValues
+from compcore.adapters.files import season_file
+from compcore.lab import synthetic
+from compcore.rules.rulesets import preset_names
+from compcore.rules.rulesets.schema import RankValues
 from compcore.scoring.entries import apply_caps
+from compcore.scoring.history import history
 from compcore.scoring.standings import in_ranking, standings
 from compcore.scoring.values import rank_values
 

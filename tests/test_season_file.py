@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from builders import raises_in_english, season_data
 
-from compcore.adapters import season_file
-from compcore.errors import SeasonError
+from compcore.adapters.files import season_file
+from compcore.domain.errors import SeasonError
 
 CONTRACT_EXAMPLE = {
     "format": "compcore-season",
@@ -180,7 +180,7 @@ def test_a_season_running_longer_may_name_the_round_after_its_last() -> None:
 def test_the_cli_refuses_a_rating_change_outside_the_season_with_exit_2(
     tmp_path: Path, capsys
 ) -> None:
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     path = tmp_path / "x.json"
     path.write_text(

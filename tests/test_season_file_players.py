@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters import season_file
-from compcore.errors import SeasonError
-from compcore.model import Player
+from compcore.adapters.files import season_file
+from compcore.domain.errors import SeasonError
+from compcore.domain.model import Player
 
 _VALUES = st.one_of(
     st.none(),

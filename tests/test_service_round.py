@@ -14,18 +14,19 @@ from test_app_support import small_seasons
 from test_cup import BARRAGE, ROUNDS, cup_players
 
 import compcore.pairing
-from compcore.adapters import auth, season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
-from compcore.awards import decision_kinds
-from compcore.errors import (
+from compcore.awards.winners import decision_kinds
+from compcore.domain.errors import (
     NotAuthorized,
     PairingError,
     ReasonRequiredError,
     StaleWriteError,
 )
-from compcore.model import Kind, Result
-from compcore.rulesets import load_ruleset
+from compcore.domain.model import Kind, Result
+from compcore.rules.rulesets import load_ruleset
 from compcore.scoring.standings import standings
 from compcore.services import changelog, competitions
 from compcore.services import round as rs
@@ -284,8 +285,8 @@ def test_the_player_form_offers_the_flags_the_ruleset_reads() -> None:
     """The flags offered: in use, plus what the ruleset reads. magnus-cup reads MG-7's
     entrant flags ``cup`` and ``senior``; dubbelschaak reads DS-9's ``engine-opt-in``;
     ladder-ab reads LA-3's ``own-level-only``. A player flagged ``youth`` adds that one."""
-    from compcore.model import Player, RulesetRef, Season
-    from compcore.rulesets import load_ruleset
+    from compcore.domain.model import Player, RulesetRef, Season
+    from compcore.rules.rulesets import load_ruleset
     from compcore.services.players import offered_flags
 
     def season(preset: str) -> Season:

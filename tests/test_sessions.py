@@ -11,8 +11,8 @@ import duckdb
 import pytest
 from test_app_support import DIRECTOR_HASH, PASSWORD
 
-from compcore.adapters import auth
-from compcore.adapters.auth import Directors, hash_password
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import Directors, hash_password
 from compcore.adapters.store import Store
 from compcore.adapters.store.sessions import Sessions, Token
 

@@ -10,10 +10,10 @@ from datetime import date
 import pytest
 from test_store_support import make_season
 
-from compcore.adapters import season_file
-from compcore.errors import RulesetError, SeasonError, render
-from compcore.model import Calendar, Player, RatingChange, Round
-from compcore.rulesets import load_ruleset
+from compcore.adapters.files import season_file
+from compcore.domain.errors import RulesetError, SeasonError, render
+from compcore.domain.model import Calendar, Player, RatingChange, Round
+from compcore.rules.rulesets import load_ruleset
 from compcore.services import competitions, setup
 from compcore.services.repository import CompetitionInfo
 
@@ -315,7 +315,7 @@ def test_the_general_form_offers_every_preset_but_the_round_robins():
     """The round robins (ds-topcompetitie, ds-rembrandt-league, ds-weihenstephaner-league,
     ds-playoff, ds-meierij-cup: pairing.method round-robin) are made by their own forms with
     their schedule; every other preset is offered, dubbelschaak first (sorted by name)."""
-    from compcore.rulesets import preset_names
+    from compcore.rules.rulesets import preset_names
 
     offered = setup.paired_presets()
     robins = {"ds-topcompetitie", "ds-rembrandt-league", "ds-weihenstephaner-league",

@@ -11,14 +11,14 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from test_app_support import small_seasons
 
-from compcore.adapters.auth import Administrator
-from compcore.adapters.member_card import card_svg, member_url
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files.member_card import card_svg, member_url
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.adapters.store.schema import MIGRATIONS
-from compcore.errors import NotAuthorized, RulesetError, SignoffRefused
-from compcore.model import Calendar, Kind
-from compcore.rulesets import load_ruleset
+from compcore.domain.errors import NotAuthorized, RulesetError, SignoffRefused
+from compcore.domain.model import Calendar, Kind
+from compcore.rules.rulesets import load_ruleset
 from compcore.services import round as rs
 from compcore.services import signoff
 from compcore.services.repository import Mark
@@ -185,7 +185,7 @@ def test_a_joker_where_the_rulebook_has_one():
 
 
 def synthetic_pp():
-    from compcore import synthetic
+    from compcore.lab import synthetic
 
     season = synthetic.season("princenpaard", n_players=6, n_rounds=2, seed=3, withdraw=False)
     return replace(season, calendar=CALENDAR)

@@ -1,4 +1,4 @@
-"""Simulated seasons (issue 13 item 2, ``compcore.simulation``): the model taken from a stored
+"""Simulated seasons (issue 13 item 2, ``compcore.lab.simulation``): the model taken from a stored
 season, the light pairing, results from the Elo expectation, seeded reproduction, and the
 two rulesets' figures."""
 
@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 from builders import load
 
-from compcore.cli import main
-from compcore.errors import CompcoreError
-from compcore.model import Result
-from compcore.rulesets import load_ruleset
-from compcore.simulation import (
+from compcore.cli.main import main
+from compcore.domain.errors import CompcoreError
+from compcore.domain.model import Result
+from compcore.lab.simulation import (
     Model,
     Profile,
     draw_result,
@@ -25,6 +24,7 @@ from compcore.simulation import (
     pair_by_score,
     simulate,
 )
+from compcore.rules.rulesets import load_ruleset
 
 PP = load_ruleset("princenpaard")
 KC = load_ruleset("keizer-classic")

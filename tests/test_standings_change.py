@@ -10,12 +10,13 @@ from builders import load, season_data
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore import synthetic
-from compcore.adapters import reports, season_file
-from compcore.cli import main
-from compcore.history import history
-from compcore.rulesets.schema import RankValues
+from compcore.adapters.files import season_file
+from compcore.cli.main import main
+from compcore.lab import synthetic
+from compcore.present import reports
+from compcore.rules.rulesets.schema import RankValues
 from compcore.scoring.entries import apply_caps, terms_of_round
+from compcore.scoring.history import history
 from compcore.scoring.movement import Change, changes
 from compcore.scoring.standings import Standings, standings
 

@@ -14,8 +14,8 @@ from builders import raises_in_english
 from hypothesis import HealthCheck, given, settings
 from test_store_support import bare_season, dump_tables, full_season, make_season, seasons
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.store import (
     LATEST_VERSION,
     CompetitionInfo,
@@ -25,8 +25,8 @@ from compcore.adapters.store import (
     schema,
     transactions,
 )
-from compcore.errors import SeasonError, StoreError
-from compcore.model import (
+from compcore.domain.errors import SeasonError, StoreError
+from compcore.domain.model import (
     Decision,
     Game,
     Kind,
@@ -242,7 +242,7 @@ def test_generated_seasons_round_trip(shared_store, season):
 def test_unicode_and_odd_text_survive(store):
     season = make_season(club="Schaakvereniging 'De Pion' — Zoë & Ĳsbrand ♞",
                          competition='intern "A"; DROP TABLE players; --')  # fmt: skip
-    # a NUL in a name is refused (compcore.player_names); in a level it is kept as it is
+    # a NUL in a name is refused (compcore.domain.player_names); in a level it is kept as it is
     players = (replace(season.players[0], name="Zoë Ĳ \U0001F600", level="  A\u0000 "),
                *season.players[1:])  # fmt: skip
     season = replace(season, players=players)

@@ -11,12 +11,12 @@ import duckdb
 import pytest
 from test_store_support import full_season, make_season, older_database
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store, schema
-from compcore.errors import NotAuthorized, StoreError
-from compcore.model import Calendar
+from compcore.domain.errors import NotAuthorized, StoreError
+from compcore.domain.model import Calendar
 from compcore.services import changelog
 
 ADMIN = Administrator("tests")

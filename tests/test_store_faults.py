@@ -12,12 +12,12 @@ import pytest
 from builders import raises_in_english
 from test_store_support import dump_tables, full_disk, make_season, read_only_file
 
-from compcore import cli
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store, load_season_readonly
-from compcore.errors import StoreError
-from compcore.model import Player
+from compcore.cli import main as cli
+from compcore.domain.errors import StoreError
+from compcore.domain.model import Player
 
 ADMIN = Administrator("test")
 

@@ -16,8 +16,8 @@ import duckdb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters import season_file
-from compcore.model import (
+from compcore.adapters.files import season_file
+from compcore.domain.model import (
     ENTRY_KINDS,
     Calendar,
     Decision,
@@ -31,8 +31,8 @@ from compcore.model import (
     RulesetRef,
     Season,
 )
-from compcore.reason import Reason
-from compcore.rulesets import load_ruleset
+from compcore.domain.reason import Reason
+from compcore.rules.rulesets import load_ruleset
 
 PRESETS = ("dubbelschaak", "keizer-classic", "ladder-ab", "magnus-senior", "magnus-youth",
            "princenpaard")  # fmt: skip
@@ -173,7 +173,7 @@ def read_only_file(monkeypatch) -> None:
 _text = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=8
 ).filter(lambda s: s.strip() != "")
-#: a player's name: text without the control characters ``compcore.player_names`` refuses
+#: a player's name: text without the control characters ``compcore.domain.player_names`` refuses
 _name = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")),
     min_size=1,

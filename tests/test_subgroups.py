@@ -22,18 +22,14 @@ import pytest
 from builders import load
 from test_app_support import ADMIN
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
-from compcore.awards import awards
-from compcore.cli import main
-from compcore.errors import CompcoreError, RosterError, StaleWriteError
-from compcore.model import PlayerChange, Season
-from compcore.pairing import pair
-from compcore.rulesets import Ruleset
-from compcore.services.repository import Repository
-from compcore.services.subgroups import save_subgroups
-from compcore.subgroups import (
+from compcore.awards.winners import awards
+from compcore.cli.main import main
+from compcore.domain.errors import CompcoreError, RosterError, StaleWriteError
+from compcore.domain.model import PlayerChange, Season
+from compcore.formats.subgroups import (
     completed,
     composition_lines,
     moved,
@@ -41,6 +37,10 @@ from compcore.subgroups import (
     stored_lines,
     stored_subgroups,
 )
+from compcore.pairing import pair
+from compcore.rules.rulesets import Ruleset
+from compcore.services.repository import Repository
+from compcore.services.subgroups import save_subgroups
 
 RATINGS = dict(
     zip(

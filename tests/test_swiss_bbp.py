@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from swiss_play import Tournament, bbp_pairing, compcore_pairing, play, player_line
 
-from compcore.errors import PairingError
+from compcore.domain.errors import PairingError
 from compcore.pairing.swiss import (
     SwissPlayer,
     SwissRecord,

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from test_swiss_vectors import VECTORS, _max_cardinality_matchings, layered_graphs
 
-from compcore.adapters.trf import format_plain_pairing, read_trf
+from compcore.adapters.files.trf import format_plain_pairing, read_trf
 from compcore.pairing.swiss import matching, pair_dutch
 from compcore.pairing.swiss.matching import (
     LightGraph,

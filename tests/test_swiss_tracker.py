@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from test_swiss_vectors import CASES, VECTORS
 
-from compcore.adapters.trf import read_trf
+from compcore.adapters.files.trf import read_trf
 from compcore.pairing.swiss import engine as swiss_engine
 from compcore.pairing.swiss import pair_dutch
 from compcore.pairing.swiss.matching import TableTracker, _class_limits, partners

@@ -22,8 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.trf import format_plain_pairing, read_plain_pairing, read_trf
-from compcore.adapters.trf_pairing import pair_trf_text
+from compcore.adapters.files.trf import format_plain_pairing, read_plain_pairing, read_trf
+from compcore.adapters.files.trf_pairing import pair_trf_text
 from compcore.pairing.swiss import pair_dutch
 from compcore.pairing.swiss.matching import (
     LightGraph,

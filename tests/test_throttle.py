@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from builders import raises_in_english
 
-from compcore.adapters.throttle import (
+from compcore.adapters.access.throttle import (
     IN_FLIGHT_WAIT,
     LoginSettingError,
     LoginThrottle,

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from test_app_support import DIRECTOR_HASH, app, build_two_cycles, texts
 
-from compcore.adapters import season_file
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.scoring.standings import standings
 from ui import charts, trend_choice

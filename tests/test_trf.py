@@ -13,14 +13,14 @@ from builders import raises_in_english
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.trf import (
+from compcore.adapters.files.trf import (
     format_plain_pairing,
     read_plain_pairing,
     read_trf,
     read_trf_file,
 )
-from compcore.adapters.trf_pairing import pair_trf_text
-from compcore.errors import PairingError, TrfError
+from compcore.adapters.files.trf_pairing import pair_trf_text
+from compcore.domain.errors import PairingError, TrfError
 from compcore.pairing.swiss import (
     SwissBoard,
     SwissPairing,
@@ -198,7 +198,7 @@ def test_point_values_are_plain_decimals(value: str) -> None:
 
 
 def test_pair_cli_a_hostile_trf_gives_one_line(tmp_path: Path, capsys) -> None:
-    from compcore import cli
+    from compcore.cli import main as cli
 
     path = tmp_path / "t.trf"
     path.write_text("XXR 3\nBBW 1e9999\n" + SMALL.split("\n", 3)[3], encoding="utf-8")
@@ -208,7 +208,7 @@ def test_pair_cli_a_hostile_trf_gives_one_line(tmp_path: Path, capsys) -> None:
 
 
 def test_pair_cli_a_trf_that_is_not_utf8_names_the_line(tmp_path: Path, capsys) -> None:
-    from compcore import cli
+    from compcore.cli import main as cli
 
     path = tmp_path / "t.trf"
     path.write_bytes(SMALL.replace("Club Swiss", "Caf\u00e9").encode("cp1252"))
@@ -219,7 +219,7 @@ def test_pair_cli_a_trf_that_is_not_utf8_names_the_line(tmp_path: Path, capsys) 
 def test_pair_cli_an_unpairable_trf_gives_one_line(tmp_path: Path, capsys) -> None:
     # 1 and 2 met in round 1: round 2 has no legal pairing. caissify logs its own warning
     # ("Multiple forced byes ...") while it searches; the user sees only compcore's line.
-    from compcore import cli
+    from compcore.cli import main as cli
 
     path = tmp_path / "t.trf"
     path.write_text(

@@ -29,16 +29,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from trf_support import DATA, JOKER_OVERRIDES, after, boards_of, demo, generated_swiss
 
-from compcore.adapters import season_file
-from compcore.adapters.trf import read_trf
-from compcore.adapters.trf_export import season_trf
-from compcore.errors import PairingError
-from compcore.history import history
-from compcore.model import Kind, RulesetRef, Season
+from compcore.adapters.files import season_file
+from compcore.adapters.files.trf import read_trf
+from compcore.adapters.files.trf_export import season_trf
+from compcore.domain.errors import PairingError
+from compcore.domain.model import Kind, RulesetRef, Season
 from compcore.pairing import pair
 from compcore.pairing.swiss import SwissRecord, pair_dutch
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.entries import apply_caps
+from compcore.scoring.history import history
 from compcore.scoring.standings import initial_order, standings
 
 DEMOS = sorted(p.stem for p in DATA.glob("*.json"))

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters import season_file
-from compcore.adapters.trf import read_trf
-from compcore.adapters.trf_export import KEIZER_TYPE, point_system, season_trf, trf_name
-from compcore.cli import main
-from compcore.model import Game, Kind, Result, Round
+from compcore.adapters.files import season_file
+from compcore.adapters.files.trf import read_trf
+from compcore.adapters.files.trf_export import KEIZER_TYPE, point_system, season_trf, trf_name
+from compcore.cli.main import main
+from compcore.domain.model import Game, Kind, Result, Round
 from compcore.pairing import pair
 from compcore.pairing.swiss import PointValues, pair_dutch
 from compcore.scoring.standings import standings

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters import season_file
-from compcore.adapters.trf import read_trf
-from compcore.adapters.trf_export import season_trf
-from compcore.adapters.trf_import import name_parts, season_from_trf, stored_name
-from compcore.model import Kind, Result
+from compcore.adapters.files import season_file
+from compcore.adapters.files.trf import read_trf
+from compcore.adapters.files.trf_export import season_trf
+from compcore.adapters.files.trf_import import name_parts, season_from_trf, stored_name
+from compcore.domain.model import Kind, Result
 from compcore.pairing import pair
 from compcore.pairing.swiss import PointValues
 from compcore.scoring.standings import standings
@@ -72,7 +72,7 @@ def test_cli_imports_a_trf_file_as_a_new_competition(tmp_path: Path, capsys) -> 
     """``compcore import FILE.trf --db DB --preset magnus-youth``: the competition is stored
     with the file's players; without --preset one line, exit 2, no database made."""
     from compcore.adapters import store
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     season, ruleset = season_file.load(DATA / "magnus-youth.json")
     trf = tmp_path / "youth.trf"
@@ -92,7 +92,7 @@ def test_cli_a_mangled_trf_file_is_refused_in_one_line_and_nothing_is_stored(
 ) -> None:  # type: ignore[no-untyped-def]
     """Points 9.5 on a line whose results sum to 9.0: the strict reader names the line;
     exit 2 and no database is made."""
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     season, ruleset = season_file.load(DATA / "magnus-youth.json")
     text = season_trf(season, ruleset)
@@ -111,7 +111,7 @@ def test_cli_a_trf_file_without_season_is_refused_naming_the_option(tmp_path: Pa
     """Found by fuzzing: without --season every TRF import failed with the season check's
     "field 'season' must be text (not empty), but is ''", naming no option the director
     can give. Now one line naming --season, exit 2, no database made; with it, exit 0."""
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     season, ruleset = season_file.load(DATA / "magnus-youth.json")
     trf = tmp_path / "youth.trf"
@@ -199,7 +199,7 @@ def test_pairing_numbers_of_equal_ratings_survive_the_round_trip() -> None:
 def test_the_012_record_is_read_back_as_club_season_and_competition() -> None:
     """compcore writes "012 club / season / competition"; another program's 012 is the
     tournament's name only (not three parts between " / ")."""
-    from compcore.adapters.trf import TrfDocument
+    from compcore.adapters.files.trf import TrfDocument
 
     def parts(name: str | None) -> tuple[str | None, ...]:
         document = TrfDocument(name, None, None, PointValues(), (), 1, ())
@@ -240,7 +240,7 @@ def test_cli_import_of_compcores_own_trf_with_club_does_not_double_the_name(
     2025-2026 / Magnus / 2025-2026 / Jeugd A" before, growing on each round trip); the
     same file again, exported from the database, has the same 012 line."""
     from compcore.adapters import store
-    from compcore.cli import main
+    from compcore.cli.main import main
 
     season, ruleset = season_file.load(DATA / "magnus-youth.json")
     trf = tmp_path / "youth.trf"

@@ -15,12 +15,13 @@ import html5lib
 import pytest
 from builders import load
 
-from compcore import cli
-from compcore.adapters import season_file, website
-from compcore.adapters.auth import Administrator
-from compcore.adapters.reports import decimal
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from compcore.errors import CompcoreError
+from compcore.cli import main as cli
+from compcore.domain.errors import CompcoreError
+from compcore.present import website
+from compcore.present.reports import decimal
 from compcore.scoring.standings import standings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,11 +8,11 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from compcore import synthetic
-from compcore.adapters import season_file
-from compcore.model import Game, Kind, Player, Round, RulesetRef, Season
+from compcore.adapters.files import season_file
+from compcore.domain.model import Game, Kind, Player, Round, RulesetRef, Season
+from compcore.lab import synthetic
 from compcore.pairing import pair
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 #: magnus-youth (FIDE Dutch, MG-6) with PP-2's jokers: 1/2 point, at most 2 a season, then 0

@@ -1,5 +1,5 @@
 """The Clubrating page's pieces (issue 13 item 3): the list as a table and the trend of
-the chosen players as an Altair line chart, from :mod:`compcore.club_rating`."""
+the chosen players as an Altair line chart, from :mod:`compcore.scoring.club_rating`."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 import altair as alt
 import pandas as pd
 
-from compcore.adapters.club_rating_report import signed
-from compcore.club_rating import ClubRatings, RatingList
 from compcore.i18n import Lang, t
+from compcore.present.club_rating_report import signed
+from compcore.scoring.club_rating import ClubRatings, RatingList
 
 #: the table's columns, in order (their headers are ``rating.col.<name>``)
 COLUMNS = ("place", "name", "rating", "games", "change", "provisional")

@@ -1,13 +1,13 @@
 """Instellingen, for a director: the club's own settings (issue 18 item 5), the time
 control and the chief arbiter that head the KNSB rating submission. The page only shows
 and collects: the check and the write are ``Store.save_club_settings``
-(``compcore.club_settings``)."""
+(``compcore.rules.club_settings``)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from compcore.club_settings import NAMES, ClubSettings
+from compcore.rules.club_settings import NAMES, ClubSettings
 from ui import state
 from ui.markdown import md
 

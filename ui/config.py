@@ -7,10 +7,10 @@ first-start seeding.
   working directory.
 - Directors (each a name and a password hash): ``COMPCORE_DIRECTORS`` and/or the single
   ``COMPCORE_DIRECTOR_HASH`` (the director named ``director``), else ``[directors]`` and/or
-  ``director_hash`` in the secrets (:func:`compcore.adapters.auth.configured_directors`).
+  ``director_hash`` in the secrets (:func:`compcore.adapters.access.auth.configured_directors`).
   No default: without one the app is read-only.
 - Login throttle: ``COMPCORE_LOGIN_<FIELD>``, else ``[login]`` in the secrets, field by
-  field; defaults in :class:`compcore.adapters.throttle.ThrottleSettings`.
+  field; defaults in :class:`compcore.adapters.access.throttle.ThrottleSettings`.
 - How long a login lasts (the director stays logged in across a reload):
   ``COMPCORE_SESSION_HOURS``, else ``session_hours`` in the secrets; default 12 hours, 0 to
   not remember a login at all (:mod:`compcore.adapters.store.sessions`).
@@ -31,10 +31,10 @@ from pathlib import Path
 
 import streamlit as st
 
-from compcore.adapters import auth
+from compcore.adapters.access import auth
+from compcore.adapters.access.throttle import LoginSettingError, ThrottleSettings
 from compcore.adapters.store.sessions import DEFAULT_LIFETIME
-from compcore.adapters.throttle import LoginSettingError, ThrottleSettings
-from compcore.errors import CompcoreError, DirectorConfigError
+from compcore.domain.errors import CompcoreError, DirectorConfigError
 from ui import boot
 
 # the database's path (read before the heavy imports of a first start: ui/boot.py)

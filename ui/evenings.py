@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from compcore.adapters import club_calendar
-from compcore.model import Season
-from compcore.rulesets import Ruleset
+from compcore.adapters.files import club_calendar
+from compcore.domain.model import Season
+from compcore.rules.rulesets import Ruleset
 from ui import clock
 from ui.state import Ctx
 
@@ -21,7 +21,7 @@ def file_name(season: Season) -> str:
 
 
 def download(run: Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
-    """Everyone may download the competition's evenings (:mod:`compcore.adapters.club_calendar`,
+    """Everyone may download the competition's evenings (:mod:`compcore.adapters.files.club_calendar`,
     in the club's time zone, ``ui.clock.club_zone``); a season without dates gets a caption."""
     if not club_calendar.evenings(season, ruleset):  # to_ics's one refusal: no dated evening
         st.caption(run.tr("app.calendar.none"))

@@ -1,7 +1,7 @@
 """'Waarom veranderde mijn score?': the explanation block of the player page.
 
 A round picker (default: the last played round of the scope) and the parts of the score
-difference as sentences with exact points (``compcore.explain``), then the total line.
+difference as sentences with exact points (``compcore.scoring.explain``), then the total line.
 The player page calls :func:`render`; everything is computed in compcore.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from compcore.errors import CompcoreError
-from compcore.explain import Explanation, explain, number_text, signed_text
-from compcore.history import cycle_of
-from compcore.model import Season
-from compcore.rulesets import Ruleset
+from compcore.domain.errors import CompcoreError
+from compcore.domain.model import Season
+from compcore.rules.rulesets import Ruleset
+from compcore.scoring.explain import Explanation, explain, number_text, signed_text
+from compcore.scoring.history import cycle_of
 from ui.markdown import md
 from ui.state import Ctx
 

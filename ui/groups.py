@@ -1,7 +1,7 @@
 """Round-robin groups in the app (DS-16): the director's "Nieuwe meerkamp" form on the
 Competities page, the group table and schedule on the Ranglijst page, and the winner and
 promotion on the Winnaars page. Input and display only; the work is
-:mod:`compcore.services.groups` and :mod:`compcore.round_robin`."""
+:mod:`compcore.services.groups` and :mod:`compcore.formats.round_robin`."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.winners_report import group_lines
-from compcore.errors import Phrase, render
-from compcore.model import Season
-from compcore.round_robin import postponed, table
-from compcore.rulesets import Ruleset, load_ruleset
+from compcore.domain.errors import Phrase, render
+from compcore.domain.model import Season
+from compcore.formats.round_robin import postponed, table
+from compcore.present.winners_report import group_lines
+from compcore.rules.rulesets import Ruleset, load_ruleset
 from compcore.scoring.ties import Figure
 from compcore.services import groups
 from ui import device, links, state, tables

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from compcore.linked import Evening
-from compcore.model import Round, Season
+from compcore.domain.model import Round, Season
+from compcore.pairing.linked import Evening
 from compcore.services import linked as ln
 from ui.markdown import md
 from ui.state import Ctx

@@ -1,5 +1,5 @@
 """The app's side of a login: who is asking (session and address), the one throttle of the
-server process, and the login gate over the run's database (``compcore.adapters.login``).
+server process, and the login gate over the run's database (``compcore.adapters.access.login``).
 
 The client address is ``st.context.ip_address``: the address of the WebSocket peer, or, when
 the app runs behind a reverse proxy on the same machine, the client that proxy names in
@@ -16,10 +16,10 @@ import time
 
 import streamlit as st
 
-from compcore.adapters.login import Client, LoginGate
-from compcore.adapters.login_log import LoginLog
-from compcore.adapters.throttle import LoginThrottle, ThrottleSettings
-from compcore.errors import CompcoreError
+from compcore.adapters.access.login import Client, LoginGate
+from compcore.adapters.access.login_log import LoginLog
+from compcore.adapters.access.throttle import LoginThrottle, ThrottleSettings
+from compcore.domain.errors import CompcoreError
 from ui import config
 from ui.state import Ctx
 

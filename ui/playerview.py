@@ -11,9 +11,9 @@ import pandas as pd
 import streamlit as st
 from pandas.io.formats.style import Styler
 
-from compcore.adapters import reports
-from compcore.model import Game, Season
-from compcore.rulesets import Ruleset
+from compcore.domain.model import Game, Season
+from compcore.present import reports
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.contributions import Contribution, PlayerRounds
 from compcore.scoring.standings import Row
 from ui import links, state, tables

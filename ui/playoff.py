@@ -11,10 +11,10 @@ from fractions import Fraction
 import pandas as pd
 import streamlit as st
 
-from compcore import playoff as po
-from compcore.adapters import reports
-from compcore.awards import Awards, FinalList
-from compcore.explain import number_text
+from compcore.awards.winners import Awards, FinalList
+from compcore.formats import playoff as po
+from compcore.present import reports
+from compcore.scoring.explain import number_text
 from compcore.services import playoff as svc
 from compcore.services.competitions import link_key
 from compcore.services.repository import CompetitionInfo

@@ -3,7 +3,7 @@ pools' tables, then the knock-out and the losers' cup as rounds of ties: who pla
 the two results, who went through and why) on the Winnaars page, the director's draw of the
 next knock-out round and record of a level tie's decider there, and the form that creates
 the cup within a ladder on the Competities page. Thin: every rule is
-:mod:`compcore.pools_cup`'s, every write :mod:`compcore.services.pools_cup`'s."""
+:mod:`compcore.formats.pools_cup`'s, every write :mod:`compcore.services.pools_cup`'s."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.pools_cup_report import points_text, results_text, stage_status
-from compcore.model import Result, Season
-from compcore.pools_cup import ARMAGEDDON_RESULTS, CupState, KoRound, cup_state, open_ties
-from compcore.rulesets import Ruleset
+from compcore.domain.model import Result, Season
+from compcore.formats.pools_cup import ARMAGEDDON_RESULTS, CupState, KoRound, cup_state, open_ties
+from compcore.present.pools_cup_report import points_text, results_text, stage_status
+from compcore.rules.rulesets import Ruleset
 from compcore.services import pools_cup as service
 from ui import state, tables
 from ui.markdown import md

@@ -8,9 +8,9 @@ import pandas as pd
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
-from compcore.errors import CompcoreError
-from compcore.model import RatingChange, Season
-from compcore.rulesets import Ruleset
+from compcore.domain.errors import CompcoreError
+from compcore.domain.model import RatingChange, Season
+from compcore.rules.rulesets import Ruleset
 from compcore.services import players as ps
 from compcore.services import ratings
 from ui import state, tables

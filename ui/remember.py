@@ -22,7 +22,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from compcore.adapters.auth import Director, Directors
+from compcore.adapters.access.auth import Director, Directors
 from compcore.adapters.store.sessions import Sessions, Token
 from ui import config
 

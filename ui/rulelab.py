@@ -1,4 +1,4 @@
-"""The Regellab page's tables and slope chart, from a :class:`compcore.rulelab.Comparison`."""
+"""The Regellab page's tables and slope chart, from a :class:`compcore.lab.rulelab.Comparison`."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.rulelab_report import fairness_lines, number, winner_label
 from compcore.i18n import Lang, t
-from compcore.rulelab import Comparison
+from compcore.lab.rulelab import Comparison
+from compcore.present.rulelab_report import fairness_lines, number, winner_label
 from compcore.services import changelog
 from compcore.services.rulelab import Proposal
 from ui import clock

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from compcore.history import cycle_of
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
+from compcore.scoring.history import cycle_of
 from compcore.scoring.standings import Standings, last_complete_round
 from ui import state
 from ui.state import Ctx

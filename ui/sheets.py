@@ -1,6 +1,6 @@
 """The print-friendly pairing sheet of a published round: HTML (print from the browser) and
 CSV, with board, white, black, result, and for a computer entrant its playing strength
-(DS-9, from :func:`compcore.adapters.pairing_report.engine_strength`)."""
+(DS-9, from :func:`compcore.present.pairing_report.engine_strength`)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from compcore.adapters.csv_text import csv_text
-from compcore.adapters.pairing_report import engine_strength
-from compcore.history import cycle_of
+from compcore.adapters.files.csv_text import csv_text
+from compcore.domain.model import Kind, Round, Season
+from compcore.domain.reason import words
 from compcore.i18n import Lang, t
-from compcore.model import Kind, Round, Season
 from compcore.pairing import Board, Pairing, Reason
-from compcore.reason import words
-from compcore.rulesets import Ruleset
+from compcore.present.pairing_report import engine_strength
+from compcore.rules.rulesets import Ruleset
+from compcore.scoring.history import cycle_of
 from ui.tables import result_label
 
 
@@ -76,8 +76,8 @@ def not_paired(rnd: Round, names: Mapping[str, str], lang: Lang) -> list[tuple[s
 
 def to_csv(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang, *, excel: bool = False) -> str:
     """Board, white, black, result, comma-separated or with ``excel`` for Dutch Excel
-    (``;``; :mod:`compcore.adapters.csv_text`); names cannot act as spreadsheet formulas
-    (:func:`compcore.adapters.csv_text.csv_text`)."""
+    (``;``; :mod:`compcore.adapters.files.csv_text`); names cannot act as spreadsheet formulas
+    (:func:`compcore.adapters.files.csv_text.csv_text`)."""
     head = [t("sheet.board", lang), t("sheet.white", lang), t("sheet.black", lang),
             t("app.col.result", lang)]  # fmt: skip
     body = ([r.board, r.white, r.black, r.result] for r in rows(season, ruleset, rnd, lang))

@@ -6,9 +6,9 @@ import math
 
 import streamlit as st
 
-from compcore import errors
-from compcore.adapters.throttle import Wait
-from compcore.errors import CompcoreError
+from compcore.adapters.access.throttle import Wait
+from compcore.domain import errors
+from compcore.domain.errors import CompcoreError
 from compcore.services import competitions
 from ui import config, login, remember, state
 from ui.markdown import md

@@ -11,10 +11,10 @@ from zoneinfo import ZoneInfo
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.member_card import card_svg, member_url
+from compcore.adapters.files.member_card import card_svg, member_url
+from compcore.domain.model import Player
 from compcore.i18n import Lang
-from compcore.model import Player
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 from compcore.services import round as rs
 from compcore.services import signoff
 from compcore.services.repository import Mark

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters import simulation_report
 from compcore.i18n import Lang, t
-from compcore.simulation import Model, Simulation
+from compcore.lab.simulation import Model, Simulation
+from compcore.present import simulation_report
 from ui import tables
 
 

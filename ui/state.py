@@ -22,14 +22,15 @@ from typing import Any, TypeVar
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from compcore.adapters import auth, season_file
-from compcore.adapters.auth import Administrator, Director, Directors
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import Administrator, Director, Directors
+from compcore.adapters.files import season_file
 from compcore.adapters.store import CompetitionInfo, Store, connection
-from compcore.awards import Awards, awards
-from compcore.errors import CompcoreError, LocalizedError, StaleWriteError
+from compcore.awards.winners import Awards, awards
+from compcore.domain.errors import CompcoreError, LocalizedError, StaleWriteError
+from compcore.domain.model import Season
 from compcore.i18n import Lang, t
-from compcore.model import Season
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
 from compcore.services.competitions import by_link_key, default_competition, link_key
 from ui import boot, config, remember

@@ -7,13 +7,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from compcore.awards import Awards
-from compcore.model import Season
-from compcore.rulesets import Ruleset
-from compcore.rulesets.schema import Subgroups
-from compcore.scoring.standings import last_complete_round
-from compcore.services.subgroups import save_subgroups
-from compcore.subgroups import (
+from compcore.awards.winners import Awards
+from compcore.domain.model import Season
+from compcore.formats.subgroups import (
     Groups,
     Order,
     completed,
@@ -23,6 +19,10 @@ from compcore.subgroups import (
     stored_lines,
     stored_subgroups,
 )
+from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets.schema import Subgroups
+from compcore.scoring.standings import last_complete_round
+from compcore.services.subgroups import save_subgroups
 from ui import state, tables
 from ui.markdown import md
 

@@ -1,6 +1,6 @@
 """Read-only reshaping of compcore's results into DataFrames and texts for display.
 
-Cells are formatted by :mod:`compcore.adapters.reports` (the same rounding and Dutch decimal
+Cells are formatted by :mod:`compcore.present.reports` (the same rounding and Dutch decimal
 comma as the command line); headers are compcore's column words (KC-14 abbreviations in NL).
 """
 
@@ -12,11 +12,11 @@ import pandas as pd
 import streamlit as st
 from pandas.io.formats.style import Styler
 
-from compcore.adapters import reports
-from compcore.errors import Label
+from compcore.domain.errors import Label
+from compcore.domain.model import Kind, Round, Season
 from compcore.i18n import Lang, t
-from compcore.model import Kind, Round, Season
-from compcore.rulesets import Ruleset
+from compcore.present import reports
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import Row, Standings
 from ui import links
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from compcore.adapters import website
 from compcore.i18n import Lang
+from compcore.present import website
 from compcore.services.repository import Repository
 
 

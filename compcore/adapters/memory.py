@@ -1,7 +1,7 @@
 """An in-memory :class:`~compcore.services.repository.Repository` for fast tests.
 
 It keeps the DuckDB store's rules without a file: every write checks the actor, applies the
-same pure change of :mod:`compcore.changes` (so a stale write is refused the same way),
+same pure change of :mod:`compcore.rules.changes` (so a stale write is refused the same way),
 validates the new season as a season file, and logs what changed; a failed write changes
 nothing. Seasons are immutable, so a write either replaces one or not at all.
 """
@@ -16,20 +16,29 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from compcore import changes
-from compcore.adapters import season_file
-from compcore.adapters.auth import Actor
+from compcore.adapters.access.auth import Actor
+from compcore.adapters.files import season_file
 from compcore.adapters.store.transactions import (
     archive_action,
     authorize,
     part_data,
     validated,
 )
-from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
-from compcore.club_settings import ClubSettings, check_settings
-from compcore.errors import Label, Phrase, StaleWriteError, StoreError
-from compcore.model import Decision, Player, PlayerChange, RatingChange, Round, RulesetRef, Season
-from compcore.rulesets import Ruleset
+from compcore.domain.errors import Label, Phrase, StaleWriteError, StoreError
+from compcore.domain.model import (
+    Decision,
+    Player,
+    PlayerChange,
+    RatingChange,
+    Round,
+    RulesetRef,
+    Season,
+)
+from compcore.formats.validate import SEASON
+from compcore.rules import changes
+from compcore.rules.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.rules.club_settings import ClubSettings, check_settings
+from compcore.rules.rulesets import Ruleset
 from compcore.services.repository import (
     PROPOSAL_ACTION,
     CompetitionInfo,
@@ -41,7 +50,6 @@ from compcore.services.repository import (
     check_member_mark,
     next_draft_version,
 )
-from compcore.validate import SEASON
 
 
 @dataclass

@@ -1,5 +1,5 @@
-"""Words for the directors' configuration (``compcore.adapters.auth``) and the login
-throttle's settings (``compcore.adapters.throttle``): what is wrong with a name, a hash, the
+"""Words for the directors' configuration (``compcore.adapters.access.auth``) and the login
+throttle's settings (``compcore.adapters.access.throttle``): what is wrong with a name, a hash, the
 environment variable or the secrets. Setting and variable names are written as configured."""
 
 NL: dict[str, str] = {

@@ -1,4 +1,4 @@
-"""Words for refused changes (``compcore.changes``, ``compcore.services``) and for the change
+"""Words for refused changes (``compcore.rules.changes``, ``compcore.services``) and for the change
 log's "what changed" lines, in the clubs' own terms."""
 
 NL: dict[str, str] = {

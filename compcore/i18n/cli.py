@@ -1,4 +1,4 @@
-"""Words for the command line (``compcore.cli``): its help, its messages, the password
+"""Words for the command line (``compcore.cli.main``): its help, its messages, the password
 prompts of ``compcore hash-password``, and how it reports an error."""
 
 NL: dict[str, str] = {

@@ -4,7 +4,7 @@ Each message follows a location that the caller writes before it (file, round, p
 """
 
 NL: dict[str, str] = {
-    # JSON-like data from outside (compcore.jsondata)
+    # JSON-like data from outside (compcore.domain.jsondata)
     "error.json.field": "veld {path}: ",
     "error.json.syntax": "geen geldige JSON op regel {line}, kolom {column}",
     "error.json.depth": "meer dan {limit} niveaus diep genest (zo diep gaat geen seizoensbestand)",
@@ -14,18 +14,18 @@ NL: dict[str, str] = {
     "error.json.float": "{value} is geen getal",
     "error.json.type": "een {kind} is geen JSON-waarde (alleen tekst, getallen, true/false, lijsten en tabellen)",
     "error.json.surrogate": "de tekst bevat een los surrogaatteken ({char}) en is geen geldige UTF-8",
-    # ratings (compcore.validate)
+    # ratings (compcore.formats.validate)
     "error.rating.range": "speler {player}: rating {rating} is niet aannemelijk (toegestaan: {low} tot en met {high})",
-    # points rules (compcore.rulesets.schema.Points)
+    # points rules (compcore.rules.rulesets.schema.Points)
     "error.points.zero_denominator": "{text!r} deelt door nul (de noemer van een breuk is minstens 1)",
-    # TRF numbers (compcore.adapters.trf)
+    # TRF numbers (compcore.adapters.files.trf)
     "error.trf.points": "{what} {text!r} is geen getal zoals 1, 1.5 of 10.0",
-    # the players CSV (compcore.adapters.players_csv)
+    # the players CSV (compcore.adapters.files.players_csv)
     "error.csv.unreadable": "het CSV-bestand is niet te lezen ({detail})",
     "error.csv.cell_too_long": "een cel is langer dan {limit} tekens",
-    # uploads (compcore.adapters.season_file.loads_bytes)
+    # uploads (compcore.adapters.files.season_file.loads_bytes)
     "error.upload.not_utf8": "het bestand is geen UTF-8-tekst (byte {offset})",
-    # the players CSV (compcore.adapters.players_csv)
+    # the players CSV (compcore.adapters.files.players_csv)
     "csv.line": "regel {line}: {why}",
     "csv.empty": "het bestand is leeg",
     "csv.no_players": "het bestand bevat geen spelers",

@@ -1,4 +1,4 @@
-"""Words for 'why did my score change?' (``compcore.explain``): the parts of a score
+"""Words for 'why did my score change?' (``compcore.scoring.explain``): the parts of a score
 difference, the app's explanation block and the ``compcore explain`` command."""
 
 NL: dict[str, str] = {

@@ -1,4 +1,4 @@
-"""Words for a player's federation numbers (``compcore.federation_ids``)."""
+"""Words for a player's federation numbers (``compcore.domain.federation_ids``)."""
 
 NL: dict[str, str] = {
     "ids.knsb_bad": "KNSB-relatienummer {got!r} is geen 7 cijfers",

@@ -1,6 +1,6 @@
-"""Words for the KNSB rating submission (``compcore.adapters.knsb_submission``): why a
+"""Words for the KNSB rating submission (``compcore.adapters.files.knsb_submission``): why a
 player or a game was left out; and the club's settings that head the file
-(``compcore.club_settings``)."""
+(``compcore.rules.club_settings``)."""
 
 NL: dict[str, str] = {
     "knsb.left.player": "{why}",

@@ -1,4 +1,4 @@
-"""Words for a player's name rule (``compcore.player_names``)."""
+"""Words for a player's name rule (``compcore.domain.player_names``)."""
 
 NL: dict[str, str] = {
     "name.empty": "de naam is leeg",

@@ -1,4 +1,4 @@
-"""Words for a ruleset that cannot be read (``compcore.rulesets``): an unknown preset, an
+"""Words for a ruleset that cannot be read (``compcore.rules.rulesets``): an unknown preset, an
 unknown field, a wrong value. Field names are the rulesets' own (``pairing.method``), in
 quotes; so are the values a field allows. Pydantic's error types are ``pydantic.<type>``."""
 
@@ -12,7 +12,7 @@ NL: dict[str, str] = {
     "ruleset.required": "is verplicht",
     "ruleset.or": " of ",
     "ruleset.got": " (nu: {value})",
-    # compcore's own checks (compcore.rulesets.schema)
+    # compcore's own checks (compcore.rules.rulesets.schema)
     "error.ruleset.boolean": "verwacht een getal, geen true/false",
     "error.ruleset.exact": "verwacht een exact getal zoals 3, '0.33' of '2/6', niet {value}",
     "error.ruleset.points_text": "verwacht punten als tekst zoals '6/6 opp', niet {value}",

@@ -1,5 +1,5 @@
 """Words for a season that breaks the contract (``spec/season-format.md``): the season-file
-reader (``compcore.adapters.season_file``), the integrity rules (``compcore.validate``), and
+reader (``compcore.adapters.files.season_file``), the integrity rules (``compcore.formats.validate``), and
 the places they name (``bestand: ronde 3: bord 2: ...``). Field names in quotes are the
 season file's own (``'result'``, ``'entries'``); entry kinds and results are written as the
 file writes them. Also what the operating system said (``os.*``)."""
@@ -51,7 +51,7 @@ NL: dict[str, str] = {
     "reason.data.rule": "de 'rule' van een reden moet tekst zijn",
     "reason.data.params": "de 'params' van een reden moeten een object zijn",
     "reason.data.value": "een parameter van een reden kan geen {value} zijn",
-    # the meaning (compcore.validate)
+    # the meaning (compcore.formats.validate)
     "season.player_twice": "speler-id {player!r} komt twee keer voor",
     "season.unknown_player": "onbekende speler {player!r}",
     "season.unknown_player_in": "onbekende speler {player!r} ({how})",

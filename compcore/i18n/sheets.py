@@ -1,5 +1,5 @@
 """Words for spreadsheets and calendars (issue 18 items 6 and 7): the Excel CSV downloads and
-``--excel``, the club evenings as an iCalendar file (``compcore.adapters.club_calendar``,
+``--excel``, the club evenings as an iCalendar file (``compcore.adapters.files.club_calendar``,
 ``compcore calendar``, the Overzicht page's download)."""
 
 NL: dict[str, str] = {

@@ -1,4 +1,4 @@
-"""Words for the published website (``compcore.adapters.website``, ``compcore publish``)."""
+"""Words for the published website (``compcore.present.website``, ``compcore publish``)."""
 
 NL: dict[str, str] = {
     "site.title": "Interne competities",

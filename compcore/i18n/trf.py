@@ -1,4 +1,4 @@
-"""Words for a TRF16 file (``compcore.adapters.trf``) or a plain pairing file that cannot
+"""Words for a TRF16 file (``compcore.adapters.files.trf``) or a plain pairing file that cannot
 be read: each names the line, the round and the field. TRF's own names (``001``, ``XXR``,
 ``XXC``, result codes) are written as TRF writes them."""
 

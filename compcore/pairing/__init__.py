@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from compcore.errors import PairingError
-from compcore.pairing.base import Board, Pairing, Reason, Relaxation
+from compcore.domain.boards import Board, Pairing, Reason, Relaxation
+from compcore.domain.errors import PairingError
 
 if TYPE_CHECKING:  # loaded on first use: ``compcore pair FILE.trf`` needs none of them
-    from compcore.model import Round, Season
+    from compcore.domain.model import Round, Season
     from compcore.pairing.check import Violation
-    from compcore.rulesets import Ruleset
+    from compcore.rules.rulesets import Ruleset
     from compcore.scoring.standings import Standings
 else:
 

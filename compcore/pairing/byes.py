@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from compcore.model import Kind
-from compcore.pairing.base import Reason
+from compcore.domain.boards import Reason
+from compcore.domain.model import Kind
 from compcore.pairing.context import Context, derive_seed
 from compcore.pairing.ladder import Sitter
 

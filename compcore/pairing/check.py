@@ -26,15 +26,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from compcore.history import History, cycle_of, history
+from compcore.domain.boards import Reason, forced_override
+from compcore.domain.model import EMPTY, Game, Kind, Round, Season
+from compcore.domain.reason import words
 from compcore.i18n import Lang, t
-from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Reason, forced_override
 from compcore.pairing.colours import decide
 from compcore.pairing.context import ranking, ranking_table, scheme_for
 from compcore.pairing.rules import Rules, rule_id
-from compcore.reason import words
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
+from compcore.scoring.history import History, cycle_of, history
 
 #: colour rules that hold even where the director fixed a board's colours (a forced board
 #: that breaks one is reported as overridden); the others are preferences a forced board

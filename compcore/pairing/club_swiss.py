@@ -30,10 +30,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
-from compcore.errors import PairingError
-from compcore.history import cycle_of, history
-from compcore.model import Kind, Result, Round, Season
-from compcore.pairing.base import Board, Reason, Relaxation
+from compcore.domain.boards import Board, Reason, Relaxation
+from compcore.domain.errors import PairingError
+from compcore.domain.model import Kind, Result, Round, Season
 from compcore.pairing.byes import bye_reason, sitter_order
 from compcore.pairing.context import Context, Outcome, scheme_of
 from compcore.pairing.ladder import Infeasible, Sitter, Solver
@@ -48,8 +47,9 @@ from compcore.pairing.swiss import (
     pair_dutch,
     player_inputs,
 )
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.entries import apply_caps
+from compcore.scoring.history import cycle_of, history
 from compcore.scoring.standings import Standings, initial_order
 
 
@@ -196,7 +196,7 @@ DUTCH_TRIES = 3
 
 def _score(value: Fraction) -> str:
     """A score as the Dutch engine writes it: ``4``, ``4.5`` (a decimal comma in Dutch:
-    :mod:`compcore.reason`), ``13/3``."""
+    :mod:`compcore.domain.reason`), ``13/3``."""
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):g}" if value.denominator == 2 else str(value)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compcore.pairing.base import Reason
+from compcore.domain.boards import Reason
 from compcore.pairing.rules import Rules, rule_id
 
 #: the colour rules that depend on who is placed higher; the others give the same colours

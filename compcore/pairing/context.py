@@ -12,14 +12,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from compcore.errors import PairingError, Phrase
-from compcore.history import History, cycle_of, history
-from compcore.model import EMPTY, Kind, Round, Season
-from compcore.pairing.base import Board, Reason, Relaxation
+from compcore.domain.boards import Board, Reason, Relaxation
+from compcore.domain.errors import PairingError, Phrase
+from compcore.domain.model import EMPTY, Kind, Round, Season
+from compcore.formats.validate import registration
 from compcore.pairing.rules import Rules, rule_id
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
+from compcore.scoring.history import History, cycle_of, history
 from compcore.scoring.standings import Standings, standings
-from compcore.validate import registration
 
 
 @dataclass

@@ -18,14 +18,14 @@ from contextlib import contextmanager
 from dataclasses import replace
 from types import MappingProxyType
 
-from compcore.errors import PairingError, Phrase
-from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Board, Pairing, Reason, forced_override, relaxed_override
+from compcore.domain.boards import Board, Pairing, Reason, forced_override, relaxed_override
+from compcore.domain.errors import PairingError, Phrase
+from compcore.domain.model import EMPTY, Game, Kind, Round, Season
 from compcore.pairing.club_swiss import pair_swiss
 from compcore.pairing.context import Context, Outcome, build_context
 from compcore.pairing.knockout import pair_knockout
 from compcore.pairing.ladder_round import pair_ladder
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import Standings
 
 _paused = threading.Lock()

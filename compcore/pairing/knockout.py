@@ -1,6 +1,6 @@
 """Knock-out cup (MG-7, MG-8): a fresh seeded random draw each round among those still in.
 
-* Entrants and who is still in: :mod:`compcore.cup` (a won game or forfeit eliminates
+* Entrants and who is still in: :mod:`compcore.formats.cup` (a won game or forfeit eliminates
   the loser, a double forfeit both, a drawn game goes by MG-8's rating gap or the
   recorded barrage; an entrant who was absent stays in).
 * Once at most one entrant is left the cup is over: no further round is paired.
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 
-from compcore.cup import bracket, eliminated, entrants
-from compcore.errors import PairingError, Phrase
-from compcore.model import Kind
-from compcore.pairing.base import Board, Reason
+from compcore.domain.boards import Board, Reason
+from compcore.domain.errors import PairingError, Phrase
+from compcore.domain.model import Kind
+from compcore.formats.cup import bracket, eliminated, entrants
 from compcore.pairing.context import Context, Outcome, derive_seed
 
 

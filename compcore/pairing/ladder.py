@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from compcore.pairing.base import Reason
+from compcore.domain.boards import Reason
 from compcore.pairing.blossom import NONE, Matcher
 from compcore.pairing.rules import Rules, rule_id
 

@@ -10,9 +10,9 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from compcore.errors import PairingError, Phrase
-from compcore.model import Kind
-from compcore.pairing.base import Board, Reason, Relaxation
+from compcore.domain.boards import Board, Reason, Relaxation
+from compcore.domain.errors import PairingError, Phrase
+from compcore.domain.model import Kind
 from compcore.pairing.byes import (
     away_bye_reason,
     bye_reason,

@@ -25,12 +25,12 @@ from collections.abc import Collection
 from dataclasses import replace
 from types import MappingProxyType
 
-from compcore.errors import PairingError, Phrase
-from compcore.model import EMPTY, Game, Kind, Round, Season
-from compcore.pairing.base import Board, Pairing, Reason, relaxed_override
+from compcore.domain.boards import Board, Pairing, Reason, relaxed_override
+from compcore.domain.errors import PairingError, Phrase
+from compcore.domain.model import EMPTY, Game, Kind, Round, Season
 from compcore.pairing.context import build_context
 from compcore.pairing.ladder_round import board_of, relaxations, solve_pool
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 
 
 def published_round(season: Season) -> Round:

@@ -33,12 +33,12 @@ from typing import get_args
 
 import rustworkx as rx
 
-from compcore.pairing.base import Reason
+from compcore.domain.boards import Reason
 from compcore.pairing.blossom import NONE, Matcher
 from compcore.pairing.ladder import Infeasible, Sitter, Solver
 from compcore.pairing.rules import NEVER_RELAXABLE, Rules, rule_id
-from compcore.rulesets import Ruleset
-from compcore.rulesets.schema import RelaxableRule
+from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets.schema import RelaxableRule
 
 #: an edge of the cost graph: (vertex, vertex, weight)
 Edge = tuple[int, int, int]

@@ -16,11 +16,11 @@ one pair breaks one rule.
 
 from __future__ import annotations
 
-from compcore.history import History, Meeting, history
-from compcore.model import Colour, Season
-from compcore.pairing.base import Reason
-from compcore.rulesets import Ruleset
+from compcore.domain.boards import Reason
+from compcore.domain.model import Colour, Season
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.entries import BYE_KINDS
+from compcore.scoring.history import History, Meeting, history
 
 #: rule names a ruleset can never relax (the player's own choice, or nonsense)
 NEVER_RELAXABLE = frozenset({"engine-opt-in", "engine-pair"})
@@ -41,7 +41,7 @@ def other(colour: Colour) -> Colour:
 
 class Rules:
     """Everything the hard rules and colour rules need about one round, read from the
-    :class:`~compcore.history.History` of the rounds before ``round_no`` (balance, previous
+    :class:`~compcore.scoring.history.History` of the rounds before ``round_no`` (balance, previous
     colour, meetings in scope, byes, games played, games against the engine).
 
     ``hist``: the season's history if the caller has it already (any rounds; only those

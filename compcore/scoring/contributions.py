@@ -15,10 +15,10 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from compcore.history import Entry, History, history
-from compcore.model import Season
-from compcore.rulesets.schema import Points, Ruleset
+from compcore.domain.model import Season
+from compcore.rules.rulesets.schema import Points, Ruleset
 from compcore.scoring.entries import Scored, Term, apply_caps
+from compcore.scoring.history import Entry, History, history
 from compcore.scoring.keizer import Snapshot
 from compcore.scoring.standings import Standings, resolve_scope, scored_terms, standings
 

@@ -13,9 +13,9 @@ from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
-from compcore.history import Entry, History
-from compcore.model import Kind
-from compcore.rulesets.schema import ZERO, Points, Ruleset
+from compcore.domain.model import Kind
+from compcore.rules.rulesets.schema import ZERO, Points, Ruleset
+from compcore.scoring.history import Entry, History
 
 
 class Term(NamedTuple):

@@ -15,10 +15,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NamedTuple
 
-from compcore.errors import CompcoreError, Phrase
-from compcore.history import Entry, History, alternation, colour_balance, history
-from compcore.model import Kind, Season
-from compcore.rulesets.schema import RankValues, Ruleset
+from compcore.domain.errors import CompcoreError, Phrase
+from compcore.domain.model import Kind, Season
+from compcore.rules.rulesets.schema import RankValues, Ruleset
 from compcore.scoring import tiebreaks, twins
 from compcore.scoring.entries import (
     ABSENT_KINDS,
@@ -29,6 +28,7 @@ from compcore.scoring.entries import (
     apply_caps,
     terms_of_round,
 )
+from compcore.scoring.history import Entry, History, alternation, colour_balance, history
 from compcore.scoring.keizer import Snapshot, Zeros, chain, scale_for
 from compcore.scoring.movement import changes
 from compcore.scoring.ties import TieReason, tie_reasons
@@ -133,12 +133,12 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
     """The order before any result: strength list, else rating (high first, as valid in
     ``at_round``), else name; the keys and their order are the ruleset's ``initial_order``
     (DS-2, KC-3, LA-2). ``club-rating``: the club rating valid for ``at_round``, computed from
-    the rounds before it (DS-2, :func:`compcore.club_rating.club_rating_before`); the engine,
+    the rounds before it (DS-2, :func:`compcore.scoring.club_rating.club_rating_before`); the engine,
     which has none, after everyone."""
     club: Mapping[str, int] = {}
     if "club-rating" in ruleset.initial_order:
         # here: the other presets' standings do without the module (issue 19)
-        from compcore.club_rating import club_rating_before
+        from compcore.scoring.club_rating import club_rating_before
 
         club = club_rating_before(season, ruleset, at_round)
 

@@ -7,9 +7,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 
-from compcore.history import Entry
-from compcore.model import Kind
-from compcore.rulesets.schema import Ruleset, TieBreak
+from compcore.domain.model import Kind
+from compcore.rules.rulesets.schema import Ruleset, TieBreak
+from compcore.scoring.history import Entry
 
 #: Sonneborn-Berger shares in halves: a win counts the opponent's score twice, a draw once
 _HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}

@@ -15,12 +15,12 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Protocol
 
-from compcore.club_rating import club_rating_before
-from compcore.errors import Phrase
+from compcore.domain.errors import Phrase
+from compcore.domain.model import Season
 from compcore.i18n import Lang, t
-from compcore.model import Season
-from compcore.rulesets.schema import Ruleset
+from compcore.rules.rulesets.schema import Ruleset
 from compcore.scoring import twins
+from compcore.scoring.club_rating import club_rating_before
 
 TieValue = Fraction | int | None
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 
-from compcore.rulesets.schema import RankValues, RatingValues, TopRatio
+from compcore.rules.rulesets.schema import RankValues, RatingValues, TopRatio
 
 Number = int | Fraction
 

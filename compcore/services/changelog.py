@@ -18,8 +18,8 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from compcore import reason
-from compcore.errors import Label
+from compcore.domain import reason
+from compcore.domain.errors import Label
 from compcore.i18n import Lang, t
 
 #: how the items of a list are told apart (None: by their place, counted from 1)

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from compcore.changes import BoardResult, merged_results
-from compcore.model import Season
-from compcore.rulesets import Ruleset
+from compcore.domain.model import Season
+from compcore.rules.changes import BoardResult, merged_results
+from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import Standings, last_complete_round, standings
 
 
@@ -47,7 +47,7 @@ class Preview:
 def corrected_season(season: Season, number: int, boards: Sequence[BoardResult]) -> Season:
     """The season with round ``number``'s boards changed as the director entered them; every
     other round (later pairings included) as played. Refused like the save itself when a
-    board changed since it was read (:func:`compcore.changes.merged_results`)."""
+    board changed since it was read (:func:`compcore.rules.changes.merged_results`)."""
     new_round, _ = merged_results(season, number, boards)
     return season.with_round(new_round)
 

@@ -19,10 +19,10 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Actor
-from compcore.errors import CompcoreError, SeasonError
-from compcore.model import Kind, Season
+from compcore.adapters.access.auth import Actor
+from compcore.adapters.files import season_file
+from compcore.domain.errors import CompcoreError, SeasonError
+from compcore.domain.model import Kind, Season
 from compcore.pairing import Board, Pairing, Reason, Relaxation
 from compcore.services.repository import Repository, StoredDraft
 from compcore.services.round import Draft, stored_round

@@ -1,8 +1,8 @@
 """The federation's files from the app (issue 11): a competition as TRF16, its KNSB rating
 submission for a period, and a TRF16 upload as a new competition.
 
-The adapters do the work (:mod:`compcore.adapters.trf_export`,
-:mod:`compcore.adapters.knsb_submission`, :mod:`compcore.adapters.trf_import`); this module
+The adapters do the work (:mod:`compcore.adapters.files.trf_export`,
+:mod:`compcore.adapters.files.knsb_submission`, :mod:`compcore.adapters.files.trf_import`); this module
 holds what the Competities page and the command line share: the files' names, the period's
 check, which presets take a TRF file, and the checks before a TRF file is stored.
 """
@@ -13,15 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from compcore.adapters import season_file
-from compcore.adapters.knsb_submission import Heading, Submission, knsb_submission
-from compcore.adapters.trf import TrfDocument, read_trf, trf_text
-from compcore.adapters.trf_export import season_trf
-from compcore.adapters.trf_import import season_from_trf
-from compcore.club_settings import ClubSettings, check_settings
-from compcore.errors import CompcoreError, Phrase
-from compcore.model import Season
-from compcore.rulesets import Ruleset, load_ruleset, preset_names
+from compcore.adapters.files import season_file
+from compcore.adapters.files.knsb_submission import Heading, Submission, knsb_submission
+from compcore.adapters.files.trf import TrfDocument, read_trf, trf_text
+from compcore.adapters.files.trf_export import season_trf
+from compcore.adapters.files.trf_import import season_from_trf
+from compcore.domain.errors import CompcoreError, Phrase
+from compcore.domain.model import Season
+from compcore.rules.club_settings import ClubSettings, check_settings
+from compcore.rules.rulesets import Ruleset, load_ruleset, preset_names
 from compcore.services.repository import CompetitionInfo
 
 __all__ = [

@@ -7,7 +7,7 @@ No Streamlit: ``pages/competitions.py`` collects the director's choices in a
 which stores the whole schedule at once (every round's boards, no results, each round
 naming its ladder evening) as a new competition played within the ladder
 (``Season.ladder``), logged as ``create-group``. The forced boards on the ladder's evening
-and the results entered once are the link's business (``compcore.linked``).
+and the results entered once are the link's business (``compcore.pairing.linked``).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from compcore.adapters.auth import Actor
-from compcore.errors import LocalizedError, Part, Phrase, choices
-from compcore.model import Round, RulesetRef, Season, freeze
-from compcore.round_robin import Schedule, schedule
-from compcore.rulesets import Ruleset, load_ruleset, preset_names
+from compcore.adapters.access.auth import Actor
+from compcore.domain.errors import LocalizedError, Part, Phrase, choices
+from compcore.domain.model import Round, RulesetRef, Season, freeze
+from compcore.formats.round_robin import Schedule, schedule
+from compcore.rules.rulesets import Ruleset, load_ruleset, preset_names
 from compcore.services.repository import CompetitionInfo, Repository
 from compcore.services.setup import copied_player
 

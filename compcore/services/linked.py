@@ -11,7 +11,7 @@ DS-20 play-off, DS-21 Meierij Cup, MG-8 Magnus cup), read and written through a 
   (:meth:`~compcore.services.repository.Repository.save_seasons`), a correction of a
   finalized round included. A competition with no link is saved as before.
 
-The pure rules are :mod:`compcore.linked`; nothing here imports Streamlit.
+The pure rules are :mod:`compcore.pairing.linked`; nothing here imports Streamlit.
 """
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from compcore import changes, linked
-from compcore.adapters import season_file
-from compcore.adapters.auth import Actor
-from compcore.changes import BoardResult
-from compcore.errors import LocalizedError, ReasonRequiredError
-from compcore.linked import Evening
-from compcore.model import ForcedGame, Round, Season
-from compcore.rulesets import Ruleset
+from compcore.adapters.access.auth import Actor
+from compcore.adapters.files import season_file
+from compcore.domain.errors import LocalizedError, ReasonRequiredError
+from compcore.domain.model import ForcedGame, Round, Season
+from compcore.pairing import linked
+from compcore.pairing.linked import Evening
+from compcore.rules import changes
+from compcore.rules.changes import BoardResult
+from compcore.rules.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo, Repository
 
 
@@ -105,7 +106,7 @@ def evening(repo: Repository, ladder_cid: int, number: int) -> Evening:
 
 def with_evening(repo: Repository, ladder_cid: int, ladder: Season, rnd: Round) -> Round:
     """The open ladder round ``rnd`` with the linked competitions' boards and entries of that
-    evening put on it (:func:`compcore.linked.with_evening`); unchanged without any."""
+    evening put on it (:func:`compcore.pairing.linked.with_evening`); unchanged without any."""
     parts = linked_to(repo, ladder_cid)
     if not parts:
         return rnd
@@ -180,7 +181,7 @@ def _finalized(rnd: Round, was: Round, *, final: bool) -> Round:
     """A round whose results were copied from the other side: finalized when that side's
     round is finalized (``final``) and every board has a result; a round that did not say
     and now has every result says it is not finalized (as
-    :func:`compcore.changes.enter_results` keeps it), so it is not read as finalized."""
+    :func:`compcore.rules.changes.enter_results` keeps it), so it is not read as finalized."""
     complete = all(g.result is not None for g in rnd.games or ())
     if rnd == was:
         return rnd
@@ -218,7 +219,7 @@ def into_ladder(ladder: Season, part: Season, number: int) -> Season:
 def require_reason(old: Season, new: Season, reason: str | None) -> None:
     """A result copied into a finalized round of the other competition is a correction
     there: it needs the director's reason, as one entered there would
-    (:class:`~compcore.errors.ReasonRequiredError`, naming that round and its boards)."""
+    (:class:`~compcore.domain.errors.ReasonRequiredError`, naming that round and its boards)."""
     if reason and reason.strip():
         return
     for was in old.rounds:
@@ -268,7 +269,7 @@ def save_results(
     complete: bool = False,
     reason: str | None = None,
 ) -> Season:
-    """Save results of round ``number`` (:func:`compcore.changes.enter_results`: only the
+    """Save results of round ``number`` (:func:`compcore.rules.changes.enter_results`: only the
     boards the director changed, refused when stale) and copy them to the other side of a
     link, all in one write, logged as ``action`` in each competition. Without a link
     (nothing to copy) this is :meth:`Repository.save_results`."""

@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from compcore.adapters import players_csv
-from compcore.adapters.auth import Actor
-from compcore.adapters.players_csv import ParsedPlayers
-from compcore.changes import first_appearance, history_of, rounds_naming
-from compcore.errors import RosterError
-from compcore.federation_ids import number_problems
-from compcore.model import Participation, Player, PlayerChange, RatingChange, Season
-from compcore.player_ids import new_player_id
-from compcore.player_names import name_problem
-from compcore.rulesets import Ruleset
+from compcore.adapters.access.auth import Actor
+from compcore.adapters.files import players_csv
+from compcore.adapters.files.players_csv import ParsedPlayers
+from compcore.domain.errors import RosterError
+from compcore.domain.federation_ids import number_problems
+from compcore.domain.model import Participation, Player, PlayerChange, RatingChange, Season
+from compcore.domain.player_ids import new_player_id
+from compcore.domain.player_names import name_problem
+from compcore.formats.validate import last_round
+from compcore.rules.changes import first_appearance, history_of, rounds_naming
+from compcore.rules.rulesets import Ruleset
 from compcore.services.repository import Repository
-from compcore.validate import last_round
 
 
 def form_player(
@@ -62,7 +62,7 @@ def form_player(
 
 def automatic_id(season: Season, name: str) -> str:
     """The id a new player gets when the director types none: a readable slug of the name,
-    never one in use (``compcore.player_ids``)."""
+    never one in use (``compcore.domain.player_ids``)."""
     return new_player_id(name, season.player_ids)
 
 
@@ -75,7 +75,7 @@ def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
 
 def check_player(season: Season, ruleset: Ruleset, player: Player) -> None:
     """Refuse a player the form cannot mean: no name, a name the rule of
-    :mod:`compcore.player_names` refuses (a control character, over 100 characters), a bad
+    :mod:`compcore.domain.player_names` refuses (a control character, over 100 characters), a bad
     relatienummer or FIDE id, a round out of range, withdrawing before joining."""
     if not player.name.strip():
         raise RosterError("roster.name_required")

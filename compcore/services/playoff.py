@@ -2,9 +2,9 @@
 director from a ladder's computed seeds, per category; barrage winners recorded.
 
 No Streamlit: ``pages/winners.py`` offers :func:`plans`, sends the director's choices to
-:func:`create` and :func:`record_barrage`, and shows :func:`compcore.playoff.state`.
+:func:`create` and :func:`record_barrage`, and shows :func:`compcore.formats.playoff.state`.
 
-* The seeds are DS-19's (:func:`compcore.awards.awards`); a seed who cannot play is replaced
+* The seeds are DS-19's (:func:`compcore.awards.winners.awards`); a seed who cannot play is replaced
   by a player of the category's final list who is not yet seeded, with the director's
   reason: the change log's entry of the creation carries it, and the play-off keeps a
   ``playoff-replacement`` decision (the seed number, who cannot play, why).
@@ -12,7 +12,7 @@ No Streamlit: ``pages/winners.py`` offers :func:`plans`, sends the director's ch
   is one, else the same ladder (:func:`ladders`); its rounds are put on that ladder's
   evenings (:func:`first_free_rounds`: the first rounds of the ladder's next cycle).
 * Its season: the seeds (the ladder's ids and names, ``strength`` = seed number), the
-  Berger rounds (:func:`compcore.awards.berger`, DS-20 colours), the barrage draw's seed on
+  Berger rounds (:func:`compcore.formats.round_robin.berger`, DS-20 colours), the barrage draw's seed on
   round 1, and a ``playoff-of`` decision naming the ladder and category it decides.
 """
 
@@ -22,13 +22,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from compcore import playoff as po
-from compcore.adapters.auth import Actor
-from compcore.awards import Awards, FinalList, awards, berger
-from compcore.cup import BARRAGE_WINNER
-from compcore.errors import LocalizedError, Phrase, StaleWriteError
-from compcore.model import Decision, Game, Player, Round, RulesetRef, Season
-from compcore.rulesets import Ruleset
+from compcore.adapters.access.auth import Actor
+from compcore.awards.winners import Awards, FinalList, awards
+from compcore.domain.errors import LocalizedError, Phrase, StaleWriteError
+from compcore.domain.model import Decision, Game, Player, Round, RulesetRef, Season
+from compcore.formats import playoff as po
+from compcore.formats.cup import BARRAGE_WINNER
+from compcore.formats.round_robin import berger
+from compcore.rules.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo, Repository
 
 #: the change log's action for a play-off made from the Winnaars page

@@ -1,15 +1,15 @@
 """The director's steps in a cup of pools and knock-outs (DS-21, the Meierij Cup): create it
 from a ladder's roster, draw each knock-out round from the pool tables and the ties, record
 how a level tie was decided. Every step goes through the repository (checked, logged);
-the rules are :mod:`compcore.pools_cup`'s."""
+the rules are :mod:`compcore.formats.pools_cup`'s."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compcore.adapters.auth import Actor
-from compcore.model import Result, Round, RulesetRef, Season
-from compcore.pools_cup import (
+from compcore.adapters.access.auth import Actor
+from compcore.domain.model import Result, Round, RulesetRef, Season
+from compcore.formats.pools_cup import (
     CupStageError,
     is_pools_cup,
     make_pools,
@@ -18,10 +18,10 @@ from compcore.pools_cup import (
     pool_schedule,
     tiebreak_decision,
 )
-from compcore.rulesets import load_ruleset
+from compcore.formats.validate import check_season
+from compcore.rules.rulesets import load_ruleset
 from compcore.services.repository import Repository
 from compcore.services.setup import copied_player
-from compcore.validate import check_season
 
 #: the change log's actions
 CREATE_ACTION = "create-pools-cup"
@@ -30,7 +30,7 @@ DRAW_ACTION = "draw-knockout"
 
 def cup_presets() -> tuple[str, ...]:
     """The presets that run a cup of pools and knock-outs."""
-    from compcore.rulesets import preset_names
+    from compcore.rules.rulesets import preset_names
 
     return tuple(p for p in preset_names() if is_pools_cup(load_ruleset(p)))
 
@@ -139,7 +139,7 @@ def record_tiebreak(
     actor: Actor,
 ) -> Season:
     """DS-21: record how a level knock-out tie was decided (the rapid pair or the
-    Armageddon; :func:`compcore.pools_cup.tiebreak_decision`), logged as a decision."""
+    Armageddon; :func:`compcore.formats.pools_cup.tiebreak_decision`), logged as a decision."""
     season, ruleset = repo.load(cid), repo.ruleset(cid)
     decision = tiebreak_decision(season, ruleset, round_no, step, white, black, result)
     return repo.add_decision(cid, decision, actor=actor)

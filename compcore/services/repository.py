@@ -3,9 +3,9 @@
 :class:`Repository` is a :class:`typing.Protocol`. Two implementations:
 :class:`compcore.adapters.store.Store` (the DuckDB file the app and the command line use)
 and :class:`compcore.adapters.memory.MemoryStore` (in memory, for fast tests). Both run
-every write as one of the pure changes of :mod:`compcore.changes` on the season as stored at
+every write as one of the pure changes of :mod:`compcore.rules.changes` on the season as stored at
 that moment, check the actor, validate the new season, log the change, and refuse a stale
-write (:class:`~compcore.errors.StaleWriteError`) when ``read`` no longer matches.
+write (:class:`~compcore.domain.errors.StaleWriteError`) when ``read`` no longer matches.
 """
 
 from __future__ import annotations
@@ -15,12 +15,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from compcore.adapters.auth import Actor
-from compcore.changes import UNCHECKED, BoardResult, Unchecked
-from compcore.club_settings import ClubSettings
-from compcore.errors import NotAuthorized, Phrase, StaleWriteError
-from compcore.model import Decision, Player, PlayerChange, RatingChange, Round, RulesetRef, Season
-from compcore.rulesets import Ruleset
+from compcore.adapters.access.auth import Actor
+from compcore.domain.errors import NotAuthorized, Phrase, StaleWriteError
+from compcore.domain.model import (
+    Decision,
+    Player,
+    PlayerChange,
+    RatingChange,
+    Round,
+    RulesetRef,
+    Season,
+)
+from compcore.rules.changes import UNCHECKED, BoardResult, Unchecked
+from compcore.rules.club_settings import ClubSettings
+from compcore.rules.rulesets import Ruleset
 
 __all__ = [
     "UNCHECKED",
@@ -145,8 +153,8 @@ def check_draft_version(current: StoredDraft | None, read: int | None, number: i
 class Repository(Protocol):
     """Competitions, their seasons and the change log; every write checked and logged.
 
-    ``actor`` is an :class:`~compcore.adapters.auth.Director` or ``Administrator``; anything
-    else is refused (:class:`~compcore.errors.NotAuthorized`) before anything is read.
+    ``actor`` is an :class:`~compcore.adapters.access.auth.Director` or ``Administrator``; anything
+    else is refused (:class:`~compcore.domain.errors.NotAuthorized`) before anything is read.
     Writes return the season as stored afterwards.
     """
 
@@ -307,7 +315,7 @@ class Repository(Protocol):
         ...
 
     def club_settings(self, club: str) -> ClubSettings:
-        """The club's own settings (``compcore.club_settings``); none set: all ``None``."""
+        """The club's own settings (``compcore.rules.club_settings``); none set: all ``None``."""
         ...
 
     def save_club_settings(

@@ -6,7 +6,7 @@ return; tests call them directly (with :class:`~compcore.adapters.memory.MemoryS
 Nothing here decides a pairing rule: who is paired with whom comes from
 :func:`compcore.pairing.pair` (or ``repair_late``), whether an edit breaks a rule from
 :func:`compcore.pairing.check_round`; every write goes through the repository, which runs
-the matching pure change of :mod:`compcore.changes` (refusing a lost update) in one
+the matching pure change of :mod:`compcore.rules.changes` (refusing a lost update) in one
 validated, logged transaction.
 
 Each write carries what the director read (``read``): the round as stored when he opened
@@ -20,17 +20,17 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from compcore import pairing
-from compcore.adapters.auth import Actor
-from compcore.changes import BoardResult, put_round
-from compcore.cup import Bracket, bracket, is_cup
-from compcore.errors import CompcoreError, ReasonRequiredError
-from compcore.history import cycle_of
+from compcore.adapters.access.auth import Actor
+from compcore.domain.errors import CompcoreError, ReasonRequiredError
+from compcore.domain.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
+from compcore.domain.reason import Reason, forced_words, words
+from compcore.formats.cup import Bracket, bracket, is_cup
 from compcore.i18n import Lang, t
-from compcore.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.pairing import Pairing, Violation
 from compcore.pairing.context import engine_entrant, engine_is_away
-from compcore.reason import Reason, forced_words, words
-from compcore.rulesets import Ruleset
+from compcore.rules.changes import BoardResult, put_round
+from compcore.rules.rulesets import Ruleset
+from compcore.scoring.history import cycle_of
 from compcore.scoring.standings import Standings
 from compcore.services import linked
 from compcore.services.repository import Repository
@@ -513,7 +513,7 @@ def save_results(
     actor: Actor,
 ) -> Season:
     """Merge the changed boards into the stored round; ``finalize`` needs a result on every
-    board; correcting a finalized round needs a ``reason`` (``compcore.changes``). A result
+    board; correcting a finalized round needs a ``reason`` (``compcore.rules.changes``). A result
     entered once holds in a linked competition and its ladder (issue 12, MG-8)."""
     return linked.save_results(
         repo,

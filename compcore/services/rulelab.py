@@ -1,7 +1,7 @@
 """The Regellab page's logic (issue 13 item 1): the overrides its typed widgets make, and
 the committee's proposals.
 
-The page compares without storing anything (:mod:`compcore.rulelab`). A logged-in director
+The page compares without storing anything (:mod:`compcore.lab.rulelab`). A logged-in director
 may save the ruleset B he tried as a *proposal*: one change-log entry of the competition
 (action ``rulelab-proposal``, ``after`` = ``{"preset", "overrides"}``, the reason = his
 note). The season does not change; the committee reads the proposals on Instellingen
@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from compcore.adapters.auth import Actor
-from compcore.model import Season
-from compcore.rulelab import preset_and_overrides
-from compcore.rulesets import Ruleset, load_ruleset, merge
+from compcore.adapters.access.auth import Actor
+from compcore.domain.model import Season
+from compcore.lab.rulelab import preset_and_overrides
+from compcore.rules.rulesets import Ruleset, load_ruleset, merge
 from compcore.services.repository import PROPOSAL_ACTION, Repository
 
 #: how far back :func:`proposals` reads the change log
@@ -102,7 +102,7 @@ def save_proposal(
     actor: Actor,
 ) -> None:
     """Log ruleset B (``preset`` with ``overrides``, as
-    :func:`compcore.rulelab.preset_and_overrides` makes it whole) as a proposal for
+    :func:`compcore.lab.rulelab.preset_and_overrides` makes it whole) as a proposal for
     competition ``cid``, after the ruleset loader accepted it (a RulesetError naming what is wrong; nothing stored)."""
     name, whole = preset_and_overrides(season, ruleset, preset, overrides)
     load_ruleset(name, whole)

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Literal
 
-from compcore import jsondata
-from compcore.errors import CompcoreError, Part, Phrase, RulesetError, choices
-from compcore.model import WEEKDAYS, Calendar, Player, RulesetRef, Season, freeze
-from compcore.rulesets import Ruleset, load_ruleset, merge, preset_names
+from compcore.domain import jsondata
+from compcore.domain.errors import CompcoreError, Part, Phrase, RulesetError, choices
+from compcore.domain.model import WEEKDAYS, Calendar, Player, RulesetRef, Season, freeze
+from compcore.rules.rulesets import Ruleset, load_ruleset, merge, preset_names
 from compcore.services.repository import CompetitionInfo
 
 #: the change log's action for a competition made with the app's form

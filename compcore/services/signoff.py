@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from compcore.adapters.auth import Actor
-from compcore.errors import Label, SignoffRefused
+from compcore.adapters.access.auth import Actor
+from compcore.domain.errors import Label, SignoffRefused
+from compcore.domain.model import Kind, Player, Season
 from compcore.i18n import Lang, t
-from compcore.model import Kind, Player, Season
-from compcore.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset
 from compcore.services import round as rs
 from compcore.services.repository import (
     LogEntry,

@@ -3,10 +3,9 @@ overrides, the model of the shown competition, the seasons. Nothing is stored.""
 
 from __future__ import annotations
 
-from compcore.errors import CompcoreError, Phrase
-from compcore.model import Season
-from compcore.rulesets import Ruleset, load_ruleset
-from compcore.simulation import (
+from compcore.domain.errors import CompcoreError, Phrase
+from compcore.domain.model import Season
+from compcore.lab.simulation import (
     MAX_SEASONS_APP,
     Model,
     Progress,
@@ -15,6 +14,7 @@ from compcore.simulation import (
     overrides_from_text,
     simulate,
 )
+from compcore.rules.rulesets import Ruleset, load_ruleset
 
 
 def run_simulation(

@@ -1,15 +1,15 @@
 """KC-12: the director composes the subgroups (Winnaars page): the proposal, his moves,
-one logged write. The rule itself lives in :mod:`compcore.subgroups`."""
+one logged write. The rule itself lives in :mod:`compcore.formats.subgroups`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compcore.adapters.auth import Actor
-from compcore.errors import RosterError
-from compcore.model import PlayerChange, Season
+from compcore.adapters.access.auth import Actor
+from compcore.domain.errors import RosterError
+from compcore.domain.model import PlayerChange, Season
+from compcore.formats.subgroups import check_composition, composition_lines, composition_round
 from compcore.services.repository import Repository
-from compcore.subgroups import check_composition, composition_lines, composition_round
 
 
 def save_subgroups(

@@ -11,11 +11,11 @@ Rules every public method keeps:
   only) works beside a running app. A call that meets another process's lock retries for a
   few seconds, then fails with a clear :class:`StoreError`.
 - **One transaction per write.** A write reads the competition, applies one of the pure
-  changes of :mod:`compcore.changes` (which refuses a lost update), checks the result
+  changes of :mod:`compcore.rules.changes` (which refuses a lost update), checks the result
   exactly as a season file is checked (``season_file.parse``, which runs ``check_season``
   with the season's ruleset), writes, reads back what it wrote and compares it, logs
   before/after in ``change_log``, and commits. Any failure rolls everything back.
-- **Writes need an actor** (:mod:`compcore.adapters.auth`): a Director whose proof matches
+- **Writes need an actor** (:mod:`compcore.adapters.access.auth`): a Director whose proof matches
   this store's configured director hash, or the local Administrator. Anything else raises
   :class:`NotAuthorized` before the database is touched.
 
@@ -24,7 +24,7 @@ The package: ``connection`` (opening the file, locks), ``schema`` (tables and mi
 authorised and validated writes), ``command_line`` (read-only access for the CLI).
 """
 
-from compcore.adapters.auth import Administrator, Director
+from compcore.adapters.access.auth import Administrator, Director
 from compcore.adapters.store.command_line import (
     import_season_file,
     load_all_readonly,

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import duckdb
 
-from compcore.adapters import season_file
-from compcore.adapters.auth import Administrator
+from compcore.adapters.access.auth import Administrator
+from compcore.adapters.files import season_file
 from compcore.adapters.store import rows, schema
 from compcore.adapters.store.connection import Connection, connect, first_line
 from compcore.adapters.store.transactions import Store
-from compcore.club_settings import ClubSettings
-from compcore.errors import StoreError
-from compcore.model import Season
-from compcore.rulesets import Ruleset
+from compcore.domain.errors import StoreError
+from compcore.domain.model import Season
+from compcore.rules.club_settings import ClubSettings
+from compcore.rules.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo
 
 
@@ -62,7 +62,7 @@ def load_season_readonly(
 
 
 def club_settings_readonly(path: str | Path, club: str) -> ClubSettings:
-    """The club's own settings (``compcore.club_settings``), opening the file read-only."""
+    """The club's own settings (``compcore.rules.club_settings``), opening the file read-only."""
     path = Path(path)
     try:
         with connect(path, read_only=True) as con:

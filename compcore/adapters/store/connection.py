@@ -23,7 +23,7 @@ from pathlib import Path
 
 import duckdb
 
-from compcore.errors import Phrase, StoreError
+from compcore.domain.errors import Phrase, StoreError
 
 #: how long a call waits for another process's lock on the file before giving up
 LOCK_TIMEOUT = 10.0

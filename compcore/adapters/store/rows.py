@@ -1,4 +1,4 @@
-"""Row mapping: a :class:`~compcore.model.Season` as rows of the schema's tables and back,
+"""Row mapping: a :class:`~compcore.domain.model.Season` as rows of the schema's tables and back,
 the list of competitions, and the change log.
 
 The store keeps an absent optional field apart from an empty one (``docs/store.md``,
@@ -15,11 +15,8 @@ from types import MappingProxyType
 from typing import Any
 
 from compcore.adapters.store.connection import Connection
-from compcore.changes import name
-from compcore.club_settings import NAMES as CLUB_SETTINGS
-from compcore.club_settings import ClubSettings
-from compcore.errors import StoreError
-from compcore.model import (
+from compcore.domain.errors import StoreError
+from compcore.domain.model import (
     Calendar,
     Decision,
     ForcedGame,
@@ -35,7 +32,10 @@ from compcore.model import (
     freeze,
     thaw,
 )
-from compcore.reason import Reason
+from compcore.domain.reason import Reason
+from compcore.rules.changes import name
+from compcore.rules.club_settings import NAMES as CLUB_SETTINGS
+from compcore.rules.club_settings import ClubSettings
 from compcore.services.repository import (
     CompetitionInfo,
     LogEntry,
@@ -505,7 +505,7 @@ def write_log(
 
 
 def read_club_settings(con: Connection, club: str) -> ClubSettings:
-    """The club's settings as stored (``compcore.club_settings``); none set: all ``None``."""
+    """The club's settings as stored (``compcore.rules.club_settings``); none set: all ``None``."""
     found = dict(
         con.execute("SELECT name, value FROM club_settings WHERE club = ?", [club]).fetchall()
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from compcore.adapters.store import rows
 from compcore.adapters.store.connection import Connection, first_line
-from compcore.errors import StoreError
+from compcore.domain.errors import StoreError
 
 _V1 = """
 CREATE TABLE clubs (
@@ -226,7 +226,7 @@ CREATE TABLE attendance_marks (
 """
 
 #: A player's federation numbers as typed fields (issue 11): the KNSB relatienummer and the
-#: FIDE id, both text of digits (``compcore.federation_ids``); NULL: not known. Older
+#: FIDE id, both text of digits (``compcore.domain.federation_ids``); NULL: not known. Older
 #: seasons' ``knsb:NNN`` flags stay flags (read as the relatienummer when the field is NULL).
 _V9 = """
 ALTER TABLE players ADD COLUMN knsb_id VARCHAR;
@@ -243,7 +243,7 @@ ALTER TABLE rounds ADD COLUMN ladder_round BIGINT;
 ALTER TABLE rounds ADD COLUMN forced_groups VARCHAR[];
 """
 
-#: A club's own settings (issue 18 item 5, ``compcore.club_settings``): one row per club and
+#: A club's own settings (issue 18 item 5, ``compcore.rules.club_settings``): one row per club and
 #: setting, the value exactly as typed. Keyed by the club's name, not its row id: a club's
 #: row goes when its last competition is deleted, its settings stay for the next one.
 _V11 = """

@@ -1,6 +1,6 @@
 """Login sessions: a director stays logged in across a reload for a set time.
 
-A successful login (:func:`compcore.adapters.auth.login`) may start a session here. Its
+A successful login (:func:`compcore.adapters.access.auth.login`) may start a session here. Its
 *token* is what the browser keeps (in a cookie)::
 
     <session id>.<expiry, Unix seconds>.<signature>
@@ -38,9 +38,9 @@ from pathlib import Path
 
 import duckdb
 
-from compcore.adapters.auth import Director, Directors, resume
+from compcore.adapters.access.auth import Director, Directors, resume
 from compcore.adapters.store.connection import Connection, connect, write_lock
-from compcore.errors import CompcoreError
+from compcore.domain.errors import CompcoreError
 
 logger = logging.getLogger("compcore.sessions")
 

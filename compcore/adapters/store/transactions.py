@@ -2,7 +2,7 @@
 logged transaction each.
 
 Every write runs the same steps (``docs/store.md``, "Writes"): check the actor, read the
-competition, apply one pure change of :mod:`compcore.changes` (which refuses a lost
+competition, apply one pure change of :mod:`compcore.rules.changes` (which refuses a lost
 update), validate the new season as a season file, write only what changed, read it back and
 compare, log before/after, commit. Any failure rolls back the whole transaction, and the
 error that caused it is the one reported (a failed commit on a full disk included).
@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 
 import duckdb
 
-from compcore import changes
-from compcore.adapters import auth, season_file
-from compcore.adapters.auth import Actor, Administrator, Director
-from compcore.adapters.season_file import Where
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import Actor, Administrator, Director
+from compcore.adapters.files import season_file
+from compcore.adapters.files.season_file import Where
 from compcore.adapters.store import rows, schema
 from compcore.adapters.store.connection import (
     Connection,
@@ -36,9 +36,7 @@ from compcore.adapters.store.connection import (
     first_line,
     write_lock,
 )
-from compcore.changes import UNCHECKED, BoardResult, Edit, Unchecked
-from compcore.club_settings import ClubSettings, check_settings
-from compcore.errors import (
+from compcore.domain.errors import (
     CompcoreError,
     Label,
     NotAuthorized,
@@ -49,7 +47,7 @@ from compcore.errors import (
     StoreError,
     os_problem,
 )
-from compcore.model import (
+from compcore.domain.model import (
     Decision,
     Player,
     PlayerChange,
@@ -59,7 +57,11 @@ from compcore.model import (
     Season,
     thaw,
 )
-from compcore.rulesets import Ruleset
+from compcore.formats.validate import SEASON
+from compcore.rules import changes
+from compcore.rules.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.rules.club_settings import ClubSettings, check_settings
+from compcore.rules.rulesets import Ruleset
 from compcore.services.repository import (
     PROPOSAL_ACTION,
     CompetitionInfo,
@@ -71,7 +73,6 @@ from compcore.services.repository import (
     check_member_mark,
     next_draft_version,
 )
-from compcore.validate import SEASON
 
 # --------------------------------------------------------------------------- authorisation
 
@@ -405,7 +406,7 @@ class Store:
             return r.revision()
 
     def club_settings(self, club: str) -> ClubSettings:
-        """The club's own settings (``compcore.club_settings``); none set: all ``None``."""
+        """The club's own settings (``compcore.rules.club_settings``); none set: all ``None``."""
         with self.reader() as r:
             return r.club_settings(club)
 
@@ -618,7 +619,7 @@ class Store:
     ) -> list[Season]:
         """Several competitions' seasons ``(id, season, read)`` in one transaction, all or
         none (a result entered once in a linked competition and its ladder, issue 12): each
-        refused when stale (:func:`compcore.changes.replace_rounds`), validated, verified
+        refused when stale (:func:`compcore.rules.changes.replace_rounds`), validated, verified
         and logged as ``action``; the new seasons."""
         if not isinstance(action, str) or not action.strip():
             raise StoreError.at((), "store.no_action")
@@ -660,7 +661,7 @@ class Store:
         reason: str | None = None,
     ) -> Season:
         """Merge the results of the boards the director changed into the stored round
-        (:func:`compcore.changes.enter_results`); ``complete`` finalizes the round."""
+        (:func:`compcore.rules.changes.enter_results`); ``complete`` finalizes the round."""
         return self._change(
             competition_id, actor, action, reason,
             lambda old: changes.enter_results(old, number, boards, complete=complete,
@@ -678,7 +679,7 @@ class Store:
         read: Round | Unchecked = UNCHECKED,
         action: str = "reopen-round",
     ) -> Season:
-        """Reopen a finalized round (:func:`compcore.changes.reopen_round`: needs a reason,
+        """Reopen a finalized round (:func:`compcore.rules.changes.reopen_round`: needs a reason,
         which the log keeps)."""
         return self._change(
             competition_id, actor, action, reason,

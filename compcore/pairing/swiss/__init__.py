@@ -4,7 +4,7 @@ The engine is caissify-pairings' Dutch engine, wrapped: compcore builds its inpu
 own records, redoes the colour allocation with the FIDE ranking, swaps its matching backend
 for a fast exact one, and orders the boards as the reference engine does. See
 ``docs/swiss.md``; a TRF16 file is read and paired by the adapter
-:mod:`compcore.adapters.trf_pairing`.
+:mod:`compcore.adapters.files.trf_pairing`.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ from typing import Any, Literal, cast
 
 from caissify_pairings.engines import dutch as _caissify_dutch
 
-from compcore.errors import PairingError, Phrase
+from compcore.domain.errors import PairingError, Phrase
 from compcore.pairing.swiss.matching import TableTracker, counting_pure_python, networkx_shim
 from compcore.pairing.swiss.model import (
     OPPOSITE_RESULTS,
@@ -645,7 +645,7 @@ def pair_dutch(
     ``taking_part``: unavailable players who still count in E.5's numbering this round
     (a bye given beforehand by the club: see :func:`effective_numbers`).
 
-    Raises :class:`compcore.errors.PairingError` for inconsistent input or when no pairing
+    Raises :class:`compcore.domain.errors.PairingError` for inconsistent input or when no pairing
     exists.
     """
     if rematch_from_round < 1:

@@ -1,7 +1,7 @@
 """Immutable input and output types of compcore's FIDE Dutch Swiss pairing.
 
 These types are plain data: no I/O, no engine. The TRF reader
-(:mod:`compcore.adapters.trf`) produces them, :func:`compcore.pairing.swiss.pair_dutch`
+(:mod:`compcore.adapters.files.trf`) produces them, :func:`compcore.pairing.swiss.pair_dutch`
 consumes them, and the club's own domain can build them from a season as well.
 
 Result codes are the TRF16 ones (see ``spec/formats.md``):

@@ -1,0 +1,1 @@
+"""Who may direct: director logins, the login throttle and the login log."""

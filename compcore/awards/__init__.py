@@ -1,0 +1,1 @@
+"""Who wins what: the winners of each cycle per rating category."""

@@ -1,0 +1,1 @@
+"""The committee's rule lab: compare rulesets, simulate seasons, synthetic seasons."""
