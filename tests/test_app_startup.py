@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import threading
 
+from fakes import MemoryStore
 from test_app_support import small_seasons
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.domain.errors import StoreError
 from ui import state

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from builders import load, raises_in_english, season_data
+from fakes import MemoryStore
 from test_rating_lists import FIDE_HEADER as FIDE
 from test_rating_lists import KNSB, PLAYERS, fide_line, knsb_file, read
 from test_store_support import older_database
@@ -19,7 +20,6 @@ from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import players_csv, season_file
 from compcore.adapters.files.knsb_submission import knsb_submission
 from compcore.adapters.files.trf import read_trf
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.domain.errors import SeasonError
 from compcore.domain.federation_ids import fide_id_problem, knsb_id_of, knsb_id_problem

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from builders import load
+from fakes import MemoryStore
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.services import groups
 from compcore.services.groups import GroupError, NewGroup

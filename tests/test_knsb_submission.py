@@ -349,8 +349,9 @@ def test_service_rating_list_import_then_the_submission_carries_the_numbers() ->
     settings: the same two players and numbers."""
     import io
 
+    from fakes import MemoryStore
+
     from compcore.adapters.access.auth import Administrator
-    from compcore.adapters.memory import MemoryStore
     from compcore.rules.club_settings import ClubSettings
     from compcore.services import federation, ratings
 

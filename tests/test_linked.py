@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 from builders import load
+from fakes import MemoryStore
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.domain.errors import CompcoreError, PairingError
 from compcore.domain.model import ForcedGame, Kind, Result

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 from builders import load
+from fakes import MemoryStore
 
 from compcore.adapters.access.auth import Administrator
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.domain.errors import ReasonRequiredError, StaleWriteError
 from compcore.domain.model import Decision, ForcedGame, Result, Season

@@ -14,10 +14,10 @@ from types import MappingProxyType
 
 import pytest
 from builders import raises_in_english
+from fakes import MemoryStore
 from test_store_support import dump_tables, make_season
 
 from compcore.adapters.access.auth import Administrator
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.domain.errors import (
     IncompleteRoundError,

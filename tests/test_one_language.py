@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from builders import load, raises_in_english
+from fakes import MemoryStore
 from test_app_support import DIRECTOR_HASH, PASSWORD, app
 from test_store_support import make_season, older_database
 
@@ -21,7 +22,6 @@ from compcore.adapters.access import auth
 from compcore.adapters.access.auth import Administrator, check_hash
 from compcore.adapters.access.throttle import LoginSettingError, ThrottleSettings
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store, schema
 from compcore.cli import main as cli
 from compcore.domain.errors import (

@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 from builders import load, raises_in_english
+from fakes import MemoryStore
 from test_season_file import CONTRACT_EXAMPLE
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import players_csv, season_file
 from compcore.adapters.files.trf import read_trf, read_trf_file
 from compcore.adapters.files.trf_import import season_from_trf
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.cli.main import main
 from compcore.domain.errors import RosterError, SeasonError, TrfError

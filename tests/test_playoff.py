@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 from builders import load, season_data
+from fakes import MemoryStore
 from test_awards import A_WINS, B_WINS, ONE_CATEGORY, RATED
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.awards.winners import awards
 from compcore.domain.model import Decision, Result
 from compcore.formats import playoff as po

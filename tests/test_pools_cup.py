@@ -13,9 +13,9 @@ from fractions import Fraction
 
 import pytest
 from builders import RESULTS, load, parse_round
+from fakes import MemoryStore
 
 from compcore.adapters.access.auth import Administrator
-from compcore.adapters.memory import MemoryStore
 from compcore.domain.errors import SeasonError
 from compcore.domain.model import Game, Kind, Result, Season
 from compcore.formats.pools_cup import (

@@ -14,10 +14,10 @@ from pathlib import Path
 import duckdb
 import pytest
 from builders import load, raises_in_english
+from fakes import MemoryStore
 from test_store_support import older_database
 
 from compcore.adapters.access.auth import Administrator
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.domain.errors import PairingError, ReasonRequiredError, StaleWriteError
 from compcore.domain.model import Kind, Result, Season

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 from builders import load
+from fakes import MemoryStore
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import rating_lists
 from compcore.adapters.files.rating_lists import BadRow, ListRow
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import RatingListError, StaleWriteError

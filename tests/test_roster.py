@@ -10,11 +10,11 @@ from dataclasses import replace
 
 import pytest
 from builders import load, raises_in_english, season_data
+from fakes import MemoryStore
 from test_store_support import older_database
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store, schema
 from compcore.awards.winners import awards
 from compcore.domain.errors import RosterError, SeasonError, StaleWriteError

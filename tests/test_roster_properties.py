@@ -27,13 +27,13 @@ from pathlib import Path
 
 import pytest
 from builders import generated
+from fakes import MemoryStore
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_app_support import ALL_PAGES
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.awards.winners import awards
 from compcore.cli import main as cli

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 from builders import load, raises_in_english
+from fakes import MemoryStore
 from test_app_support import small_seasons
 from test_cup import BARRAGE, ROUNDS, cup_players
 
@@ -17,7 +18,6 @@ import compcore.pairing
 from compcore.adapters.access import auth
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.awards.winners import decision_kinds
 from compcore.domain.errors import (
     NotAuthorized,

@@ -9,11 +9,11 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from fakes import MemoryStore
 from test_app_support import small_seasons
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files.member_card import card_svg, member_url
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.adapters.store.schema import MIGRATIONS
 from compcore.domain.errors import NotAuthorized, RulesetError, SignoffRefused

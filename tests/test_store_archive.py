@@ -9,11 +9,11 @@ from dataclasses import replace
 
 import duckdb
 import pytest
+from fakes import MemoryStore
 from test_store_support import full_season, make_season, older_database
 
 from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store, schema
 from compcore.domain.errors import NotAuthorized, StoreError
 from compcore.domain.model import Calendar

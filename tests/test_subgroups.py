@@ -20,10 +20,10 @@ from dataclasses import replace
 
 import pytest
 from builders import load
+from fakes import MemoryStore
 from test_app_support import ADMIN
 
 from compcore.adapters.files import season_file
-from compcore.adapters.memory import MemoryStore
 from compcore.adapters.store import Store
 from compcore.awards.winners import awards
 from compcore.cli.main import main

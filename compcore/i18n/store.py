@@ -1,5 +1,5 @@
 """Words for the database's refusals and faults (``compcore.adapters.store``,
-``compcore.adapters.memory``, ``compcore.rules.changes``): who may write, a file that cannot be
+the tests' in-memory store, ``compcore.rules.changes``): who may write, a file that cannot be
 opened or written, a competition that does not exist or exists already."""
 
 NL: dict[str, str] = {

@@ -2,7 +2,7 @@
 
 :class:`Repository` is a :class:`typing.Protocol`. Two implementations:
 :class:`compcore.adapters.store.Store` (the DuckDB file the app and the command line use)
-and :class:`compcore.adapters.memory.MemoryStore` (in memory, for fast tests). Both run
+and the tests' ``MemoryStore`` (``tests/fakes.py``: in memory, for fast tests). Both run
 every write as one of the pure changes of :mod:`compcore.rules.changes` on the season as stored at
 that moment, check the actor, validate the new season, log the change, and refuse a stale
 write (:class:`~compcore.domain.errors.StaleWriteError`) when ``read`` no longer matches.

@@ -2,7 +2,7 @@
 re-pairing (DS-14), results, finalizing, corrections and undo.
 
 The Ronde page collects the director's input, calls these functions and shows what they
-return; tests call them directly (with :class:`~compcore.adapters.memory.MemoryStore`).
+return; tests call them directly (with the in-memory ``MemoryStore`` of ``tests/fakes.py``).
 Nothing here decides a pairing rule: who is paired with whom comes from
 :func:`compcore.pairing.pair` (or ``repair_late``), whether an edit breaks a rule from
 :func:`compcore.pairing.check_round`; every write goes through the repository, which runs

@@ -1,4 +1,5 @@
-"""An in-memory :class:`~compcore.services.repository.Repository` for fast tests.
+"""The tests' fake store: an in-memory :class:`~compcore.services.repository.Repository`,
+kept here and not in the package, which only the tests use.
 
 It keeps the DuckDB store's rules without a file: every write checks the actor, applies the
 same pure change of :mod:`compcore.rules.changes` (so a stale write is refused the same way),
