@@ -7,7 +7,7 @@ machine; issue 9's was 1 s).
 
 A fresh database made from ``data/*.json`` the way the app does on its first start
 (``ui.state._seed``: every demo season in one transaction), ``streamlit run app.py`` over
-it, and Debian's chromium driven by Playwright (the helpers of ``tests/test_browser.py``),
+it, and Debian's chromium driven by Playwright (the helpers of ``tests/browser/test_browser.py``),
 logged in as a director on a laptop-sized window. On the competition's open round, each
 repetition: pair (the proposal shown), publish (the sheet shown), one result saved (the
 saved message), finalize (the finalized message), a correction of board 1 (the preview
@@ -38,12 +38,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from test_app_support import PASSWORD  # noqa: E402
-from test_browser import CHROMIUM, LAPTOP, choose, goto, see, serving, settle  # noqa: E402
+sys.path.insert(0, str(ROOT))
 
 from compcore.adapters.store import Store  # noqa: E402
+from tests.app.test_app_support import PASSWORD  # noqa: E402
+from tests.browser.test_browser import CHROMIUM, LAPTOP, choose, goto, see, serving, settle  # noqa: E402
 
 DEFAULT = "Interne ladder · 2025-2026 · Schaakvereniging Dubbelschaak"
 MEDIAN_LIMIT = 0.5  # seconds: issue 19's target for every action's median

@@ -25,13 +25,12 @@ import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from builders import load  # noqa: E402
+sys.path.insert(0, str(ROOT))
 
 from compcore.adapters.files import rating_lists  # noqa: E402
 from compcore.domain.model import Season  # noqa: E402
 from compcore.services import ratings  # noqa: E402
+from tests.builders import load  # noqa: E402
 
 TARGET = 20.0  # seconds, the target for parse + match
 HEADER = (

@@ -11,7 +11,7 @@ multiple of its reference process, with the peak resident memory of one run. Tar
 (issue 19): ``compcore standings`` of a 60-player, 36-round season at most 4x a Python
 process that only reads the same JSON file, and at most 60 MB; ``--help`` and ``presets``
 at most 2x ``python -c pass``; ``pair FILE.trf`` imports nothing a TRF does not need (no
-pydantic, ruleset schema, networkx nor numpy: ``tests/test_cli_startup.py``, which also
+pydantic, ruleset schema, networkx nor numpy: ``tests/cli/test_cli_startup.py``, which also
 keeps numpy, pandas, streamlit and duckdb out of ``--help`` and ``presets``). The commands
 run as a user's second command does: with the ruleset validated before (the user's cache,
 ``compcore.rules.rulesets.validated``); one more row shows ``standings`` with no cache, its

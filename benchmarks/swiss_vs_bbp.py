@@ -40,14 +40,13 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from swiss_play import player_line
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from compcore.adapters.files.trf import read_trf
 from compcore.domain.errors import PairingError
 from compcore.pairing.swiss import SwissRecord, pair_dutch
 from compcore.pairing.swiss.matching import stats
+from tests.swiss_play import player_line
 
 TARGET = 3.0
 DEFAULT_BBP = Path.home() / ".cache" / "bbppairings" / "build" / "bbpPairings.exe"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[1]
 BUILD_SCRIPT = ROOT.parent / "shared" / "tools" / "build-bbppairings"
 
 

@@ -23,7 +23,7 @@ def steady_app(monkeypatch):
     run would start as a fresh server's first request (a page nested in Streamlit's own
     navigation, where an in-script ``st.switch_page`` is lost). A real server leaves that
     mode for good the first time ``app.py`` calls ``st.navigation``; ``ui.state`` makes
-    sure it does, and ``tests/test_browser.py`` checks that first request on a real server.
+    sure it does, and ``tests/browser/test_browser.py`` checks that first request on a real server.
     """
     from streamlit.runtime.pages_manager import PagesManager
 
@@ -39,7 +39,7 @@ def steady_app(monkeypatch):
 @pytest.fixture(scope="module")
 def template_db(tmp_path_factory) -> tuple[Path, dict[str, int]]:
     """A small club database (a few seasons), built once per module."""
-    from test_app_support import build_template
+    from tests.app.test_app_support import build_template
 
     path = tmp_path_factory.mktemp("template") / "club.duckdb"
     return path, build_template(path)
@@ -49,7 +49,7 @@ def template_db(tmp_path_factory) -> tuple[Path, dict[str, int]]:
 def club_db(template_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int]]:
     """A fresh copy of the template database, which the app is pointed at (with the test
     director's password hash configured)."""
-    from test_app_support import DIRECTOR_HASH, copy_db
+    from tests.app.test_app_support import DIRECTOR_HASH, copy_db
 
     path, ids = template_db
     target = copy_db(path, tmp_path / "club.duckdb")
@@ -62,7 +62,7 @@ def club_db(template_db, tmp_path, monkeypatch) -> tuple[Path, dict[str, int]]:
 def bbppairings():
     """The real bbpPairings v6 (``tests/bbp.py``), built once; skips with the reason where it
     cannot be had (no ``../shared``, no g++ or make)."""
-    from bbp import Bbp, locate
+    from tests.bbp import Bbp, locate
 
     exe, why = locate()
     if exe is None:

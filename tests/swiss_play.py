@@ -1,5 +1,5 @@
 """Generated Swiss tournaments played forward round by round against bbpPairings (issue 18
-item 3), for ``tests/test_swiss_bbp.py`` and the counts in ``docs/swiss.md``.
+item 3), for ``tests/unit/pairing/test_swiss_bbp.py`` and the counts in ``docs/swiss.md``.
 
 A tournament is a seeded draw: 6-30 players (pairing numbers in rating order), 4-9 rounds,
 late entries (a player who joins at round k > 1), withdrawals (absent from round k on),
@@ -220,8 +220,8 @@ def play(bbp, seed: int, folder: Path) -> tuple[list[Round], Tournament]:
 
 
 def main(first: int, count: int) -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bbp import Bbp, locate
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.bbp import Bbp, locate
 
     exe, why = locate()
     if exe is None:

@@ -14,7 +14,7 @@ from compcore.lab import synthetic
 from compcore.pairing import pair
 from compcore.rules.rulesets import Ruleset
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 #: magnus-youth (FIDE Dutch, MG-6) with PP-2's jokers: 1/2 point, at most 2 a season, then 0
 JOKER_OVERRIDES = {"points": {"joker": {"points": "1/2", "cap": {"count": 2, "scope": "season"}}}}
 

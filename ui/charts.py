@@ -69,7 +69,7 @@ def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
 
     ``st.altair_chart`` checks every chart against Vega-Lite's JSON schema on every script
     run (``to_dict()``): most of the trends page's processor time, for charts whose shape
-    never changes (``tests/test_trends_choice.py`` and ``tests/test_app_*.py`` check them
+    never changes (``tests/app/test_trends_choice.py`` and ``tests/test_app_*.py`` check them
     with the schema). The default theme's ``config`` is left out, as ``st.altair_chart``
     leaves it out (Streamlit draws in its own theme); the charts here configure nothing."""
     from streamlit import dataframe_util

@@ -547,7 +547,7 @@ def _leave_legacy_pages_mode() -> None:
     still in it switches it off and reruns; the rerun runs ``app.py``, whose
     ``st.navigation`` routes to this same page (page identity is the URL path).
     Streamlit keeps the mode in a class attribute (``PagesManager.uses_pages_directory``);
-    ``tests/test_browser.py`` checks the deep link on a fresh server.
+    ``tests/browser/test_browser.py`` checks the deep link on a fresh server.
     """
     from streamlit.runtime.pages_manager import PagesManager
 

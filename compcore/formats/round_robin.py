@@ -133,7 +133,7 @@ def table(season: Season, ruleset: Ruleset) -> GroupTable:
     points scored against the players still level); players level on all of them share a
     place (the initial order is no tie-break here: it only orders the lines).
 
-    Worked example (tests/test_round_robin.py): a 1-0 b, c 1-0 a, b 1-0 c: all 1 point, SB
+    Worked example (tests/unit/formats/test_round_robin.py): a 1-0 b, c 1-0 a, b 1-0 c: all 1 point, SB
     1 each, mutual 1 each: all three share place 1.
     """
     hist = history(season, ruleset)

@@ -1,7 +1,7 @@
 """The ruleset schema's refusals: the pydantic models that validate a ruleset's text.
 
 The engine reads the plain frozen dataclasses of :mod:`compcore.rules.rulesets.schema`; these
-models mirror them field by field (``tests/test_ruleset_cache.py`` holds the two to the
+models mirror them field by field (``tests/unit/rules/test_ruleset_cache.py`` holds the two to the
 same fields, aliases and defaults) and say what is allowed. They are imported only where
 ruleset text is validated (:func:`compcore.rules.rulesets.load_ruleset` on a text it has not
 validated before), so pydantic stays out of the processes that only read rulesets.

@@ -1,0 +1,164 @@
+"""The Regellab page (issue 13 item 1) in AppTest: anyone reads it, nothing is stored; a
+bad override is one sentence; a director saves ruleset B as a proposal (a change-log
+entry) that Instellingen lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compcore.adapters.files import season_file
+from compcore.adapters.store import Store
+from compcore.lab.rulelab import compare, ruleset_b
+from compcore.services import rulelab as lab
+from tests.app.test_app_support import PASSWORD, app, texts
+
+pytestmark = pytest.mark.usefixtures("steady_app")
+
+
+def _open(competition: int, lang: str = "nl", director: bool = False):
+    at = app()
+    at.session_state["lang"] = lang
+    at.session_state["competition"] = competition
+    at.run()
+    if director:
+        at.sidebar.text_input(key="login_name").input("director")
+        at.sidebar.text_input(key="password").input(PASSWORD)
+        at.sidebar.form_submit_button[0].click().run()
+    at.switch_page("pages/rulelab.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _places(at) -> list[tuple[int, int, str]]:
+    frame = at.dataframe[0].value
+    return [(int(r.iloc[0]), int(r.iloc[1]), str(r.iloc[3])) for _, r in frame.iterrows()]
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_anyone_reads_the_same_ruleset_as_identical(club_db, lang: str) -> None:
+    """Anonymous, the season's own preset and nothing changed: every place A = place B,
+    the tables, winners, fairness and the slope chart shown; no save button."""
+    path, ids = club_db
+    before = Store(path).load(ids["Ladder"])
+    at = _open(ids["Ladder"], lang)
+    assert ("Regellab" if lang == "nl" else "Rule lab") in texts(at)
+    assert all(a == b for a, b, _ in _places(at))
+    assert ("dezelfde volgorde" if lang == "nl" else "the same order") in texts(at)
+    assert len(at.dataframe) == 3 and len(at.get("vega_lite_chart")) == 1
+    assert not [b for b in at.button if (b.key or "").startswith("lab_save")]
+    assert Store(path).load(ids["Ladder"]) == before
+
+
+def test_absence_points_change_the_places_as_the_core_says(club_db) -> None:
+    """Absence points 6/6 own instead of 2/6 own on the Keizer ladder: the page shows the
+    places :func:`compcore.lab.rulelab.compare` computes for that override, and stores nothing."""
+    path, ids = club_db
+    cid = ids["Ladder"]
+    season = Store(path).load(cid)
+    ruleset = season_file.ruleset_of(season)
+    expected = compare(
+        season,
+        ruleset,
+        ruleset_b(season, ruleset, None, {"points": {"absent": {"points": "6/6 own"}}}),
+    )
+    at = _open(cid)
+    at.text_input(key=f"lab_absent_{cid}_dubbelschaak").set_value("6/6 own").run()
+    assert not at.exception and not at.error
+    assert _places(at) == [(p.rank_a, p.rank_b, p.name) for p in expected.placings]
+    assert Store(path).load(cid) == season
+
+
+@pytest.mark.parametrize(
+    ("widget", "value", "named"),
+    [
+        ("lab_absent", "veel", "points.absent"),
+        ("lab_cap", "twee", "fraction_of_cycle_rounds"),
+        ("lab_advanced", "[keizer.values]\ntopp = 3", "topp"),
+        ("lab_advanced", "keizer = [", "TOML"),
+    ],
+)
+def test_bad_override_is_one_sentence_and_nothing_changes(
+    club_db, widget: str, value: str, named: str
+) -> None:
+    path, ids = club_db
+    cid = ids["Ladder"]
+    before = Store(path).load(cid)
+    at = _open(cid)
+    key = f"{widget}_{cid}_dubbelschaak"
+    element = at.text_area(key=key) if widget == "lab_advanced" else at.text_input(key=key)
+    element.set_value(value).run()
+    assert not at.exception
+    assert len(at.error) == 1 and named in at.error[0].value
+    assert "\n" not in at.error[0].value.strip()
+    assert not at.dataframe  # no comparison under a ruleset that does not load
+    assert Store(path).load(cid) == before
+
+
+def test_another_preset_on_a_points_ladder(club_db) -> None:
+    """The A/B points ladder replayed under Prins & Paard: the page compares (no error)."""
+    _, ids = club_db
+    at = _open(ids["AB"])
+    at.selectbox(key=f"lab_preset_{ids['AB']}").select("princenpaard").run()
+    assert not at.exception and not at.error
+    assert len(_places(at)) == 8
+
+
+def test_director_saves_a_proposal_listed_on_settings(club_db) -> None:
+    """Top value 60: saved as a proposal, one change-log entry with the preset and the
+    whole overrides; the season itself unchanged; Instellingen lists it."""
+    path, ids = club_db
+    cid = ids["Ladder"]
+    store = Store(path)
+    before = store.load(cid)
+    at = _open(cid, director=True)
+    k = f"{cid}_dubbelschaak"
+    at.number_input(key=f"lab_top_{k}").set_value(60).run()
+    at.text_input(key=f"lab_note_{k}").input("topwaarde 60 proberen")
+    at.button(key=f"lab_save_{k}").click().run()
+    assert not at.exception and not at.error
+    saved = lab.proposals(store, cid)
+    assert len(saved) == 1
+    assert saved[0].preset == "dubbelschaak" and saved[0].note == "topwaarde 60 proberen"
+    assert saved[0].overrides["keizer"]["values"]["top"] == 60
+    assert store.load(cid) == before
+    at.switch_page("pages/settings.py").run()
+    assert not at.exception
+    assert "topwaarde 60 proberen" in texts(at)
+
+
+def test_proposal_refused_for_a_bad_ruleset_stores_nothing(club_db) -> None:
+    from compcore.adapters.access.auth import Administrator
+    from compcore.domain.errors import RulesetError
+
+    path, ids = club_db
+    store = Store(path)
+    cid = ids["Ladder"]
+    season = store.load(cid)
+    with pytest.raises(RulesetError):
+        lab.save_proposal(store, cid, season, season_file.ruleset_of(season), "dubbelschaak",
+                          {"keizer": {"mode": "sometimes"}}, note=None,
+                          actor=Administrator("tests"))  # fmt: skip
+    assert lab.proposals(store, cid) == []
+
+
+def test_form_overrides_only_what_differs(tmp_path: Path) -> None:
+    """Keizer classic (top 30, iterate, absent 2/6 own, no cap, tie-break initial-order):
+    unchanged widgets make no overrides; top 60 and mode recompute make exactly those
+    (recompute clears the iterate rounds); a cap of 0.33 becomes a cycle cap."""
+    from compcore.rules.rulesets import load_ruleset
+
+    base = load_ruleset("keizer-classic")
+    start = lab.typed_defaults(base)
+    assert start == lab.LabForm(30, "2/6 own", None, "iterate", ("initial-order",))
+    assert lab.form_overrides(base, start, {}) == {}
+    changed = lab.LabForm(60, "2/6 own", "", "recompute", ["initial-order"])
+    assert lab.form_overrides(base, changed, {}) == {
+        "keizer": {"values": {"top": 60}, "mode": "recompute", "iterate_rounds": []}
+    }
+    capped = lab.LabForm(30, "2/6 own", "0.33", "iterate", ["initial-order"])
+    assert lab.form_overrides(base, capped, {}) == {
+        "points": {"absent": {"cap": {"fraction_of_cycle_rounds": "0.33", "count": None,
+                                      "scope": "cycle"}}}
+    }  # fmt: skip
