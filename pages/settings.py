@@ -9,8 +9,8 @@ import duckdb
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.access.login_log import LoginLog
 from compcore.adapters.files import season_file
+from compcore.adapters.store.login_log import LoginLog
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import RulesetRef, freeze, thaw
 from compcore.rules.rulesets import load_ruleset, preset_names, preset_source

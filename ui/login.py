@@ -17,8 +17,8 @@ import time
 import streamlit as st
 
 from compcore.adapters.access.login import Client, LoginGate
-from compcore.adapters.access.login_log import LoginLog
 from compcore.adapters.access.throttle import LoginThrottle, ThrottleSettings
+from compcore.adapters.store.login_log import LoginLog
 from compcore.domain.errors import CompcoreError
 from ui import config
 from ui.state import Ctx

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from compcore.adapters.access.auth import hash_password
-from compcore.adapters.access.login_log import LoginLog
+from compcore.adapters.store.login_log import LoginLog
 from tests.app.test_app_support import DIRECTOR_HASH, PASSWORD, app
 
 pytestmark = pytest.mark.usefixtures("steady_app")

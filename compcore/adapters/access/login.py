@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from compcore.adapters.access import auth
 from compcore.adapters.access.auth import Director, Directors
-from compcore.adapters.access.login_log import LoginEvent, LoginLog, Outcome
 from compcore.adapters.access.throttle import LoginThrottle, Wait, address_key, session_key
+from compcore.adapters.store.login_log import LoginEvent, LoginLog, Outcome
 
 
 @dataclass(frozen=True)

@@ -255,6 +255,22 @@ CREATE TABLE club_settings (
 );
 """
 
+#: The login log (``compcore.adapters.store.login_log``): one row per checked password, never
+#: the password. Until this step the log made its own table on first use, so it may exist
+#: already (with rows to keep): hence IF NOT EXISTS.
+_V12 = """
+CREATE TABLE IF NOT EXISTS login_log (
+    id             BIGINT PRIMARY KEY,
+    logged_at      TIMESTAMP NOT NULL,    -- UTC
+    name           VARCHAR NOT NULL,      -- as typed (cleaned); a director's own name on success
+    address        VARCHAR,               -- the client's address; NULL: local or unknown
+    session        VARCHAR NOT NULL,      -- a random id of the browser session
+    outcome        VARCHAR NOT NULL,      -- 'failed' or 'success'
+    failures       BIGINT NOT NULL,       -- failed: this one included; success: before it
+    wait_seconds   DOUBLE NOT NULL        -- the wait this attempt brought (0 on success)
+);
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
@@ -270,6 +286,7 @@ MIGRATIONS: list[Migration] = [
     (9, _V9),
     (10, _V10),
     (11, _V11),
+    (12, _V12),
 ]
 
 

@@ -6,11 +6,11 @@ that moment, and how long the client then had to wait. Never the password. Attem
 before their wait was over are not checked and not logged (they cost nothing, and a client
 hammering the form would otherwise flood the table).
 
-The table is apart from the season data and the change log: it is created here on first use
-(``CREATE TABLE IF NOT EXISTS``), so the store's schema and migrations stay untouched, and a
-login attempt does not change the app's revision (the newest change-log id). A database that
-cannot be written (busy, read-only) costs the row, not the login: the event still goes to
-Python's ``logging`` (logger ``compcore.login``), as every event does.
+The table is apart from the season data and the change log: schema migration 12 makes it
+(``compcore.adapters.store.schema``), and a login attempt does not change the app's revision
+(the newest change-log id). A database that cannot be written (busy, read-only, a schema
+before version 12) costs the row, not the login: the event still goes to Python's
+``logging`` (logger ``compcore.login``), as every event does.
 """
 
 from __future__ import annotations
@@ -35,19 +35,6 @@ Outcome = Literal["failed", "success"]
 
 #: a typed name is kept to this many characters (it is whatever a visitor typed)
 MAX_LOGGED_NAME = 100
-
-DDL = """
-CREATE TABLE IF NOT EXISTS login_log (
-    id             BIGINT PRIMARY KEY,
-    logged_at      TIMESTAMP NOT NULL,    -- UTC
-    name           VARCHAR NOT NULL,      -- as typed (cleaned); a director's own name on success
-    address        VARCHAR,               -- the client's address; NULL: local or unknown
-    session        VARCHAR NOT NULL,      -- a random id of the browser session
-    outcome        VARCHAR NOT NULL,      -- 'failed' or 'success'
-    failures       BIGINT NOT NULL,       -- failed: this one included; success: before it
-    wait_seconds   DOUBLE NOT NULL        -- the wait this attempt brought (0 on success)
-)
-"""
 
 _write_guard = threading.Lock()
 
@@ -125,7 +112,6 @@ class LoginLog:
         if not self.path.exists():  # never create a database just to log a login
             raise CompcoreError.at((str(self.path),), "store.missing")
         with _write_guard, _connect(self.path, read_only=False) as con:
-            con.execute(DDL)
             con.execute(
                 "INSERT INTO login_log SELECT coalesce(max(id), 0) + 1, ?, ?, ?, ?, ?, ?, ? "
                 "FROM login_log",
