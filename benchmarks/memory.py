@@ -90,8 +90,8 @@ def main() -> int:
     )
 
     from compcore.adapters.access import auth
-    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
+    from compcore.ports.actors import Administrator
     from compcore.services import signoff
     from ui import config
     from ui.state import _seed

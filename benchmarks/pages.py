@@ -75,10 +75,10 @@ def routed_pages() -> list[str]:
 
 
 def build(path: Path) -> None:
-    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.lab import synthetic
     from compcore.pairing import pair
+    from compcore.ports.actors import Administrator
     from compcore.rules.rulesets import load_ruleset
 
     def engine(season, ruleset):
@@ -237,8 +237,8 @@ def main() -> int:
     as_a_running_server()
 
     from compcore.adapters.access import auth
-    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
+    from compcore.ports.actors import Administrator
     from compcore.services import signoff
 
     work = Path(tempfile.mkdtemp(prefix="compcore-pages-"))

@@ -73,8 +73,8 @@ def page(seasons: list[tuple[object, str]], repeat: int) -> None:
     from streamlit.runtime.pages_manager import PagesManager
     from streamlit.testing.v1 import AppTest
 
-    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
+    from compcore.ports.actors import Administrator
     from compcore.services.competitions import link_key
 
     original = PagesManager.__init__

@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from compcore.adapters.access.auth import Administrator  # noqa: E402
 from compcore.adapters.files import season_file  # noqa: E402
 from compcore.adapters.store import Store  # noqa: E402
 from compcore.cli import main as cli  # noqa: E402
+from compcore.ports.actors import Administrator  # noqa: E402
 
 SEASONS = 10
 LIMIT = 5.0  # seconds: the target

@@ -23,7 +23,6 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.domain.model import (
@@ -36,6 +35,7 @@ from compcore.domain.model import (
     RulesetRef,
     Season,
 )
+from compcore.ports.actors import Administrator
 
 ADMIN = Administrator("benchmark")
 

@@ -13,9 +13,9 @@ import streamlit as st
 from compcore.adapters.files import season_file
 from compcore.domain.errors import CompcoreError, Part, render
 from compcore.domain.model import WEEKDAYS
+from compcore.ports.values import CompetitionInfo
 from compcore.rules.rulesets import load_ruleset
 from compcore.services import competitions, setup
-from compcore.services.repository import CompetitionInfo
 from ui import federation, state, tables
 from ui import groups as group_form
 from ui import pools_cup as pools_cup_view

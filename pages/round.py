@@ -16,11 +16,11 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from compcore.adapters.access.auth import Director
 from compcore.adapters.files.csv_text import csv_bytes
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import ForcedGame, Game, Player, Round, Season
 from compcore.pairing import Violation
+from compcore.ports.actors import Director
 from compcore.present.reports import decimal
 from compcore.present.winners_report import cup_status
 from compcore.rules.changes import BoardResult

@@ -1,4 +1,4 @@
-"""The tests' fake store: an in-memory :class:`~compcore.services.repository.Repository`,
+"""The tests' fake store: an in-memory :class:`~compcore.ports.repository.Repository`,
 kept here and not in the package, which only the tests use.
 
 It keeps the DuckDB store's rules without a file: every write checks the actor, applies the
@@ -17,7 +17,6 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from compcore.adapters.access.auth import Actor
 from compcore.adapters.files import season_file
 from compcore.adapters.store.transactions import (
     archive_action,
@@ -36,11 +35,8 @@ from compcore.domain.model import (
     Season,
 )
 from compcore.formats.validate import SEASON
-from compcore.rules import changes
-from compcore.rules.changes import UNCHECKED, BoardResult, Edit, Unchecked
-from compcore.rules.club_settings import ClubSettings, check_settings
-from compcore.rules.rulesets import Ruleset
-from compcore.services.repository import (
+from compcore.ports.actors import Actor
+from compcore.ports.values import (
     PROPOSAL_ACTION,
     CompetitionInfo,
     LogEntry,
@@ -51,6 +47,10 @@ from compcore.services.repository import (
     check_member_mark,
     next_draft_version,
 )
+from compcore.rules import changes
+from compcore.rules.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.rules.club_settings import ClubSettings, check_settings
+from compcore.rules.rulesets import Ruleset
 
 
 @dataclass

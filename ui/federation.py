@@ -8,9 +8,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.access.auth import Director
 from compcore.adapters.files.trf import TrfDocument
 from compcore.domain.errors import CompcoreError
+from compcore.ports.actors import Director
 from compcore.services import federation
 from ui import state, tables
 from ui.markdown import md

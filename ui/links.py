@@ -13,8 +13,8 @@ from urllib.parse import quote, unquote, urlencode
 
 import streamlit as st
 
+from compcore.ports.values import CompetitionInfo
 from compcore.services.competitions import link_key
-from compcore.services.repository import CompetitionInfo
 from ui import state
 from ui.state import Ctx
 

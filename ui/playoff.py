@@ -13,11 +13,11 @@ import streamlit as st
 
 from compcore.awards.winners import Awards, FinalList
 from compcore.formats import playoff as po
+from compcore.ports.values import CompetitionInfo
 from compcore.present import reports
 from compcore.scoring.explain import number_text
 from compcore.services import playoff as svc
 from compcore.services.competitions import link_key
-from compcore.services.repository import CompetitionInfo
 from ui import state, tables
 from ui.markdown import md
 from ui.state import Ctx

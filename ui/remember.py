@@ -22,8 +22,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from compcore.adapters.access.auth import Director, Directors
+from compcore.adapters.access.auth import Directors
 from compcore.adapters.store.sessions import Sessions, Token
+from compcore.ports.actors import Director
 from ui import config
 
 COOKIE = "compcore_login"

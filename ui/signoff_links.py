@@ -14,10 +14,10 @@ import streamlit as st
 from compcore.adapters.files.member_card import card_svg, member_url
 from compcore.domain.model import Player
 from compcore.i18n import Lang
+from compcore.ports.values import Mark
 from compcore.rules.rulesets import Ruleset
 from compcore.services import round as rs
 from compcore.services import signoff
-from compcore.services.repository import Mark
 from ui import state, tables
 from ui.markdown import md
 

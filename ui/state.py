@@ -23,13 +23,14 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Administrator, Director, Directors
+from compcore.adapters.access.auth import Directors
 from compcore.adapters.files import season_file
 from compcore.adapters.store import CompetitionInfo, Store, connection
 from compcore.awards.winners import Awards, awards
 from compcore.domain.errors import CompcoreError, LocalizedError, StaleWriteError
 from compcore.domain.model import Season
 from compcore.i18n import Lang, t
+from compcore.ports.actors import Administrator, Director
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import Standings, standings
 from compcore.services.competitions import by_link_key, default_competition, link_key

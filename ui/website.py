@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from compcore.i18n import Lang
+from compcore.ports.repository import Repository
 from compcore.present import website
-from compcore.services.repository import Repository
 
 
 def site_zip(store: Repository, lang: Lang) -> bytes:

@@ -310,9 +310,9 @@ def cmd_ratings_import(args: argparse.Namespace) -> int:
     rows: one line each on standard error, exit 2, nothing stored; with
     ``--skip-bad-rows`` the bad rows are listed on standard output and the good rows
     stored."""
-    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.adapters.store.command_line import competition_id
+    from compcore.ports.actors import Administrator
     from compcore.services import players, ratings
 
     repo = Store(args.db)

@@ -7,7 +7,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from compcore.services.repository import CompetitionInfo
+from compcore.ports.values import CompetitionInfo
 
 
 def active(infos: Sequence[CompetitionInfo]) -> list[CompetitionInfo]:

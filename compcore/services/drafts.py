@@ -19,12 +19,13 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any
 
-from compcore.adapters.access.auth import Actor
 from compcore.adapters.files import season_file
 from compcore.domain.errors import CompcoreError, SeasonError
 from compcore.domain.model import Kind, Season
 from compcore.pairing import Board, Pairing, Reason, Relaxation
-from compcore.services.repository import Repository, StoredDraft
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
+from compcore.ports.values import StoredDraft
 from compcore.services.round import Draft, stored_round
 from compcore.services.round import publish as publish_round
 

@@ -20,9 +20,9 @@ from compcore.adapters.files.trf_export import season_trf
 from compcore.adapters.files.trf_import import season_from_trf
 from compcore.domain.errors import CompcoreError, Phrase
 from compcore.domain.model import Season
+from compcore.ports.values import CompetitionInfo
 from compcore.rules.club_settings import ClubSettings, check_settings
 from compcore.rules.rulesets import Ruleset, load_ruleset, preset_names
-from compcore.services.repository import CompetitionInfo
 
 __all__ = [
     "Download",

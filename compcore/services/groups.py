@@ -16,12 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from compcore.adapters.access.auth import Actor
 from compcore.domain.errors import LocalizedError, Part, Phrase, choices
 from compcore.domain.model import Round, RulesetRef, Season, freeze
 from compcore.formats.round_robin import Schedule, schedule
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
+from compcore.ports.values import CompetitionInfo
 from compcore.rules.rulesets import Ruleset, load_ruleset, preset_names
-from compcore.services.repository import CompetitionInfo, Repository
 from compcore.services.setup import copied_player
 
 #: the change log's action for a group made with the app's form

@@ -8,7 +8,7 @@ DS-20 play-off, DS-21 Meierij Cup, MG-8 Magnus cup), read and written through a 
 * :func:`save_results`: a result is entered once. Saved on a ladder evening, it is copied
   into the linked competitions' boards of that evening; saved in a linked competition, it
   is copied onto its ladder evening; both seasons in one atomic write
-  (:meth:`~compcore.services.repository.Repository.save_seasons`), a correction of a
+  (:meth:`~compcore.ports.repository.Repository.save_seasons`), a correction of a
   finalized round included. A competition with no link is saved as before.
 
 The pure rules are :mod:`compcore.pairing.linked`; nothing here imports Streamlit.
@@ -19,16 +19,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from compcore.adapters.access.auth import Actor
 from compcore.adapters.files import season_file
 from compcore.domain.errors import LocalizedError, ReasonRequiredError
 from compcore.domain.model import ForcedGame, Round, Season
 from compcore.pairing import linked
 from compcore.pairing.linked import Evening
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
+from compcore.ports.values import CompetitionInfo
 from compcore.rules import changes
 from compcore.rules.changes import BoardResult
 from compcore.rules.rulesets import Ruleset
-from compcore.services.repository import CompetitionInfo, Repository
 
 
 @dataclass(frozen=True)

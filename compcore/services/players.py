@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from compcore.adapters.access.auth import Actor
 from compcore.adapters.files import players_csv
 from compcore.adapters.files.players_csv import ParsedPlayers
 from compcore.domain.errors import RosterError
@@ -19,9 +18,10 @@ from compcore.domain.model import Participation, Player, PlayerChange, RatingCha
 from compcore.domain.player_ids import new_player_id
 from compcore.domain.player_names import name_problem
 from compcore.formats.validate import last_round
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
 from compcore.rules.changes import first_appearance, history_of, rounds_naming
 from compcore.rules.rulesets import Ruleset
-from compcore.services.repository import Repository
 
 
 def form_player(

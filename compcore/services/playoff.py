@@ -22,15 +22,16 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from compcore.adapters.access.auth import Actor
 from compcore.awards.winners import Awards, FinalList, awards
 from compcore.domain.errors import LocalizedError, Phrase, StaleWriteError
 from compcore.domain.model import Decision, Game, Player, Round, RulesetRef, Season
 from compcore.formats import playoff as po
 from compcore.formats.cup import BARRAGE_WINNER
 from compcore.formats.round_robin import berger
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
+from compcore.ports.values import CompetitionInfo
 from compcore.rules.rulesets import Ruleset
-from compcore.services.repository import CompetitionInfo, Repository
 
 #: the change log's action for a play-off made from the Winnaars page
 CREATE_ACTION = "create-playoff"

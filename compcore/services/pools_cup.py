@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compcore.adapters.access.auth import Actor
 from compcore.domain.model import Result, Round, RulesetRef, Season
 from compcore.formats.pools_cup import (
     CupStageError,
@@ -19,8 +18,9 @@ from compcore.formats.pools_cup import (
     tiebreak_decision,
 )
 from compcore.formats.validate import check_season
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
 from compcore.rules.rulesets import load_ruleset
-from compcore.services.repository import Repository
 from compcore.services.setup import copied_player
 
 #: the change log's actions

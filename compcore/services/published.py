@@ -21,14 +21,14 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from compcore import pairing
-from compcore.adapters.access.auth import Actor
 from compcore.domain.errors import PairingError, Phrase, ReasonRequiredError
 from compcore.domain.model import EMPTY, Game, Kind, Round, Season
 from compcore.pairing import Pairing, Violation
 from compcore.pairing.context import engine_entrant
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
 from compcore.rules.changes import put_round
 from compcore.rules.rulesets import Ruleset
-from compcore.services.repository import Repository
 from compcore.services.round import DIRECTOR_REASON, needs_override, stage, stored_round
 
 #: the change log's action per kind of change

@@ -28,14 +28,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import BinaryIO, Literal
 
-from compcore.adapters.access.auth import Actor
 from compcore.adapters.files import rating_lists
 from compcore.adapters.files.rating_lists import BadRow, ListKind, ListRow
 from compcore.domain.federation_ids import fide_id_of, fide_id_problem, knsb_id_of, knsb_id_problem
 from compcore.domain.model import Player, RatingChange, Season
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
 from compcore.rules.changes import UNCHECKED, Unchecked
 from compcore.services.players import check_round
-from compcore.services.repository import Repository
 
 How = Literal["id", "name"]
 #: where a name is found more than once: in the list, or among the club's own players

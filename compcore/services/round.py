@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from compcore import pairing
-from compcore.adapters.access.auth import Actor
 from compcore.domain.errors import CompcoreError, ReasonRequiredError
 from compcore.domain.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.domain.reason import Reason, forced_words, words
@@ -28,12 +27,13 @@ from compcore.formats.cup import Bracket, bracket, is_cup
 from compcore.i18n import Lang, t
 from compcore.pairing import Pairing, Violation
 from compcore.pairing.context import engine_entrant, engine_is_away
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
 from compcore.rules.changes import BoardResult, put_round
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.history import cycle_of
 from compcore.scoring.standings import Standings
 from compcore.services import linked
-from compcore.services.repository import Repository
 
 PRESENT = "present"
 

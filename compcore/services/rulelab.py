@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from compcore.adapters.access.auth import Actor
 from compcore.domain.model import Season
 from compcore.lab.rulelab import preset_and_overrides
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
+from compcore.ports.values import PROPOSAL_ACTION
 from compcore.rules.rulesets import Ruleset, load_ruleset, merge
-from compcore.services.repository import PROPOSAL_ACTION, Repository
 
 #: how far back :func:`proposals` reads the change log
 PROPOSAL_LOG_LIMIT = 1000

@@ -20,8 +20,8 @@ from typing import Any, Literal
 from compcore.domain import jsondata
 from compcore.domain.errors import CompcoreError, Part, Phrase, RulesetError, choices
 from compcore.domain.model import WEEKDAYS, Calendar, Player, RulesetRef, Season, freeze
+from compcore.ports.values import CompetitionInfo
 from compcore.rules.rulesets import Ruleset, load_ruleset, merge, preset_names
-from compcore.services.repository import CompetitionInfo
 
 #: the change log's action for a competition made with the app's form
 CREATE_ACTION = "create-competition"

@@ -9,7 +9,7 @@ each before the evening's deadline (:func:`deadline`, the ruleset's
 The Ronde page's attendance list starts from the marks made since the director last saved
 it (:func:`marked_choices`).
 
-Pure functions over a :class:`~compcore.services.repository.Repository`; ``now`` is always
+Pure functions over a :class:`~compcore.ports.repository.Repository`; ``now`` is always
 passed in (an aware datetime), so every rule is tested with an injected clock.
 """
 
@@ -22,19 +22,14 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from compcore.adapters.access.auth import Actor
 from compcore.domain.errors import Label, SignoffRefused
 from compcore.domain.model import Kind, Player, Season
 from compcore.i18n import Lang, t
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
+from compcore.ports.values import LogEntry, Mark, MemberToken, member_label
 from compcore.rules.rulesets import Ruleset
 from compcore.services import round as rs
-from compcore.services.repository import (
-    LogEntry,
-    Mark,
-    MemberToken,
-    Repository,
-    member_label,
-)
 from compcore.services.setup import next_round_date
 
 #: how long a member's link lasts (a season and some): after that the director makes a new one

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compcore.adapters.access.auth import Actor
 from compcore.domain.errors import RosterError
 from compcore.domain.model import PlayerChange, Season
 from compcore.formats.subgroups import check_composition, composition_lines, composition_round
-from compcore.services.repository import Repository
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
 
 
 def save_subgroups(

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from compcore.adapters.access import auth
+from compcore.ports.values import CompetitionInfo
 from compcore.services.competitions import by_link_key, link_key
-from compcore.services.repository import CompetitionInfo
 from tests.app.test_app_support import DIRECTOR_HASH, PASSWORD, app, build_two_cycles, texts
 
 pytestmark = pytest.mark.usefixtures("steady_app")

@@ -129,8 +129,8 @@ def test_director_saves_a_proposal_listed_on_settings(club_db) -> None:
 
 
 def test_proposal_refused_for_a_bad_ruleset_stores_nothing(club_db) -> None:
-    from compcore.adapters.access.auth import Administrator
     from compcore.domain.errors import RulesetError
+    from compcore.ports.actors import Administrator
 
     path, ids = club_db
     store = Store(path)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import threading
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.domain.errors import StoreError
+from compcore.ports.actors import Administrator
 from tests.app.test_app_support import small_seasons
 from tests.fakes import MemoryStore
 from ui import state

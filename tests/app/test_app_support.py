@@ -11,11 +11,12 @@ import pandas as pd
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 
-from compcore.adapters.access.auth import Administrator, hash_password
+from compcore.adapters.access.auth import hash_password
 from compcore.adapters.store import Store
 from compcore.domain.model import Season
 from compcore.lab import synthetic
 from compcore.pairing import pair
+from compcore.ports.actors import Administrator
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

@@ -41,12 +41,13 @@ from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.proto.Html_pb2 import Html as HtmlProto
 
 from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Administrator, hash_password
+from compcore.adapters.access.auth import hash_password
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.model import Season
 from compcore.pairing import check_round, pair
+from compcore.ports.actors import Administrator
 from compcore.services.round import Draft, needs_override
 from tests.app.test_app_support import ALL_PAGES, PASSWORD, app, copy_db
 

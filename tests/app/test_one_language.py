@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Administrator, check_hash
+from compcore.adapters.access.auth import check_hash
 from compcore.adapters.access.throttle import LoginSettingError, ThrottleSettings
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store, schema
@@ -30,6 +30,7 @@ from compcore.domain.errors import (
 from compcore.domain.model import ForcedGame, Game, Kind
 from compcore.domain.reason import Reason, words
 from compcore.pairing import check_round, pair, repair_late
+from compcore.ports.actors import Administrator
 from compcore.rules.rulesets import load_ruleset
 from compcore.services import changelog
 from compcore.services import round as rs

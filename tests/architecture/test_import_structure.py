@@ -144,3 +144,46 @@ def test_the_layer_check_sees_an_import_upwards() -> None:
     assert layer_of("compcore.scoring.keizer") == 3
     assert layer_of("compcore.pairing.engine") == 5
     assert layer_of("compcore.adapters.store") is None
+
+
+#: the storeys above the core, from the ground up: the ports the services ask for and the
+#: adapters implement, the adapters, the renderers, the services, the command line
+OUTER = (
+    "compcore.ports",
+    "compcore.adapters",
+    "compcore.present",
+    "compcore.services",
+    "compcore.cli",
+)
+
+
+def storey_of(name: str) -> int | None:
+    """0 for the whole core, 1 + the place in :data:`OUTER` above it (None: not compcore's)."""
+    if layer_of(name) is not None:
+        return 0
+    for i, storey in enumerate(OUTER):
+        if name == storey or name.startswith(storey + "."):
+            return i + 1
+    return None
+
+
+def test_the_outer_storeys_import_only_downwards() -> None:
+    """No arrow runs back up: the ports import only the core, the adapters only the core and
+    the ports (never a service: the store implements a port, it does not reach into the
+    services for its types), the services never the command line."""
+    up = {}
+    for name, deps in graph().items():
+        here = storey_of(name)
+        if here is None:
+            continue
+        above = sorted(d for d in deps if (storey_of(d) or 0) > here)
+        if above:
+            up[name] = above
+    assert up == {}
+
+
+def test_the_storey_check_sees_an_adapter_importing_a_service() -> None:
+    assert storey_of("compcore.adapters.store.rows") == 2
+    assert storey_of("compcore.services.round") == 4
+    assert storey_of("compcore.scoring.keizer") == 0
+    assert storey_of("compcore.ports.repository") == 1

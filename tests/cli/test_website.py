@@ -14,11 +14,11 @@ from pathlib import Path
 import html5lib
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import CompcoreError
+from compcore.ports.actors import Administrator
 from compcore.present import website
 from compcore.present.reports import decimal
 from compcore.scoring.standings import standings

@@ -29,12 +29,12 @@ from typing import Any
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import players_csv, season_file
 from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import CompcoreError
 from compcore.i18n import LANGUAGES
+from compcore.ports.actors import Administrator
 from tests.adapters.store.test_store_support import dump_tables
 
 ROOT = Path(__file__).resolve().parents[2]

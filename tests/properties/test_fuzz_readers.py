@@ -28,7 +28,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import rating_lists, season_file
 from compcore.adapters.files.rating_lists import BadRow, ListRow
 from compcore.adapters.files.trf import read_trf, trf_text
@@ -38,6 +37,7 @@ from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import CompcoreError, RatingListError, TrfError
 from compcore.i18n import LANGUAGES
+from compcore.ports.actors import Administrator
 from tests.adapters.store.test_store_support import dump_tables
 from tests.services.test_rating_lists import FIDE_HEADER, KNSB, PLAYERS, fide_line
 

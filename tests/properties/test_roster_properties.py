@@ -29,20 +29,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.awards.winners import awards
 from compcore.cli import main as cli
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import PlayerChange, RatingChange, Result, Season
+from compcore.ports.actors import Administrator
+from compcore.ports.repository import Repository
 from compcore.rules.changes import BoardResult
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.history import cycle_of
 from compcore.scoring.standings import last_complete_round, standings
 from compcore.services import players as ps
 from compcore.services import round as rs
-from compcore.services.repository import Repository
 from tests.app.test_app_support import ALL_PAGES
 from tests.builders import generated
 from tests.fakes import MemoryStore

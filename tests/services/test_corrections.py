@@ -11,7 +11,6 @@ from fractions import Fraction as F
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.domain.errors import (
@@ -22,11 +21,12 @@ from compcore.domain.errors import (
     StaleWriteError,
 )
 from compcore.domain.model import Result, Season
+from compcore.ports.actors import Administrator
+from compcore.ports.repository import Repository
 from compcore.rules.changes import BoardResult
 from compcore.services import changelog
 from compcore.services import round as rs
 from compcore.services.corrections import Moved, preview
-from compcore.services.repository import Repository
 from tests.adapters.store.test_store_support import older_database
 from tests.builders import load, raises_in_english, season_data
 from tests.fakes import MemoryStore

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import players_csv, season_file
 from compcore.adapters.files.knsb_submission import knsb_submission
 from compcore.adapters.files.trf import read_trf
@@ -19,6 +18,7 @@ from compcore.adapters.store import Store
 from compcore.domain.errors import SeasonError
 from compcore.domain.federation_ids import fide_id_problem, knsb_id_of, knsb_id_problem
 from compcore.domain.model import Game, Player, Result, Round
+from compcore.ports.actors import Administrator
 from compcore.services import ratings
 from tests.adapters.store.test_store_support import older_database
 from tests.builders import load, raises_in_english, season_data

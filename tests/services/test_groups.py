@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.ports.actors import Administrator
 from compcore.services import groups
 from compcore.services.groups import GroupError, NewGroup
 from tests.builders import load

@@ -8,12 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.domain.errors import CompcoreError, PairingError
 from compcore.domain.model import ForcedGame, Kind, Result
 from compcore.pairing import linked, pair
+from compcore.ports.actors import Administrator
 from compcore.scoring.history import history
 from tests.builders import load
 from tests.fakes import MemoryStore

@@ -8,16 +8,16 @@ from dataclasses import replace
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.store import Store
 from compcore.domain.errors import ReasonRequiredError, StaleWriteError
 from compcore.domain.model import Decision, ForcedGame, Result, Season
 from compcore.formats.cup import bracket
+from compcore.ports.actors import Administrator
+from compcore.ports.repository import Repository
 from compcore.rules.changes import BoardResult
 from compcore.scoring.history import history
 from compcore.services import linked as ln
 from compcore.services import round as rs
-from compcore.services.repository import Repository
 from tests.builders import load
 from tests.fakes import MemoryStore
 

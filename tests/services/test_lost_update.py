@@ -14,7 +14,6 @@ from types import MappingProxyType
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.store import Store
 from compcore.domain.errors import (
     IncompleteRoundError,
@@ -22,8 +21,9 @@ from compcore.domain.errors import (
     StaleWriteError,
 )
 from compcore.domain.model import Game, Kind, Player, RatingChange, Result, Round, RulesetRef
+from compcore.ports.actors import Administrator
+from compcore.ports.repository import Repository
 from compcore.rules.changes import BoardResult
-from compcore.services.repository import Repository
 from tests.adapters.store.test_store_support import dump_tables, make_season
 from tests.builders import raises_in_english
 from tests.fakes import MemoryStore

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import players_csv, season_file
 from compcore.adapters.files.trf import read_trf, read_trf_file
 from compcore.adapters.files.trf_import import season_from_trf
@@ -28,6 +27,7 @@ from compcore.cli.main import main
 from compcore.domain.errors import RosterError, SeasonError, TrfError
 from compcore.domain.model import Player
 from compcore.domain.player_names import CONTROL_CHARACTER, MAX_NAME_LENGTH, name_problem
+from compcore.ports.actors import Administrator
 from compcore.services import players as ps
 from tests.adapters.files.test_season_file import CONTRACT_EXAMPLE
 from tests.builders import load, raises_in_english

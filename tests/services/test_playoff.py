@@ -8,12 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.awards.winners import awards
 from compcore.domain.model import Decision, Result
 from compcore.formats import playoff as po
 from compcore.formats.cup import BARRAGE_WINNER
+from compcore.ports.actors import Administrator
 from compcore.rules.rulesets import load_ruleset
 from compcore.services import playoff as svc
 from compcore.services.playoff import PlayoffError, Request

@@ -13,7 +13,6 @@ from fractions import Fraction
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.domain.errors import SeasonError
 from compcore.domain.model import Game, Kind, Result, Season
 from compcore.formats.pools_cup import (
@@ -25,6 +24,7 @@ from compcore.formats.pools_cup import (
 )
 from compcore.formats.validate import check_season
 from compcore.pairing import linked
+from compcore.ports.actors import Administrator
 from compcore.rules.rulesets import load_ruleset
 from compcore.services import pools_cup as svc
 from tests.builders import RESULTS, load, parse_round

@@ -14,10 +14,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.store import Store
 from compcore.domain.errors import PairingError, ReasonRequiredError, StaleWriteError
 from compcore.domain.model import Kind, Result, Season
+from compcore.ports.actors import Administrator
 from compcore.rules.changes import BoardResult
 from compcore.services import drafts
 from compcore.services import published as pb

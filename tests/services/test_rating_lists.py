@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import rating_lists
 from compcore.adapters.files.rating_lists import BadRow, ListRow
 from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import RatingListError, StaleWriteError
 from compcore.domain.model import RatingChange
+from compcore.ports.actors import Administrator
 from compcore.services import ratings
 from tests.builders import load
 from tests.fakes import MemoryStore

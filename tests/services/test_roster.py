@@ -10,7 +10,6 @@ from dataclasses import replace
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store, schema
 from compcore.awards.winners import awards
@@ -20,6 +19,7 @@ from compcore.domain.player_ids import new_player_id, slug
 from compcore.formats.cup import entrants
 from compcore.pairing import pair
 from compcore.pairing.rules import Rules
+from compcore.ports.actors import Administrator
 from compcore.scoring.standings import standings
 from compcore.services import changelog
 from compcore.services import players as ps

@@ -12,7 +12,6 @@ import pytest
 
 import compcore.pairing
 from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.awards.winners import decision_kinds
 from compcore.domain.errors import (
@@ -22,11 +21,13 @@ from compcore.domain.errors import (
     StaleWriteError,
 )
 from compcore.domain.model import Kind, Result
+from compcore.ports.actors import Administrator
+from compcore.ports.repository import Repository
+from compcore.ports.values import CompetitionInfo
 from compcore.rules.rulesets import load_ruleset
 from compcore.scoring.standings import standings
 from compcore.services import changelog, competitions
 from compcore.services import round as rs
-from compcore.services.repository import CompetitionInfo, Repository
 from tests.app.test_app_support import small_seasons
 from tests.builders import load, raises_in_english
 from tests.fakes import MemoryStore

@@ -12,9 +12,9 @@ import pytest
 from compcore.adapters.files import season_file
 from compcore.domain.errors import RulesetError, SeasonError, render
 from compcore.domain.model import Calendar, Player, RatingChange, Round
+from compcore.ports.values import CompetitionInfo
 from compcore.rules.rulesets import load_ruleset
 from compcore.services import competitions, setup
-from compcore.services.repository import CompetitionInfo
 from tests.adapters.store.test_store_support import make_season
 
 TUESDAY = "tuesday"

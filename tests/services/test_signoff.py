@@ -10,16 +10,16 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files.member_card import card_svg, member_url
 from compcore.adapters.store import Store
 from compcore.adapters.store.schema import MIGRATIONS
 from compcore.domain.errors import NotAuthorized, RulesetError, SignoffRefused
 from compcore.domain.model import Calendar, Kind
+from compcore.ports.actors import Administrator
+from compcore.ports.values import Mark
 from compcore.rules.rulesets import load_ruleset
 from compcore.services import round as rs
 from compcore.services import signoff
-from compcore.services.repository import Mark
 from tests.app.test_app_support import small_seasons
 from tests.fakes import MemoryStore
 

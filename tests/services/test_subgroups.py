@@ -35,8 +35,8 @@ from compcore.formats.subgroups import (
     stored_subgroups,
 )
 from compcore.pairing import pair
+from compcore.ports.repository import Repository
 from compcore.rules.rulesets import Ruleset
-from compcore.services.repository import Repository
 from compcore.services.subgroups import save_subgroups
 from tests.app.test_app_support import ADMIN
 from tests.builders import load

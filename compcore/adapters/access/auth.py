@@ -38,11 +38,12 @@ import os
 import secrets
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from compcore.domain.errors import DirectorConfigError, HashFormatError, Phrase
+from compcore.ports.actors import Director
 
 ALGORITHM = "pbkdf2_sha256"
 #: OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256 (about 0.3 s on the club's server)
@@ -147,35 +148,6 @@ def _proof_key(stored_hash: str) -> bytes:
 
 def _proof_message(name: str, issued_at: datetime, nonce: str) -> bytes:
     return "\x1f".join((name, issued_at.isoformat(), nonce)).encode("utf-8")
-
-
-@dataclass(frozen=True)
-class Director:
-    """A logged-in tournament director. Make one with :func:`login`, never by hand."""
-
-    name: str
-    issued_at: datetime
-    nonce: str
-    proof: str = field(repr=False)
-
-    @property
-    def label(self) -> str:
-        """How the change log names this actor."""
-        return f"director:{self.name}"
-
-
-@dataclass(frozen=True)
-class Administrator:
-    """The local administrator: the command line and the app's first-start seeding."""
-
-    name: str = "local"
-
-    @property
-    def label(self) -> str:
-        return f"administrator:{self.name}"
-
-
-Actor = Director | Administrator
 
 
 def _mint(name: str, stored_hash: str) -> Director:

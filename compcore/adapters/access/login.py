@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Director, Directors
+from compcore.adapters.access.auth import Directors
 from compcore.adapters.access.throttle import LoginThrottle, Wait, address_key, session_key
 from compcore.adapters.store.login_log import LoginEvent, LoginLog, Outcome
+from compcore.ports.actors import Director
 
 
 @dataclass(frozen=True)

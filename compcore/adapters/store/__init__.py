@@ -24,7 +24,6 @@ The package: ``connection`` (opening the file, locks), ``schema`` (tables and mi
 authorised and validated writes), ``command_line`` (read-only access for the CLI).
 """
 
-from compcore.adapters.access.auth import Administrator, Director
 from compcore.adapters.store.command_line import (
     import_season_file,
     load_all_readonly,
@@ -33,7 +32,8 @@ from compcore.adapters.store.command_line import (
 from compcore.adapters.store.connection import LOCK_TIMEOUT
 from compcore.adapters.store.schema import LATEST_VERSION, MIGRATIONS
 from compcore.adapters.store.transactions import Reader, Store
-from compcore.services.repository import CompetitionInfo, LogEntry
+from compcore.ports.actors import Administrator, Director
+from compcore.ports.values import CompetitionInfo, LogEntry
 
 __all__ = [
     "LATEST_VERSION",

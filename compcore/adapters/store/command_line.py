@@ -6,16 +6,16 @@ from pathlib import Path
 
 import duckdb
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import rows, schema
 from compcore.adapters.store.connection import Connection, connect, first_line
 from compcore.adapters.store.transactions import Store
 from compcore.domain.errors import StoreError
 from compcore.domain.model import Season
+from compcore.ports.actors import Administrator
+from compcore.ports.values import CompetitionInfo
 from compcore.rules.club_settings import ClubSettings
 from compcore.rules.rulesets import Ruleset
-from compcore.services.repository import CompetitionInfo
 
 
 def _choose(path: Path, infos: list[CompetitionInfo], competition: str | None) -> CompetitionInfo:

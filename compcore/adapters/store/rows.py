@@ -33,16 +33,10 @@ from compcore.domain.model import (
     thaw,
 )
 from compcore.domain.reason import Reason
+from compcore.ports.values import CompetitionInfo, LogEntry, Mark, MemberToken, StoredDraft
 from compcore.rules.changes import name
 from compcore.rules.club_settings import NAMES as CLUB_SETTINGS
 from compcore.rules.club_settings import ClubSettings
-from compcore.services.repository import (
-    CompetitionInfo,
-    LogEntry,
-    Mark,
-    MemberToken,
-    StoredDraft,
-)
 
 
 def now() -> datetime:

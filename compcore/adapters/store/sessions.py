@@ -38,9 +38,10 @@ from pathlib import Path
 
 import duckdb
 
-from compcore.adapters.access.auth import Director, Directors, resume
+from compcore.adapters.access.auth import Directors, resume
 from compcore.adapters.store.connection import Connection, connect, write_lock
 from compcore.domain.errors import CompcoreError
+from compcore.ports.actors import Director
 
 logger = logging.getLogger("compcore.sessions")
 

@@ -24,7 +24,6 @@ from typing import Any, TypeVar
 import duckdb
 
 from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Actor, Administrator, Director
 from compcore.adapters.files import season_file
 from compcore.adapters.files.season_file import Where
 from compcore.adapters.store import rows, schema
@@ -58,11 +57,8 @@ from compcore.domain.model import (
     thaw,
 )
 from compcore.formats.validate import SEASON
-from compcore.rules import changes
-from compcore.rules.changes import UNCHECKED, BoardResult, Edit, Unchecked
-from compcore.rules.club_settings import ClubSettings, check_settings
-from compcore.rules.rulesets import Ruleset
-from compcore.services.repository import (
+from compcore.ports.actors import Actor, Administrator, Director
+from compcore.ports.values import (
     PROPOSAL_ACTION,
     CompetitionInfo,
     LogEntry,
@@ -73,6 +69,10 @@ from compcore.services.repository import (
     check_member_mark,
     next_draft_version,
 )
+from compcore.rules import changes
+from compcore.rules.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.rules.club_settings import ClubSettings, check_settings
+from compcore.rules.rulesets import Ruleset
 
 # --------------------------------------------------------------------------- authorisation
 
@@ -265,7 +265,7 @@ class SeasonCache:
 
 
 class Store:
-    """A compcore database file (the DuckDB :class:`~compcore.services.repository.Repository`).
+    """A compcore database file (the DuckDB :class:`~compcore.ports.repository.Repository`).
     Cheap to create; holds no connection between calls.
 
     A file the process may not write (``chmod 444``, a read-only folder or file system) is

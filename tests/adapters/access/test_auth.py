@@ -11,8 +11,6 @@ import pytest
 
 from compcore.adapters.access import auth
 from compcore.adapters.access.auth import (
-    Administrator,
-    Director,
     Directors,
     HashFormatError,
     configured_directors,
@@ -23,6 +21,7 @@ from compcore.adapters.access.auth import (
 from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import DirectorConfigError, NotAuthorized
+from compcore.ports.actors import Administrator, Director
 from tests.adapters.store.test_store_support import dump_tables, make_season
 from tests.builders import raises_in_english
 

@@ -10,11 +10,12 @@ import duckdb
 import pytest
 
 from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Administrator, Directors, hash_password
+from compcore.adapters.access.auth import Directors, hash_password
 from compcore.adapters.access.login import Client, LoginGate
 from compcore.adapters.access.throttle import LoginThrottle, ThrottleSettings, Wait
 from compcore.adapters.store import Store
 from compcore.adapters.store.login_log import LoginLog
+from compcore.ports.actors import Administrator
 from tests.adapters.store.test_store_support import make_season
 
 JAN_PASSWORD = "Jans eigen wachtwoord"

@@ -14,11 +14,11 @@ from zoneinfo import ZoneInfo
 import icalendar
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import club_calendar, season_file
 from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import CompcoreError
+from compcore.ports.actors import Administrator
 from tests.builders import season_data
 
 DATA = Path(__file__).resolve().parents[3] / "data"

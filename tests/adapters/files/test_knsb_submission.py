@@ -308,9 +308,9 @@ def test_cli_rating_list_import_then_the_submission_carries_the_numbers(tmp_path
     order (De Vries 1, Van der Linden 2), with Anna 1 + 0.5 = 1.5 (round 3's game is
     against Cees, who has not consented) and Bert 0 + 0.5 = 0.5, and the club's settings
     in the header (102, 222)."""
-    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.cli.main import main
+    from compcore.ports.actors import Administrator
     from compcore.rules.club_settings import ClubSettings
 
     admin = Administrator("test")
@@ -349,7 +349,7 @@ def test_service_rating_list_import_then_the_submission_carries_the_numbers() ->
     settings: the same two players and numbers."""
     import io
 
-    from compcore.adapters.access.auth import Administrator
+    from compcore.ports.actors import Administrator
     from compcore.rules.club_settings import ClubSettings
     from compcore.services import federation, ratings
     from tests.fakes import MemoryStore
@@ -384,9 +384,9 @@ def test_club_settings_are_checked_and_kept_as_typed(tmp_path) -> None:
     CR or U+2029 refused naming the character's place; spaces and case kept as typed
     ("  G90 " stays "  G90 "); an empty value is "not set". In the DuckDB store: saved,
     read back equal, logged once; a stale save (read says none, meanwhile "G60") refused."""
-    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.store import Store
     from compcore.domain.errors import CompcoreError, StaleWriteError
+    from compcore.ports.actors import Administrator
     from compcore.rules.club_settings import ClubSettings, check_settings
 
     assert check_settings(ClubSettings("x" * 100, "")) == ClubSettings("x" * 100, None)

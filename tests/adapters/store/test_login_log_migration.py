@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 
 import duckdb
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.store import Store, schema
 from compcore.adapters.store.login_log import LoginLog
+from compcore.ports.actors import Administrator
 from tests.adapters.store.test_store_support import make_season, older_database
 
 WHEN = datetime(2025, 10, 7, 20, 15, tzinfo=UTC)

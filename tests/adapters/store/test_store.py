@@ -12,7 +12,6 @@ import duckdb
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import (
     LATEST_VERSION,
@@ -34,6 +33,7 @@ from compcore.domain.model import (
     Round,
     RulesetRef,
 )
+from compcore.ports.actors import Administrator
 from tests.adapters.store.test_store_support import (
     bare_season,
     dump_tables,

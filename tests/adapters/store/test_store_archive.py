@@ -10,11 +10,11 @@ from dataclasses import replace
 import duckdb
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store, schema
 from compcore.domain.errors import NotAuthorized, StoreError
 from compcore.domain.model import Calendar
+from compcore.ports.actors import Administrator
 from compcore.services import changelog
 from tests.adapters.store.test_store_support import full_season, make_season, older_database
 from tests.fakes import MemoryStore

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters.access.auth import Administrator
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store, load_season_readonly
 from compcore.cli import main as cli
 from compcore.domain.errors import StoreError
 from compcore.domain.model import Player
+from compcore.ports.actors import Administrator
 from tests.adapters.store.test_store_support import (
     dump_tables,
     full_disk,

@@ -250,9 +250,9 @@ def test_store_keeps_the_engine_away_in_played_and_open_rounds(tmp_path):
     """(b) The store takes the season of the first test (three played rounds and the open
     round with the engine not-participating) and gives it back unchanged; pairing the
     loaded season still leaves the engine out."""
-    from compcore.adapters.access.auth import Administrator
     from compcore.adapters.files import season_file
     from compcore.adapters.store import Store
+    from compcore.ports.actors import Administrator
 
     season, ruleset = load(
         "dubbelschaak",

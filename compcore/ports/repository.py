@@ -1,22 +1,23 @@
-"""The repository port: what the service layer needs from a store of competitions.
+"""The store ports: what the service layer needs from a store of competitions, in small parts.
 
-:class:`Repository` is a :class:`typing.Protocol`. Two implementations:
-:class:`compcore.adapters.store.Store` (the DuckDB file the app and the command line use)
-and the tests' ``MemoryStore`` (``tests/fakes.py``: in memory, for fast tests). Both run
-every write as one of the pure changes of :mod:`compcore.rules.changes` on the season as stored at
-that moment, check the actor, validate the new season, log the change, and refuse a stale
-write (:class:`~compcore.domain.errors.StaleWriteError`) when ``read`` no longer matches.
+Each port is a :class:`typing.Protocol`; a service asks for the smallest it needs.
+:class:`Repository` is all of them: :class:`compcore.adapters.store.Store` (the DuckDB file
+the app and the command line use) and the tests' ``MemoryStore`` (``tests/fakes.py``: in
+memory, for fast tests) implement it. Both run every write as one of the pure changes of
+:mod:`compcore.rules.changes` on the season as stored at that moment, check the actor
+(:mod:`compcore.ports.actors`; anything else is refused with
+:class:`~compcore.domain.errors.NotAuthorized` before anything is read), validate the new
+season, log the change, and refuse a stale write (:class:`~compcore.domain.errors.StaleWriteError`)
+when ``read`` no longer matches. Writes return the season as stored afterwards. The value
+types they speak in are in :mod:`compcore.ports.values`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from compcore.adapters.access.auth import Actor
-from compcore.domain.errors import NotAuthorized, Phrase, StaleWriteError
 from compcore.domain.model import (
     Decision,
     Player,
@@ -26,137 +27,26 @@ from compcore.domain.model import (
     RulesetRef,
     Season,
 )
+from compcore.ports.actors import Actor
+from compcore.ports.values import CompetitionInfo, LogEntry, Mark, MemberToken, StoredDraft
 from compcore.rules.changes import UNCHECKED, BoardResult, Unchecked
 from compcore.rules.club_settings import ClubSettings
 from compcore.rules.rulesets import Ruleset
 
 __all__ = [
-    "UNCHECKED",
-    "CompetitionInfo",
-    "LogEntry",
-    "Mark",
-    "MemberToken",
+    "ClubSettingsStore",
+    "Competitions",
+    "DraftStore",
+    "MemberLinks",
+    "PlayerWrites",
     "Repository",
-    "StoredDraft",
+    "RoundWrites",
+    "SeasonWrites",
 ]
 
 
-@dataclass(frozen=True)
-class CompetitionInfo:
-    id: int
-    club: str
-    season: str
-    competition: str
-    preset: str
-    rounds_played: int
-    players: int
-    #: archived: left out of the picker and the overview's cards, still readable
-    archived: bool = False
-    #: played within that ladder (``Season.ladder``, ``club/season/competition``), issue 12
-    ladder: str | None = None
-
-    @property
-    def qualified_name(self) -> str:
-        """``club/season/competition``: accepted by ``--competition``."""
-        return f"{self.club}/{self.season}/{self.competition}"
-
-
-#: the change log's action of a rule lab proposal (issue 13 item 1, ``services.rulelab``)
-PROPOSAL_ACTION = "rulelab-proposal"
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    id: int
-    at: datetime
-    actor: str
-    competition_id: int | None
-    action: str
-    reason: str | None
-    before: Any
-    after: Any
-
-
-@dataclass(frozen=True)
-class StoredDraft:
-    """An unpublished proposal kept in the database (``compcore.services.drafts``): its JSON
-    ``data``, who saved it (an actor label) and when (UTC), and its ``version`` (every save
-    raises it by one)."""
-
-    competition_id: int
-    number: int
-    data: Any
-    saved_by: str
-    saved_at: datetime
-    version: int
-
-
-@dataclass(frozen=True)
-class MemberToken:
-    """A member's personal sign-off link (issue 10, item 4): only the sha256 of its secret
-    is kept (``token_hash``); times are UTC. It counts while it is not revoked and before
-    ``expires_at``."""
-
-    competition_id: int
-    player: str
-    token_hash: str
-    created_at: datetime
-    expires_at: datetime
-    revoked_at: datetime | None = None
-
-
-@dataclass(frozen=True)
-class Mark:
-    """A sign-off or sign-up for one club evening: ``choice`` is ``present`` or an entry
-    kind (``absent``, ``external``, ...); ``by`` is ``member:<player>`` for the member's own
-    mark (UTC ``marked_at``)."""
-
-    competition_id: int
-    round: int
-    player: str
-    choice: str
-    marked_at: datetime
-    by: str
-
-
-def member_label(player: str) -> str:
-    """Who made a member's own mark, as :attr:`Mark.by` says it."""
-    return f"member:{player}"
-
-
-def check_member_mark(token: MemberToken | None, mark: Mark) -> None:
-    """The store's own check of a member's write: the token is live at the mark's time and
-    belongs to the marked player and competition; else NotAuthorized (nothing stored)."""
-    if (
-        token is None
-        or token.revoked_at is not None
-        or mark.marked_at >= token.expires_at
-        or (token.competition_id, token.player) != (mark.competition_id, mark.player)
-        or mark.by != member_label(token.player)
-    ):
-        raise NotAuthorized.at((), "signoff.refused.not_yours")
-
-
-def next_draft_version(current: StoredDraft | None, at: datetime) -> int:
-    """A new draft version: unique per save (the save's time in microseconds), and above the
-    stored one, so a session that read a discarded draft never matches a later one."""
-    stamp = int(at.timestamp() * 1_000_000)
-    return max(stamp, current.version + 1) if current is not None else stamp
-
-
-def check_draft_version(current: StoredDraft | None, read: int | None, number: int) -> None:
-    """The lost-update check of a draft save: the stored version must be the one read."""
-    if (current.version if current is not None else None) != read:
-        raise StaleWriteError(Phrase("change.what.draft", number=number))
-
-
-class Repository(Protocol):
-    """Competitions, their seasons and the change log; every write checked and logged.
-
-    ``actor`` is an :class:`~compcore.adapters.access.auth.Director` or ``Administrator``; anything
-    else is refused (:class:`~compcore.domain.errors.NotAuthorized`) before anything is read.
-    Writes return the season as stored afterwards.
-    """
+class Competitions(Protocol):
+    """Reading the competitions: the listing, a season, its ruleset, the change log and the revision."""
 
     def competitions(self) -> list[CompetitionInfo]: ...
 
@@ -169,6 +59,15 @@ class Repository(Protocol):
     def revision(self) -> int:
         """The newest change-log id: any write changes it (a cache key for reads)."""
         ...
+
+    def competitions_with_decision(self, kind: str, note: str) -> set[int]:
+        """The competitions holding a decision of ``kind`` whose note is ``note`` (e.g. the
+        play-offs naming a ladder), without reading their seasons."""
+        ...
+
+
+class SeasonWrites(Protocol):
+    """Writing whole seasons and what belongs to a competition as a whole."""
 
     def import_season(
         self,
@@ -210,6 +109,47 @@ class Repository(Protocol):
         each refused when it changed since ``read``, validated and logged (issue 12: a
         result entered once in a linked competition and its ladder)."""
         ...
+
+    def set_ruleset(
+        self,
+        competition_id: int,
+        ref: RulesetRef,
+        *,
+        actor: Actor,
+        reason: str | None = None,
+        read: RulesetRef | Unchecked = UNCHECKED,
+    ) -> Season: ...
+
+    def add_decision(
+        self, competition_id: int, decision: Decision, *, actor: Actor, reason: str | None = None
+    ) -> Season: ...
+
+    def delete_competition(
+        self, competition_id: int, *, actor: Actor, reason: str | None = None
+    ) -> Season: ...
+
+    def set_archived(
+        self, competition_id: int, archived: bool, *, actor: Actor, reason: str | None = None
+    ) -> None:
+        """Archive (True) or bring back (False) a competition; logged as
+        ``archive-competition`` / ``unarchive-competition`` with ``{"archived": ...}``."""
+        ...
+
+    def add_proposal(
+        self,
+        competition_id: int,
+        proposal: Mapping[str, Any],
+        *,
+        actor: Actor,
+        reason: str | None = None,
+    ) -> None:
+        """Log ``proposal`` (``{"preset", "overrides"}``) for the competition as action
+        ``rulelab-proposal``; the season does not change."""
+        ...
+
+
+class RoundWrites(Protocol):
+    """Writing a round: its pairing, its results, reopening and deleting it."""
 
     def save_round(
         self,
@@ -255,6 +195,10 @@ class Repository(Protocol):
         read: Round | Unchecked | None = UNCHECKED,
         action: str = "delete-round",
     ) -> Round: ...
+
+
+class PlayerWrites(Protocol):
+    """Writing the players: the roster, ratings, rating lists, roster history and subgroups."""
 
     def save_player(
         self,
@@ -314,22 +258,6 @@ class Repository(Protocol):
         and :meth:`save_ratings` refuse it."""
         ...
 
-    def club_settings(self, club: str) -> ClubSettings:
-        """The club's own settings (``compcore.rules.club_settings``); none set: all ``None``."""
-        ...
-
-    def save_club_settings(
-        self,
-        club: str,
-        settings: ClubSettings,
-        *,
-        actor: Actor,
-        read: ClubSettings | Unchecked = UNCHECKED,
-    ) -> ClubSettings:
-        """Store the club's settings as given (checked: a bad value is one sentence and
-        nothing is stored), logged as ``club-settings``; refused when stale."""
-        ...
-
     def save_roster_change(
         self,
         competition_id: int,
@@ -361,46 +289,29 @@ class Repository(Protocol):
         read: Player | Unchecked = UNCHECKED,
     ) -> Season: ...
 
-    def set_ruleset(
-        self,
-        competition_id: int,
-        ref: RulesetRef,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: RulesetRef | Unchecked = UNCHECKED,
-    ) -> Season: ...
 
-    def add_decision(
-        self, competition_id: int, decision: Decision, *, actor: Actor, reason: str | None = None
-    ) -> Season: ...
+class ClubSettingsStore(Protocol):
+    """A club's own settings (``compcore.rules.club_settings``), apart from its seasons."""
 
-    def delete_competition(
-        self, competition_id: int, *, actor: Actor, reason: str | None = None
-    ) -> Season: ...
-
-    def set_archived(
-        self, competition_id: int, archived: bool, *, actor: Actor, reason: str | None = None
-    ) -> None:
-        """Archive (True) or bring back (False) a competition; logged as
-        ``archive-competition`` / ``unarchive-competition`` with ``{"archived": ...}``."""
+    def club_settings(self, club: str) -> ClubSettings:
+        """The club's own settings (``compcore.rules.club_settings``); none set: all ``None``."""
         ...
 
-    # the rule lab (issue 13 item 1): a proposal is a change-log entry only
-
-    def add_proposal(
+    def save_club_settings(
         self,
-        competition_id: int,
-        proposal: Mapping[str, Any],
+        club: str,
+        settings: ClubSettings,
         *,
         actor: Actor,
-        reason: str | None = None,
-    ) -> None:
-        """Log ``proposal`` (``{"preset", "overrides"}``) for the competition as action
-        ``rulelab-proposal``; the season does not change."""
+        read: ClubSettings | Unchecked = UNCHECKED,
+    ) -> ClubSettings:
+        """Store the club's settings as given (checked: a bad value is one sentence and
+        nothing is stored), logged as ``club-settings``; refused when stale."""
         ...
 
-    # drafts: the unpublished proposal per round (not season data: not in the change log)
+
+class DraftStore(Protocol):
+    """The unpublished proposal per round (not season data: not in the change log)."""
 
     def save_draft(
         self,
@@ -419,7 +330,9 @@ class Repository(Protocol):
 
     def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None: ...
 
-    # members' sign-off links and marks (issue 10): not season data, not in the change log
+
+class MemberLinks(Protocol):
+    """Members' sign-off links and marks (issue 10): not season data, not in the change log."""
 
     def add_member_token(self, token: MemberToken, *, actor: Actor) -> None:
         """Store a new member link (a director's write)."""
@@ -435,11 +348,6 @@ class Repository(Protocol):
 
     def member_tokens(self, competition_id: int) -> list[MemberToken]: ...
 
-    def competitions_with_decision(self, kind: str, note: str) -> set[int]:
-        """The competitions holding a decision of ``kind`` whose note is ``note`` (e.g. the
-        play-offs naming a ladder), without reading their seasons."""
-        ...
-
     def add_mark(self, mark: Mark, *, token_hash: str) -> None:
         """A member's own mark, allowed by his live token (:func:`check_member_mark`)."""
         ...
@@ -447,3 +355,17 @@ class Repository(Protocol):
     def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
         """The marks (of round ``number``), oldest first."""
         ...
+
+
+class Repository(
+    Competitions,
+    SeasonWrites,
+    RoundWrites,
+    PlayerWrites,
+    ClubSettingsStore,
+    DraftStore,
+    MemberLinks,
+    Protocol,
+):
+    """Competitions, their seasons and the change log; every write checked and logged: all
+    the ports in one (what a store implements)."""
