@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from functools import partial
 from typing import Any
 
 from compcore.adapters.files import season_file
+from compcore.adapters.store.season_writes import Change, SeasonChanges
 from compcore.adapters.store.transactions import (
     archive_action,
     authorize,
@@ -26,12 +26,6 @@ from compcore.adapters.store.transactions import (
 )
 from compcore.domain.errors import Label, Phrase, StaleWriteError, StoreError
 from compcore.domain.model import (
-    Decision,
-    Player,
-    PlayerChange,
-    RatingChange,
-    Round,
-    RulesetRef,
     Season,
 )
 from compcore.formats.validate import SEASON
@@ -48,13 +42,13 @@ from compcore.ports.values import (
     next_draft_version,
 )
 from compcore.rules import changes
-from compcore.rules.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.rules.changes import UNCHECKED, Unchecked
 from compcore.rules.club_settings import ClubSettings, check_settings
 from compcore.rules.rulesets import Ruleset
 
 
 @dataclass
-class MemoryStore:
+class MemoryStore(SeasonChanges):
     """Competitions in a dict, the change log in a list; ``director_hash`` as the Store's."""
 
     director_hash: str | None = None
@@ -105,30 +99,27 @@ class MemoryStore:
         at = datetime.now(UTC)
         self._log.append(LogEntry(entry_id, at, label, cid, action, reason, before, after))
 
-    def _change(
-        self,
-        competition_id: int,
-        actor: Actor,
-        action: str,
-        reason: str | None,
-        edit: Callable[[Season], Edit],
-    ) -> Season:
+    def _run(self, actor: Actor, batch: Sequence[Change]) -> list[Season]:
+        """The changes at once, all or none (as the Store's one transaction)."""
         label = authorize(actor, self.director_hash)
-        if not isinstance(action, str) or not action.strip():
-            raise StoreError.at((), "store.no_action")
         with self._lock:
-            return self._apply(label, competition_id, action, reason, edit)
+            kept = dict(self._seasons), list(self._log)
+            try:
+                return [self._apply(label, change) for change in batch]
+            except BaseException:
+                self._seasons, self._log = kept
+                raise
 
-    def _apply(self, label: str, competition_id: int, action: str, reason: str | None,
-               edit: Callable[[Season], Edit]) -> Season:  # fmt: skip
+    def _apply(self, label: str, change: Change) -> Season:
         """One competition's change, the lock held: edit, validate, store, log."""
-        old = self.load(competition_id)
-        done = edit(old)
+        cid, action = change.competition_id, change.action
+        old = self.load(cid)
+        done = change.edit(old)
         new = validated(done.season, (changes.name(old), Label("log.action", action)))
         before = part_data(old, done.part, done.before)
         after = part_data(new, done.part, done.after)
-        self._seasons[competition_id] = new
-        self._write_log(label, competition_id, action, reason, before, after)
+        self._seasons[cid] = new
+        self._write_log(label, cid, action, change.reason, before, after)
         return new
 
     def import_season(
@@ -168,85 +159,6 @@ class MemoryStore:
             self._seasons, self._next_id, self._log = kept
             raise
 
-    def save_season(self, competition_id: int, season: Season, *, actor: Actor, action: str,
-                    reason: str | None = None, read: Season | Unchecked = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, action, reason,
-                            lambda old: changes.replace_season(old, season, read))  # fmt: skip
-
-    def save_seasons(self, seasons: Sequence[tuple[int, Season, Season | Unchecked]], *,
-                     actor: Actor, action: str, reason: str | None = None) -> list[Season]:  # fmt: skip
-        """Several seasons at once (as the Store): any refusal stores none of them."""
-        label = authorize(actor, self.director_hash)
-        if not isinstance(action, str) or not action.strip():
-            raise StoreError.at((), "store.no_action")
-        with self._lock:
-            kept = dict(self._seasons), list(self._log)
-            try:
-                return [self._apply(label, cid, action, reason,
-                                    partial(changes.replace_rounds, new=season, read=read))
-                        for cid, season, read in seasons]  # fmt: skip
-            except BaseException:
-                self._seasons, self._log = kept
-                raise
-
-    def save_round(self, competition_id: int, rnd: Round, *, actor: Actor, action: str,
-                   reason: str | None = None,
-                   read: Round | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, action, reason,
-                            lambda old: changes.put_round(old, rnd, read))  # fmt: skip
-
-    def save_results(self, competition_id: int, number: int, boards: Sequence[BoardResult], *,
-                     actor: Actor, action: str, complete: bool = False,
-                     reason: str | None = None) -> Season:  # fmt: skip
-        return self._change(
-            competition_id, actor, action, reason,
-            lambda old: changes.enter_results(old, number, boards, complete=complete,
-                                              reason=reason),
-        )  # fmt: skip
-
-    def reopen_round(self, competition_id: int, number: int, *, actor: Actor,
-                     reason: str | None, read: Round | Unchecked = UNCHECKED,
-                     action: str = "reopen-round") -> Season:  # fmt: skip
-        return self._change(competition_id, actor, action, reason,
-                            lambda old: changes.reopen_round(old, number, reason, read))  # fmt: skip
-
-    def delete_round(self, competition_id: int, number: int, *, actor: Actor,
-                     reason: str | None = None, read: Round | Unchecked | None = UNCHECKED,
-                     action: str = "delete-round") -> Round:  # fmt: skip
-        removed: list[Round] = []
-
-        def edit(old: Season) -> Edit:
-            done = changes.remove_last_round(old, number, read)
-            removed.append(done.before)
-            return done
-
-        self._change(competition_id, actor, action, reason, edit)
-        return removed[0]
-
-    def save_player(self, competition_id: int, player: Player, *, actor: Actor,
-                    reason: str | None = None,
-                    read: Player | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, "save-player", reason,
-                            lambda old: changes.put_player(old, player, read))  # fmt: skip
-
-    def save_players(self, competition_id: int, players: Sequence[Player], *, actor: Actor,
-                     action: str = "save-players", reason: str | None = None,
-                     read: Mapping[str, Player | None] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, action, reason,
-                            lambda old: changes.put_players(old, players, read))  # fmt: skip
-
-    def save_rating(self, competition_id: int, change: RatingChange, *, actor: Actor,
-                    reason: str | None = None,
-                    read: RatingChange | Unchecked | None = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, "save-rating", reason,
-                            lambda old: changes.put_rating(old, change, read))  # fmt: skip
-
-    def save_ratings(self, competition_id: int, ratings: Sequence[RatingChange], *,
-                     actor: Actor, reason: str | None = None,
-                     read: Sequence[RatingChange] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, "import-ratings", reason,
-                            lambda old: changes.put_ratings(old, ratings, read))  # fmt: skip
-
     def club_settings(self, club: str) -> ClubSettings:
         return self._club_settings.get(club, ClubSettings())
 
@@ -263,57 +175,6 @@ class MemoryStore:
                             {"club": club, **current.as_dict()},
                             {"club": club, **new.as_dict()})  # fmt: skip
             return new
-
-    def save_rating_list(self, competition_id: int, ratings: Sequence[RatingChange],
-                         players: Sequence[Player], *, actor: Actor,
-                         reason: str | None = None,
-                         read: Sequence[RatingChange] | Unchecked = UNCHECKED,
-                         read_players: Mapping[str, Player | None] | Unchecked = UNCHECKED,
-                         ) -> Season:  # fmt: skip
-        """Numbers and ratings at once (as the Store): any refusal stores neither."""
-        label = authorize(actor, self.director_hash)
-        with self._lock:
-            kept = dict(self._seasons), list(self._log)
-            try:
-                new = self._apply(label, competition_id, "import-numbers", reason,
-                                  lambda old: changes.put_players(old, players, read_players))  # fmt: skip
-                if ratings:
-                    new = self._apply(label, competition_id, "import-ratings", reason,
-                                      lambda old: changes.put_ratings(old, ratings, read))  # fmt: skip
-                return new
-            except BaseException:
-                self._seasons, self._log = kept
-                raise
-
-    def save_roster_change(self, competition_id: int, change: PlayerChange, *, actor: Actor,
-                           reason: str | None = None,
-                           read: Sequence[PlayerChange] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, "save-roster-change", reason,
-                            lambda old: changes.add_player_change(old, change, read))  # fmt: skip
-
-    def save_subgroups(self, competition_id: int, from_round: int,
-                       lines: Sequence[PlayerChange], *, actor: Actor,
-                       reason: str | None = None,
-                       read: Sequence[PlayerChange] | Unchecked = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, "save-subgroups", reason,
-                            lambda old: changes.put_subgroups(old, from_round, lines, read))  # fmt: skip
-
-    def remove_player(self, competition_id: int, player: str, *, actor: Actor,
-                      reason: str | None = None,
-                      read: Player | Unchecked = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, "remove-player", reason,
-                            lambda old: changes.remove_player(old, player, read))  # fmt: skip
-
-    def set_ruleset(self, competition_id: int, ref: RulesetRef, *, actor: Actor,
-                    reason: str | None = None,
-                    read: RulesetRef | Unchecked = UNCHECKED) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, "set-ruleset", reason,
-                            lambda old: changes.put_ruleset(old, ref, read))  # fmt: skip
-
-    def add_decision(self, competition_id: int, decision: Decision, *, actor: Actor,
-                     reason: str | None = None) -> Season:  # fmt: skip
-        return self._change(competition_id, actor, "add-decision", reason,
-                            lambda old: changes.add_decision(old, decision))  # fmt: skip
 
     def delete_competition(self, competition_id: int, *, actor: Actor,
                            reason: str | None = None) -> Season:  # fmt: skip

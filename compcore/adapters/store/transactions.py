@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import datetime
-from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,6 +34,7 @@ from compcore.adapters.store.connection import (
     first_line,
     write_lock,
 )
+from compcore.adapters.store.season_writes import Change, SeasonChanges
 from compcore.domain.errors import (
     CompcoreError,
     Label,
@@ -47,12 +47,6 @@ from compcore.domain.errors import (
     os_problem,
 )
 from compcore.domain.model import (
-    Decision,
-    Player,
-    PlayerChange,
-    RatingChange,
-    Round,
-    RulesetRef,
     Season,
     thaw,
 )
@@ -70,7 +64,7 @@ from compcore.ports.values import (
     next_draft_version,
 )
 from compcore.rules import changes
-from compcore.rules.changes import UNCHECKED, BoardResult, Edit, Unchecked
+from compcore.rules.changes import UNCHECKED, Edit, Unchecked
 from compcore.rules.club_settings import ClubSettings, check_settings
 from compcore.rules.rulesets import Ruleset
 
@@ -264,7 +258,7 @@ class SeasonCache:
                 self._items.popitem(last=False)
 
 
-class Store:
+class Store(SeasonChanges):
     """A compcore database file (the DuckDB :class:`~compcore.ports.repository.Repository`).
     Cheap to create; holds no connection between calls.
 
@@ -475,66 +469,28 @@ class Store:
         if not same_season(stored, expected):
             raise StoreError.at((changes.name(expected),), "store.verify_failed")
 
-    def _change(
-        self,
-        competition_id: int,
-        actor: Actor,
-        action: str,
-        reason: str | None,
-        edit: Callable[[Season], Edit],
-        write: Callable[[Connection, Season], None],
-    ) -> Season:
-        """The common write: read, edit, validate, write, verify, log; returns the new season."""
-        if not isinstance(action, str) or not action.strip():
-            raise StoreError.at((), "store.no_action")
-        with self._transaction(actor) as (con, label):
-            return self._apply(con, label, competition_id, action, reason, edit, write)
+    # ---------------------------------------------------------------- writes
 
-    def _apply(
-        self,
-        con: Connection,
-        label: str,
-        competition_id: int,
-        action: str,
-        reason: str | None,
-        edit: Callable[[Season], Edit],
-        write: Callable[[Connection, Season], None] | None,
-    ) -> Season:
+    def _run(self, actor: Actor, batch: Sequence[Change]) -> list[Season]:
+        """The changes in one transaction, all or none (:class:`SeasonChanges`)."""
+        with self._transaction(actor) as (con, label):
+            return [self._apply(con, label, change) for change in batch]
+
+    def _apply(self, con: Connection, label: str, change: Change) -> Season:
         """One competition's change inside the open transaction: read, edit, validate,
-        write (``write``, else the rounds the edit names, else the whole season), verify,
-        log; the new season."""
-        old = self._read_season(con, competition_id, keep=False)
-        done = edit(old)
+        write what the change rewrites, verify, log; the new season."""
+        cid, action = change.competition_id, change.action
+        old = self._read_season(con, cid, keep=False)
+        done = change.edit(old)
         new = validated(done.season, (changes.name(old), Label("log.action", action)), old)
-        if write is not None:
-            write(con, new)
-        elif done.part == "rounds":
-            for number in changes.changed_rounds(done):
-                self._round_writer(competition_id, number)(con, new)
-        else:
-            rows.put_season(con, competition_id, new)
-        rows.touch(con, competition_id)
-        self._verify_written(con, competition_id, new)
+        _rewrite(con, cid, new, change, done)
+        rows.touch(con, cid)
+        self._verify_written(con, cid, new)
         before = part_data(old, done.part, done.before)
         after = part_data(new, done.part, done.after)
-        revision = rows.write_log(con, label, competition_id, action, reason, before, after)
-        self._pending[competition_id] = (revision, new)
+        revision = rows.write_log(con, label, cid, action, change.reason, before, after)
+        self._pending[cid] = (revision, new)
         return new
-
-    @staticmethod
-    def _round_writer(competition_id: int, number: int) -> Callable[[Connection, Season], None]:
-        def write(con: Connection, new: Season) -> None:
-            rows.delete_rounds(con, competition_id, number)
-            if any(r.number == number for r in new.rounds):
-                rows.put_rounds(con, competition_id, [new.round(number)])
-
-        return write
-
-    @staticmethod
-    def _players_writer(competition_id: int) -> Callable[[Connection, Season], None]:
-        return lambda con, new: rows.put_players(con, competition_id, new.players)
-
-    # ---------------------------------------------------------------- writes
 
     def import_season(
         self,
@@ -591,313 +547,6 @@ class Store:
         logged = "replace" if row else action
         rows.write_log(con, label, cid, logged, reason, before, season_file.to_data(new))
         return cid
-
-    def save_season(
-        self,
-        competition_id: int,
-        season: Season,
-        *,
-        actor: Actor,
-        action: str,
-        reason: str | None = None,
-        read: Season | Unchecked = UNCHECKED,
-    ) -> Season:
-        """Replace a competition's whole season (a multi-part edit) in one logged write."""
-        return self._change(
-            competition_id, actor, action, reason,
-            lambda old: changes.replace_season(old, season, read),
-            lambda con, new: rows.put_season(con, competition_id, new),
-        )  # fmt: skip
-
-    def save_seasons(
-        self,
-        seasons: Sequence[tuple[int, Season, Season | Unchecked]],
-        *,
-        actor: Actor,
-        action: str,
-        reason: str | None = None,
-    ) -> list[Season]:
-        """Several competitions' seasons ``(id, season, read)`` in one transaction, all or
-        none (a result entered once in a linked competition and its ladder, issue 12): each
-        refused when stale (:func:`compcore.rules.changes.replace_rounds`), validated, verified
-        and logged as ``action``; the new seasons."""
-        if not isinstance(action, str) or not action.strip():
-            raise StoreError.at((), "store.no_action")
-        with self._transaction(actor) as (con, label):
-            return [
-                self._apply(con, label, cid, action, reason,
-                            partial(changes.replace_rounds, new=season, read=read),
-                            None)
-                for cid, season, read in seasons
-            ]  # fmt: skip
-
-    def save_round(
-        self,
-        competition_id: int,
-        rnd: Round,
-        *,
-        actor: Actor,
-        action: str,
-        reason: str | None = None,
-        read: Round | Unchecked | None = UNCHECKED,
-    ) -> Season:
-        """Insert the round, or replace the round with the same number."""
-        number = getattr(rnd, "number", None)
-        return self._change(
-            competition_id, actor, action, reason,
-            lambda old: changes.put_round(old, rnd, read),
-            self._round_writer(competition_id, number),  # type: ignore[arg-type]
-        )  # fmt: skip
-
-    def save_results(
-        self,
-        competition_id: int,
-        number: int,
-        boards: Sequence[BoardResult],
-        *,
-        actor: Actor,
-        action: str,
-        complete: bool = False,
-        reason: str | None = None,
-    ) -> Season:
-        """Merge the results of the boards the director changed into the stored round
-        (:func:`compcore.rules.changes.enter_results`); ``complete`` finalizes the round."""
-        return self._change(
-            competition_id, actor, action, reason,
-            lambda old: changes.enter_results(old, number, boards, complete=complete,
-                                              reason=reason),
-            self._round_writer(competition_id, number),
-        )  # fmt: skip
-
-    def reopen_round(
-        self,
-        competition_id: int,
-        number: int,
-        *,
-        actor: Actor,
-        reason: str | None,
-        read: Round | Unchecked = UNCHECKED,
-        action: str = "reopen-round",
-    ) -> Season:
-        """Reopen a finalized round (:func:`compcore.rules.changes.reopen_round`: needs a reason,
-        which the log keeps)."""
-        return self._change(
-            competition_id, actor, action, reason,
-            lambda old: changes.reopen_round(old, number, reason, read),
-            self._round_writer(competition_id, number),
-        )  # fmt: skip
-
-    def delete_round(
-        self,
-        competition_id: int,
-        number: int,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Round | Unchecked | None = UNCHECKED,
-        action: str = "delete-round",
-    ) -> Round:
-        """Remove the last round (undo); returns it. The log keeps what was removed, under
-        ``action`` (``undo-round`` from the app)."""
-        removed: list[Round] = []
-
-        def edit(old: Season) -> Edit:
-            done = changes.remove_last_round(old, number, read)
-            removed.append(done.before)
-            return done
-
-        self._change(competition_id, actor, action, reason, edit,
-                     self._round_writer(competition_id, number))  # fmt: skip
-        return removed[0]
-
-    def save_player(
-        self,
-        competition_id: int,
-        player: Player,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Player | Unchecked | None = UNCHECKED,
-    ) -> Season:
-        """Add a player (at the end) or edit one (by id, keeping the order)."""
-        return self._change(
-            competition_id, actor, "save-player", reason,
-            lambda old: changes.put_player(old, player, read),
-            self._players_writer(competition_id),
-        )  # fmt: skip
-
-    def save_players(
-        self,
-        competition_id: int,
-        players: Sequence[Player],
-        *,
-        actor: Actor,
-        action: str = "save-players",
-        reason: str | None = None,
-        read: Mapping[str, Player | None] | Unchecked = UNCHECKED,
-    ) -> Season:
-        """Add or edit several players at once (a roster import)."""
-        return self._change(
-            competition_id, actor, action, reason,
-            lambda old: changes.put_players(old, players, read),
-            self._players_writer(competition_id),
-        )  # fmt: skip
-
-    def save_roster_change(
-        self,
-        competition_id: int,
-        change: PlayerChange,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
-    ) -> Season:
-        """Append a level/flags change from a round on to the player's roster history."""
-
-        def write(con: Connection, new: Season) -> None:
-            rows.put_roster_changes(con, competition_id, new.roster_changes)
-
-        return self._change(competition_id, actor, "save-roster-change", reason,
-                            lambda old: changes.add_player_change(old, change, read),
-                            write)  # fmt: skip
-
-    def save_subgroups(
-        self,
-        competition_id: int,
-        from_round: int,
-        lines: Sequence[PlayerChange],
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
-    ) -> Season:
-        """KC-12: the director's subgroups, as the roster history's levels from a round."""
-
-        def write(con: Connection, new: Season) -> None:
-            rows.put_roster_changes(con, competition_id, new.roster_changes)
-
-        return self._change(competition_id, actor, "save-subgroups", reason,
-                            lambda old: changes.put_subgroups(old, from_round, lines, read),
-                            write)  # fmt: skip
-
-    def remove_player(
-        self,
-        competition_id: int,
-        player: str,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Player | Unchecked = UNCHECKED,
-    ) -> Season:
-        """Remove a player who is in no round yet (added by mistake)."""
-
-        def write(con: Connection, new: Season) -> None:
-            rows.put_players(con, competition_id, new.players)
-            rows.put_ratings(con, competition_id, new.ratings)
-            rows.put_roster_changes(con, competition_id, new.roster_changes)
-
-        return self._change(competition_id, actor, "remove-player", reason,
-                            lambda old: changes.remove_player(old, player, read),
-                            write)  # fmt: skip
-
-    def save_rating(
-        self,
-        competition_id: int,
-        change: RatingChange,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: RatingChange | Unchecked | None = UNCHECKED,
-    ) -> Season:
-        """Add a rating change, or replace the one of that player from that round."""
-
-        def write(con: Connection, new: Season) -> None:
-            rows.put_ratings(con, competition_id, new.ratings)
-            con.execute("UPDATE competitions SET has_ratings = true WHERE id = ?", [competition_id])
-
-        return self._change(competition_id, actor, "save-rating", reason,
-                            lambda old: changes.put_rating(old, change, read), write)  # fmt: skip
-
-    def save_ratings(
-        self,
-        competition_id: int,
-        ratings: Sequence[RatingChange],
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Sequence[RatingChange] | Unchecked = UNCHECKED,
-    ) -> Season:
-        """Several rating changes in one transaction and one log line (a rating list)."""
-        return self._change(competition_id, actor, "import-ratings", reason,
-                            lambda old: changes.put_ratings(old, ratings, read),
-                            self._ratings_writer(competition_id))  # fmt: skip
-
-    @staticmethod
-    def _ratings_writer(competition_id: int) -> Callable[[Connection, Season], None]:
-        def write(con: Connection, new: Season) -> None:
-            rows.put_ratings(con, competition_id, new.ratings)
-            con.execute("UPDATE competitions SET has_ratings = true WHERE id = ?", [competition_id])
-
-        return write
-
-    def save_rating_list(
-        self,
-        competition_id: int,
-        ratings: Sequence[RatingChange],
-        players: Sequence[Player],
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Sequence[RatingChange] | Unchecked = UNCHECKED,
-        read_players: Mapping[str, Player | None] | Unchecked = UNCHECKED,
-    ) -> Season:
-        """A rating list imported: the players' new numbers (``import-numbers``) and the
-        rating changes (``import-ratings``, when there are any) in one transaction."""
-        with self._transaction(actor) as (con, label):
-            new = self._apply(con, label, competition_id, "import-numbers", reason,
-                              lambda old: changes.put_players(old, players, read_players),
-                              self._players_writer(competition_id))  # fmt: skip
-            if ratings:
-                new = self._apply(con, label, competition_id, "import-ratings", reason,
-                                  lambda old: changes.put_ratings(old, ratings, read),
-                                  self._ratings_writer(competition_id))  # fmt: skip
-            return new
-
-    def set_ruleset(
-        self,
-        competition_id: int,
-        ref: RulesetRef,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: RulesetRef | Unchecked = UNCHECKED,
-    ) -> Season:
-        """Change the preset or overrides; refused if the ruleset, or the season under it,
-        is not valid."""
-
-        def write(con: Connection, new: Season) -> None:
-            con.execute(
-                "UPDATE competitions SET preset = ?, overrides = ? WHERE id = ?",
-                [new.ruleset.preset, json.dumps(thaw(new.ruleset.overrides), ensure_ascii=False),
-                 competition_id],
-            )  # fmt: skip
-
-        return self._change(competition_id, actor, "set-ruleset", reason,
-                            lambda old: changes.put_ruleset(old, ref, read), write)  # fmt: skip
-
-    def add_decision(
-        self, competition_id: int, decision: Decision, *, actor: Actor, reason: str | None = None
-    ) -> Season:
-        """Record a director's decision (barrage or play-off winner, ...)."""
-
-        def write(con: Connection, new: Season) -> None:
-            rows.put_decisions(con, competition_id, new.decisions)
-            con.execute(
-                "UPDATE competitions SET has_decisions = true WHERE id = ?", [competition_id]
-            )
-
-        return self._change(competition_id, actor, "add-decision", reason,
-                            lambda old: changes.add_decision(old, decision), write)  # fmt: skip
 
     def delete_competition(
         self, competition_id: int, *, actor: Actor, reason: str | None = None
@@ -1020,3 +669,33 @@ class Store:
     def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
         with self.reader() as r:
             return r.marks(competition_id, number)
+
+
+def _rewrite(con: Connection, cid: int, new: Season, change: Change, done: Edit) -> None:
+    """Write the part of ``new`` that ``change`` rewrites (the rest is as stored)."""
+    what = change.rewrite
+    if what == "round" or (what == "rounds" and done.part == "rounds"):
+        numbers = changes.changed_rounds(done) if what == "rounds" else [change.number]
+        for number in (n for n in numbers if n is not None):
+            rows.delete_rounds(con, cid, number)
+            if any(r.number == number for r in new.rounds):
+                rows.put_rounds(con, cid, [new.round(number)])
+    elif what in ("season", "rounds"):
+        rows.put_season(con, cid, new)
+    elif what == "ruleset":
+        con.execute(
+            "UPDATE competitions SET preset = ?, overrides = ? WHERE id = ?",
+            [new.ruleset.preset, json.dumps(thaw(new.ruleset.overrides), ensure_ascii=False), cid],
+        )
+    elif what == "decisions":
+        rows.put_decisions(con, cid, new.decisions)
+        con.execute("UPDATE competitions SET has_decisions = true WHERE id = ?", [cid])
+    else:
+        if what in ("players", "removal"):
+            rows.put_players(con, cid, new.players)
+        if what in ("ratings", "removal"):
+            rows.put_ratings(con, cid, new.ratings)
+        if what == "ratings":
+            con.execute("UPDATE competitions SET has_ratings = true WHERE id = ?", [cid])
+        if what in ("roster", "removal"):
+            rows.put_roster_changes(con, cid, new.roster_changes)
