@@ -17,13 +17,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from compcore.adapters.files import season_file
-from compcore.adapters.store.season_writes import Change, SeasonChanges
-from compcore.adapters.store.transactions import (
+from compcore.adapters.store.checks import (
     archive_action,
     authorize,
     part_data,
     validated,
 )
+from compcore.adapters.store.season_writes import Change, SeasonChanges
 from compcore.domain.errors import Label, Phrase, StaleWriteError, StoreError
 from compcore.domain.model import (
     Season,

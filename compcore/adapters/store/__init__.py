@@ -20,8 +20,11 @@ Rules every public method keeps:
   :class:`NotAuthorized` before the database is touched.
 
 The package: ``connection`` (opening the file, locks), ``schema`` (tables and migrations),
-``rows`` (a season as rows and back, the log), ``transactions`` (the :class:`Store`: reads,
-authorised and validated writes), ``command_line`` (read-only access for the CLI).
+``rows`` (a season as rows and back, the log), ``reader`` (reads in one snapshot, the season
+cache), ``checks`` (the actor, the new season, the read-back, what the log keeps: every
+store's), ``season_writes`` (the season writes every store makes the same way),
+``transactions`` (the :class:`Store`: its reads and its transactions), ``sessions`` and
+``login_log`` (logins), ``command_line`` (read-only access for the CLI).
 """
 
 from compcore.adapters.store.command_line import (
@@ -30,8 +33,9 @@ from compcore.adapters.store.command_line import (
     load_season_readonly,
 )
 from compcore.adapters.store.connection import LOCK_TIMEOUT
+from compcore.adapters.store.reader import Reader
 from compcore.adapters.store.schema import LATEST_VERSION, MIGRATIONS
-from compcore.adapters.store.transactions import Reader, Store
+from compcore.adapters.store.transactions import Store
 from compcore.ports.actors import Administrator, Director
 from compcore.ports.values import CompetitionInfo, LogEntry
 

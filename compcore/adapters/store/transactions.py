@@ -12,20 +12,24 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import duckdb
 
 from compcore.adapters.access import auth
 from compcore.adapters.files import season_file
-from compcore.adapters.files.season_file import Where
 from compcore.adapters.store import rows, schema
+from compcore.adapters.store.checks import (
+    archive_action,
+    authorize,
+    part_data,
+    same_season,
+    validated,
+)
 from compcore.adapters.store.connection import (
     Connection,
     NotWritable,
@@ -34,14 +38,13 @@ from compcore.adapters.store.connection import (
     first_line,
     write_lock,
 )
+from compcore.adapters.store.reader import Reader, SeasonCache
 from compcore.adapters.store.season_writes import Change, SeasonChanges
 from compcore.domain.errors import (
     CompcoreError,
     Label,
-    NotAuthorized,
     Part,
     Phrase,
-    SeasonError,
     StaleWriteError,
     StoreError,
     os_problem,
@@ -51,7 +54,7 @@ from compcore.domain.model import (
     thaw,
 )
 from compcore.formats.validate import SEASON
-from compcore.ports.actors import Actor, Administrator, Director
+from compcore.ports.actors import Actor
 from compcore.ports.values import (
     PROPOSAL_ACTION,
     CompetitionInfo,
@@ -67,75 +70,6 @@ from compcore.rules import changes
 from compcore.rules.changes import UNCHECKED, Edit, Unchecked
 from compcore.rules.club_settings import ClubSettings, check_settings
 from compcore.rules.rulesets import Ruleset
-
-# --------------------------------------------------------------------------- authorisation
-
-
-def authorize(actor: Actor, directors: auth.Directors | str | None) -> str:
-    """The actor's label for the log, or :class:`NotAuthorized`: a Director whose proof
-    matches the hash configured for his name in ``directors``, or the local Administrator;
-    nothing else: an actor forged in code (any other object, whatever its type hint) is refused
-    here at run time."""
-    if type(actor) is Administrator:
-        return actor.label
-    if type(actor) is Director:
-        if auth.is_valid_director(actor, directors):
-            return actor.label
-        raise NotAuthorized.at((), "store.login_invalid" if directors else "store.no_directors")
-    raise NotAuthorized.at((), "store.not_director")
-
-
-# --------------------------------------------------------------------------- checking
-
-
-def validated(season: Season, source: Part | Where, stored: Season | None = None) -> Season:
-    """The season as a season file would give it, checked like one; SeasonError if not.
-
-    ``season_file.parse`` checks the shape (types, required fields, known results and
-    kinds) and runs ``check_season`` with the season's ruleset. A write passes the season
-    as ``stored`` before its change: the rounds the change left as they were (the same
-    objects, at the same place) were checked in shape when they were written, so only the
-    other rounds are written out and parsed again (a season of 31 rounds: one instead of
-    31); the whole season is checked in meaning all the same.
-    """
-    known = {} if stored is None else {
-        i: r for i, (r, was) in enumerate(zip(season.rounds, stored.rounds, strict=False))
-        if r is was
-    }  # fmt: skip
-    try:
-        data = season_file.to_data(season, placeholders=known)
-        json.dumps(data)
-    except Exception as exc:
-        raise SeasonError.at(
-            source if isinstance(source, tuple) else (source,),
-            "store.invalid_season",
-            detail=f"{type(exc).__name__}: {first_line(exc)}",
-        ) from None
-    return season_file.parse(data, source, known_rounds=known)
-
-
-def same_season(a: Season, b: Season) -> bool:
-    """Equal as season files: fields, and the order of entries and override keys too."""
-    return (
-        a == b
-        and [list(r.entries or ()) for r in a.rounds] == [list(r.entries or ()) for r in b.rounds]
-        and json.dumps(thaw(a.ruleset.overrides)) == json.dumps(thaw(b.ruleset.overrides))
-    )
-
-
-def part_data(season: Season, part: str, item: Any) -> Any:
-    """What changed as season-file JSON, for the change log: one player, round, rating
-    change or decision (a list for several), the ruleset, or the whole season."""
-    if item is None:
-        return None
-    if part == "season":
-        return season_file.to_data(item)
-    if part == "ruleset":
-        return {"preset": item.preset, "overrides": thaw(item.overrides)}
-    # ``part`` names one of the season's tuple fields (players, rounds, ratings, decisions)
-    only: dict[str, Any] = {part: item if isinstance(item, tuple) else (item,)}
-    data = season_file.to_data(replace(season, **only))[part]
-    return data if isinstance(item, tuple) else data[0]
 
 
 def _rollback(con: Connection) -> None:
@@ -157,105 +91,7 @@ def _refused(path: Path, exc: BaseException) -> BaseException:
     return exc
 
 
-def archive_action(archived: bool) -> str:
-    """The change log's action for archiving (True) or bringing back (False)."""
-    return "archive-competition" if archived else "unarchive-competition"
-
-
-# --------------------------------------------------------------------------- reads
-
-
-#: what one snapshot read gives
-Read = TypeVar("Read")
-
-
-class Reader:
-    """Reads over one open connection (:meth:`Store.reader`); each read sees one snapshot."""
-
-    def __init__(
-        self,
-        con: Connection,
-        path: Path,
-        read_season: Callable[[Connection, int], Season] = rows.read_season,
-    ) -> None:
-        self._con = con
-        self._path = path
-        self._read_season = read_season
-
-    def _snapshot(self, read: Callable[[Connection], Read]) -> Read:
-        # several queries in one transaction: a write in another thread of this process
-        # cannot land between them
-        self._con.begin()
-        try:
-            return read(self._con)
-        except duckdb.Error as exc:
-            raise StoreError.at(
-                (str(self._path),), "store.database", detail=first_line(exc)
-            ) from None
-        finally:
-            self._con.rollback()
-
-    def competitions(self) -> list[CompetitionInfo]:
-        return self._snapshot(rows.competitions)
-
-    def load(self, competition_id: int) -> Season:
-        return self._snapshot(lambda con: self._read_season(con, competition_id))
-
-    def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
-        return self._snapshot(lambda con: rows.read_log(con, competition_id, limit))
-
-    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
-        return self._snapshot(lambda con: rows.read_draft(con, competition_id, number))
-
-    def member_token(self, token_hash: str) -> MemberToken | None:
-        return self._snapshot(lambda con: rows.read_member_token(con, token_hash))
-
-    def member_tokens(self, competition_id: int) -> list[MemberToken]:
-        return self._snapshot(lambda con: rows.read_member_tokens(con, competition_id))
-
-    def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
-        return self._snapshot(lambda con: rows.read_marks(con, competition_id, number))
-
-    def club_settings(self, club: str) -> ClubSettings:
-        return self._snapshot(lambda con: rows.read_club_settings(con, club))
-
-    def competitions_with_decision(self, kind: str, note: str) -> set[int]:
-        return self._snapshot(lambda con: rows.competitions_with_decision(con, kind, note))
-
-    def revision(self) -> int:
-        """The newest change-log id: it changes with every write."""
-        return self._snapshot(rows.revision)
-
-    def listing(self) -> tuple[list[CompetitionInfo], int]:
-        """The competitions and the revision they are at, read in one snapshot."""
-        return self._snapshot(lambda con: (rows.competitions(con), rows.revision(con)))
-
-
 # --------------------------------------------------------------------------- the store
-
-
-class SeasonCache:
-    """(competition id, revision) -> season, the newest ``entries`` (:meth:`Store.cache_seasons`).
-    Seasons are immutable, so one object serves every reader."""
-
-    def __init__(self, entries: int) -> None:
-        self.entries = entries
-        self._items: OrderedDict[tuple[int, int], Season] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, cid: int, revision: int) -> Season | None:
-        with self._lock:
-            season = self._items.get((cid, revision))
-            if season is not None:
-                self._items.move_to_end((cid, revision))
-            return season
-
-    def put(self, cid: int, revision: int, season: Season) -> None:
-        with self._lock:
-            self._items[(cid, revision)] = season
-            self._items.move_to_end((cid, revision))
-            while len(self._items) > self.entries:
-                self._items.popitem(last=False)
 
 
 class Store(SeasonChanges):
