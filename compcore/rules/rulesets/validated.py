@@ -59,12 +59,14 @@ def folder() -> Path | None:
 @cache
 def _code() -> bytes:
     """What the validation's outcome depends on besides the text: the package's
-    ``__init__.py``, ``schema.py`` and ``models.py``, ``compcore/domain/model.py`` (the entry
-    kinds) and pydantic's version files, each by
+    ``__init__.py``, the schema's modules and ``models.py``, ``compcore/domain/model.py`` (the
+    entry kinds) and pydantic's version files, each by
     its path, size and modification time (as Python's own bytecode cache judges a source
     changed; reading and hashing them cost more than a cached read, issue 19)."""
     here = Path(__file__).parent
-    paths = [here / "__init__.py", here / "schema.py", here / "models.py", here.parent / "model.py"]
+    domain = here.parent.parent / "domain"
+    schema = sorted((here / "schema").glob("*.py"))
+    paths = [here / "__init__.py", *schema, here / "models.py", domain / "model.py"]
     for package, name in (("pydantic", "version.py"), ("pydantic_core", "__init__.py")):
         spec = find_spec(package)  # found, not imported: importing pydantic is what this saves
         if spec is not None and spec.origin:

@@ -23,13 +23,14 @@ import pytest
 import compcore.rules.rulesets
 from compcore.domain.errors import RulesetError
 from compcore.rules.rulesets import load_ruleset, models, preset_names, schema, validated
+from compcore.rules.rulesets.schema.base import _Rules
 from tests.builders import raises_in_english
 
 ROOT = Path(__file__).resolve().parents[3]
 CLASSES = sorted(
     name
     for name, value in vars(schema).items()
-    if isinstance(value, type) and issubclass(value, schema._Rules) and value is not schema._Rules
+    if isinstance(value, type) and issubclass(value, _Rules) and value is not _Rules
 )
 
 
