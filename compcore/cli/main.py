@@ -92,11 +92,12 @@ def cmd_winners(args: argparse.Namespace) -> int:
     import json
 
     from compcore.awards.winners import awards
+    from compcore.formats.kind import is_playoff, is_pools_cup
     from compcore.present import winners_report
     from compcore.scoring.standings import last_complete_round
 
     season, ruleset = _load(args)
-    if ruleset.playoff is not None:  # a championship play-off (DS-19, DS-20): its state
+    if is_playoff(ruleset):  # a championship play-off (DS-19, DS-20): its state
         from compcore.present import playoff_report
 
         report = playoff_report.to_json(season, ruleset) + "\n"
@@ -107,7 +108,7 @@ def cmd_winners(args: argparse.Namespace) -> int:
     result = awards(season, ruleset, after_round=args.after_round)
     after = last_complete_round(season) if args.after_round is None else args.after_round
     group = winners_report.group_data(season, ruleset)  # DS-16: a round-robin group
-    if ruleset.pools_cup is not None:  # DS-21: a cup of pools
+    if is_pools_cup(ruleset):  # DS-21: a cup of pools
         return _pools_cup_winners(args, season, ruleset, result, after)
     if args.format == "json" and group is None:
         print(winners_report.to_json(result, ruleset, after))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from compcore.domain.boards import Reason
 from compcore.domain.model import Game, Kind, Result, Round, Season
+from compcore.formats.kind import is_cup as is_cup  # the pages ask here (kept for them)
 from compcore.rules.rulesets import Ruleset
 
 #: the decision kind the director records for a drawn cup game's barrage (MG-8)
@@ -74,11 +75,6 @@ class Bracket:
     @property
     def over(self) -> bool:
         return self.over_after is not None
-
-
-def is_cup(ruleset: Ruleset) -> bool:
-    """Whether the ruleset runs a knock-out (MG-7)."""
-    return ruleset.pairing.method == "knockout"
 
 
 def entrants(season: Season, ruleset: Ruleset, round_no: int) -> list[str]:

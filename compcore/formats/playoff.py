@@ -26,6 +26,7 @@ from fractions import Fraction
 from compcore.domain.model import Decision, Season
 from compcore.formats import round_robin
 from compcore.formats.cup import BARRAGE_WINNER
+from compcore.formats.kind import is_playoff as is_playoff  # the pages ask here (kept for them)
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import initial_order
 
@@ -80,11 +81,6 @@ class PlayoffState:
     category: str | None
     draw_seed: int | None
     replacements: tuple[Decision, ...]
-
-
-def is_playoff(ruleset: Ruleset) -> bool:
-    """Whether a competition under ``ruleset`` is a championship play-off (DS-20)."""
-    return ruleset.playoff is not None
 
 
 def seeds(season: Season, ruleset: Ruleset) -> tuple[str, ...]:

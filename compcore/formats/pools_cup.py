@@ -51,10 +51,6 @@ class CupStageError(LocalizedError):
     """A cup step that cannot be taken now (one sentence naming why)."""
 
 
-def is_pools_cup(ruleset: Ruleset) -> bool:
-    return ruleset.pools_cup is not None
-
-
 def _rules(ruleset: Ruleset) -> PoolsCupRules:
     if ruleset.pools_cup is None:
         raise CupStageError("pools.error.not_a_cup")

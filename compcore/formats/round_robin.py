@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from compcore.domain.model import Game, Kind, Season
+from compcore.formats.kind import format_of
 from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import TieBreak
 from compcore.scoring import tiebreaks
@@ -208,7 +209,7 @@ def promotion(season: Season, ruleset: Ruleset) -> Promotion | None:
     """DS-16: who is promoted, and to which group (``awards.promotes_to``); None for a
     competition without promotion (not a round robin, or the top group)."""
     to = ruleset.awards.promotes_to
-    if to is None or ruleset.pairing.method != "round-robin":
+    if to is None or not format_of(ruleset).scheduled:
         return None
     found = table(season, ruleset)
     return Promotion(to, found.winner, found.leader)

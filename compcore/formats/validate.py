@@ -14,6 +14,7 @@ from __future__ import annotations
 from compcore.domain.errors import Part, Phrase, SeasonError, choices, phrase, place
 from compcore.domain.federation_ids import number_problems
 from compcore.domain.model import EMPTY, ENTRY_KINDS, Kind, Round, Season
+from compcore.formats.kind import Format, format_of
 from compcore.rules.rulesets import Ruleset
 
 #: where a problem is: the steps of a place (a file, ``ronde 3``)
@@ -125,7 +126,7 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             open_round = rnd.number
         elif (
             rnd is not season.rounds[-1]
-            and ruleset.pairing.method != "round-robin"  # a postponed game waits (DS-16)
+            and format_of(ruleset).paired  # a postponed game waits (DS-16)
             and any(g.result is None for g in rnd.games or ())
         ):
             raise SeasonError.at(where, "season.unfinished")
@@ -135,7 +136,7 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             raise SeasonError.at(where, "season.cycle_order", cycle=cycle, last=last_cycle)
         last_cycle = cycle
         _check_round(rnd, season, known, allowed, where, ruleset.round_robin.games_per_meeting)
-    if ruleset.pairing.method == "knockout":
+    if format_of(ruleset) is Format.CUP:
         _check_cup_not_over(season, ruleset, top)
 
 

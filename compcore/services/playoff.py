@@ -28,6 +28,7 @@ from compcore.domain.errors import LocalizedError, Phrase, StaleWriteError
 from compcore.domain.model import Decision, Game, Player, Round, RulesetRef, Season
 from compcore.formats import playoff as po
 from compcore.formats.cup import BARRAGE_WINNER
+from compcore.formats.kind import Format, format_of
 from compcore.formats.round_robin import berger
 from compcore.rules.rulesets import Ruleset
 from compcore.services.repository import CompetitionInfo, Repository
@@ -102,7 +103,7 @@ def playoffs_of(
         if info.club != source.club or info.id == source.id or info.id not in named:
             continue
         season, ruleset = read(info.id)
-        if not po.is_playoff(ruleset):
+        if format_of(ruleset) is not Format.PLAYOFF:
             continue
         source_name, category = po.decides(season)
         if source_name == source.qualified_name and category is not None:
