@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from compcore.domain.model import Season
-from compcore.formats.cup import BARRAGE_WINNER, Bracket, bracket
+from compcore.formats.cup import BARRAGE_WINNER, bracket
 from compcore.formats.kind import Format, format_of
+from compcore.formats.knockout import Bracket
 from compcore.formats.round_robin import berger
 from compcore.formats.subgroups import subgroups_of
 from compcore.rules.rulesets import Ruleset

@@ -34,6 +34,8 @@ from math import ceil
 from compcore.domain.errors import LocalizedError
 from compcore.domain.model import Decision, Game, Result, Round, Season
 from compcore.domain.reason import Reason
+from compcore.formats import knockout
+from compcore.formats.knockout import Bracket, KoRound, Tie
 from compcore.formats.round_robin import schedule
 from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import PoolsCupRules, RoundRobinRules
@@ -223,48 +225,10 @@ def pool_tables(season: Season, ruleset: Ruleset) -> tuple[Pool, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class KoTie:
-    """One knock-out meeting: its games, the score, who went through and why."""
-
-    a: str
-    b: str
-    games: tuple[Game, ...]
-    score_a: Fraction
-    score_b: Fraction
-    through: str | None
-    out: tuple[str, ...]
-    why: Reason
-
-    @property
-    def decided(self) -> bool:
-        return bool(self.out)
-
-
-@dataclass(frozen=True, slots=True)
-class KoRound:
-    number: int
-    ladder_round: int | None
-    ties: tuple[KoTie, ...]
-    #: through without a game (an odd number left)
-    byes: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Stage:
-    """The main knock-out or the losers' cup."""
-
-    name: str
-    entrants: tuple[str, ...]
-    rounds: tuple[KoRound, ...]
-    #: still in, in bracket order
-    still_in: tuple[str, ...]
-    winner: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class CupState:
     pools: tuple[Pool, ...]
-    stages: tuple[Stage, ...]
+    #: the main knock-out and the losers' cup (``name``: main, losers)
+    stages: tuple[Bracket, ...]
 
     @property
     def pools_complete(self) -> bool:
@@ -314,7 +278,7 @@ def tiebreak_decision(
     return Decision(MATCH_WINNER, winner, round=round_no, note=f"{step} {result.value}")
 
 
-def _knockout_tie(season: Season, ruleset: Ruleset, round_no: int, a: str, b: str) -> KoTie | None:
+def _knockout_tie(season: Season, ruleset: Ruleset, round_no: int, a: str, b: str) -> Tie | None:
     """The knock-out meeting of ``a`` and ``b`` in round ``round_no``, if there is one."""
     for stage in cup_state(season, ruleset).stages:
         for rnd in stage.rounds:
@@ -324,12 +288,10 @@ def _knockout_tie(season: Season, ruleset: Ruleset, round_no: int, a: str, b: st
     return None
 
 
-def open_ties(state: CupState) -> tuple[tuple[int, KoTie], ...]:
+def open_ties(state: CupState) -> tuple[tuple[int, Tie], ...]:
     """The knock-out meetings still open (a result or the decider missing), with their
     round."""
-    return tuple(
-        (r.number, t) for s in state.stages for r in s.rounds for t in r.ties if not t.decided
-    )
+    return knockout.open_ties(r for s in state.stages for r in s.rounds)
 
 
 def _recorded(season: Season, round_no: int, a: str, b: str) -> Decision | None:
@@ -345,7 +307,7 @@ def _recorded(season: Season, round_no: int, a: str, b: str) -> Decision | None:
 
 def decide_tie(
     season: Season, ruleset: Ruleset, round_no: int, a: str, b: str, games: Sequence[Game]
-) -> KoTie:
+) -> Tie:
     """DS-21: a knock-out meeting: the higher game-point total goes through; level, the
     decider the director recorded (:func:`tiebreak_decision`); until then it is open."""
     rule = ruleset.rule_ids.get("knockout")
@@ -353,22 +315,22 @@ def decide_tie(
     score_b = sum((game_points(g, b) for g in games), Fraction(0))
     score = f"{_num(score_a)}-{_num(score_b)}"
 
-    def tie(through: str | None, out: tuple[str, ...], why: Reason) -> KoTie:
-        return KoTie(a, b, tuple(games), score_a, score_b, through, out, why)
-
+    pair, points = (a, b), (score_a, score_b)
     if any(g.result is None for g in games):
-        return tie(None, (), Reason("pools.ko.unplayed", None, {}))
+        return knockout.undecided(pair, games, Reason("pools.ko.unplayed", None, {}), points)
     if score_a != score_b:
-        win, lose = (a, b) if score_a > score_b else (b, a)
-        return tie(win, (lose,), Reason("pools.ko.won", rule, {"player": win, "score": score}))
+        win = a if score_a > score_b else b
+        why = Reason("pools.ko.won", rule, {"player": win, "score": score})
+        return knockout.won(pair, games, win, why, points)
     if all(g.result is Result.DOUBLE_FORFEIT for g in games):
-        return tie(None, (a, b), Reason("pools.ko.double-forfeit", rule, {}))
+        return knockout.both_out(pair, games, Reason("pools.ko.double-forfeit", rule, {}), points)
     tiebreak = ruleset.rule_ids.get("tiebreak")
     record = _recorded(season, round_no, a, b)
     if record is None:
         steps = _rules(ruleset).tiebreaks
         first = Reason(f"pools.step.{steps[0]}" if steps else "pools.step.none")
-        return tie(None, (), Reason("pools.ko.pending", tiebreak, {"score": score, "step": first}))
+        why = Reason("pools.ko.pending", tiebreak, {"score": score, "step": first})
+        return knockout.undecided(pair, games, why, points)
     loser = b if record.player == a else a
     step, _, result = (record.note or "").partition(" ")
     white = record.player if result == Result.WHITE_WINS.value else loser
@@ -380,7 +342,8 @@ def decide_tie(
         "black": loser if white == record.player else record.player,
     }
     known = step if step in (RAPID_PAIR, ARMAGEDDON) else "other"
-    return tie(record.player, (loser,), Reason(f"pools.ko.{known}", tiebreak, params))
+    why = Reason(f"pools.ko.{known}", tiebreak, params)
+    return knockout.won(pair, games, record.player, why, points)
 
 
 def _num(x: Fraction) -> str:
@@ -407,7 +370,7 @@ def _ties_in(games: Sequence[Game], players: set[str]) -> list[tuple[str, str, l
 
 def _stage(
     season: Season, ruleset: Ruleset, name: str, entrants: tuple[str, ...], rounds: Sequence[Round]
-) -> Stage:
+) -> Bracket:
     alive = list(entrants)
     played: list[KoRound] = []
     for rnd in rounds:
@@ -417,14 +380,15 @@ def _stage(
         ]
         if not ties:
             continue
-        on_board = {p for t in ties for p in (t.a, t.b)}
+        on_board = {p for t in ties for p in t.players}
         byes = tuple(p for p in alive if p not in on_board)
-        played.append(KoRound(rnd.number, rnd.ladder_round, tuple(ties), byes))
+        ko = KoRound(rnd.number, tuple(ties), byes, ladder_round=rnd.ladder_round)
+        played.append(ko)
         # bracket order: each tie's winner (or both while open), then the byes
-        alive = [p for t in ties for p in (t.a, t.b) if p not in t.out] + list(byes)
-    decided = all(t.decided for r in played for t in r.ties)
+        alive = knockout.survivors(ko)
+    decided = all(r.decided for r in played)
     winner = alive[0] if len(alive) == 1 and decided and played else None
-    return Stage(name, entrants, tuple(played), tuple(alive), winner)
+    return Bracket(tuple(played), tuple(alive), None, winner, name=name, entrants=entrants)
 
 
 def qualifiers(pools: Sequence[Pool], first: int, count: int) -> tuple[str, ...]:
@@ -484,7 +448,6 @@ def next_knockout_games(season: Season, ruleset: Ruleset) -> tuple[Game, ...]:
     for stage in state.stages:
         if stage.winner is not None:
             continue
-        left = stage.still_in
-        for i in range(0, len(left) - 1, 2):
-            games.extend(meeting(left[i], left[i + 1], per))
+        for white, black in knockout.pairs_in_order(stage.still_in):
+            games.extend(meeting(white, black, per))
     return tuple(games)

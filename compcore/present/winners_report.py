@@ -25,8 +25,8 @@ from typing import Any
 from compcore.awards.winners import Awards, Championship, club_championships
 from compcore.domain.boards import Reason
 from compcore.domain.model import Season
-from compcore.formats.cup import Bracket, CupRound, Tie
 from compcore.formats.kind import format_of
+from compcore.formats.knockout import Bracket, KoRound, Tie
 from compcore.formats.round_robin import promotion, table
 from compcore.i18n import Lang, t
 from compcore.present import playoff_report
@@ -106,7 +106,7 @@ def _cup(bracket: Bracket | None) -> dict[str, Any]:
     }
 
 
-def _cup_round(rnd: CupRound) -> dict[str, Any]:
+def _cup_round(rnd: KoRound) -> dict[str, Any]:
     return {
         "round": rnd.number,
         "seed": rnd.seed,

@@ -24,8 +24,9 @@ from compcore.adapters.access.auth import Actor
 from compcore.domain.errors import CompcoreError, ReasonRequiredError
 from compcore.domain.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.domain.reason import Reason, forced_words, words
-from compcore.formats.cup import Bracket, bracket
+from compcore.formats.cup import bracket
 from compcore.formats.kind import Format, format_of
+from compcore.formats.knockout import Bracket
 from compcore.i18n import Lang, t
 from compcore.pairing import Pairing, Violation
 from compcore.pairing.context import engine_entrant, engine_is_away
