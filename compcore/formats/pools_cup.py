@@ -27,6 +27,7 @@ Pure functions of the season; the service :mod:`compcore.services.pools_cup` wri
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
@@ -36,9 +37,10 @@ from compcore.domain.model import Decision, Game, Result, Round, Season
 from compcore.domain.reason import Reason
 from compcore.formats import knockout
 from compcore.formats.knockout import Bracket, KoRound, Tie
-from compcore.formats.round_robin import schedule
+from compcore.formats.round_robin import order, schedule
 from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import PoolsCupRules, RoundRobinRules
+from compcore.scoring.tiebreaks import MUTUAL
 
 #: the decision the director records for a level knock-out tie (DS-21)
 MATCH_WINNER = "match-winner"
@@ -186,7 +188,7 @@ def pool_table(season: Season, ruleset: Ruleset, label: str, members: Sequence[s
     among themselves, then the seeding (the roster's order)."""
     games = _pool_games(season, ruleset, members)
 
-    def points(pid: str, among: set[str]) -> Fraction:
+    def points(pid: str, among: AbstractSet[str]) -> Fraction:
         return sum(
             (game_points(g, pid) for g in games if pid in g.players and set(g.players) <= among),
             Fraction(0),
@@ -194,14 +196,9 @@ def pool_table(season: Season, ruleset: Ruleset, label: str, members: Sequence[s
 
     everyone = set(members)
     total = {pid: points(pid, everyone) for pid in members}
-    level: dict[Fraction, set[str]] = {}
-    for pid, score in total.items():
-        level.setdefault(score, set()).add(pid)
-    seed = {pid: i for i, pid in enumerate(members)}
-    ranked = sorted(
-        members,
-        key=lambda p: (-total[p], -points(p, level[total[p]]), seed[p]),
-    )
+    # the round robins' one table order: points, the mutual result (here: game points among
+    # the level players), the seeding; a pool numbers its places 1, 2, 3, ... regardless
+    ranked = order(members, total, (MUTUAL,), lambda _name: {}, points)
     rows = tuple(
         PoolRow(
             place,
@@ -209,7 +206,7 @@ def pool_table(season: Season, ruleset: Ruleset, label: str, members: Sequence[s
             total[pid],
             sum(1 for g in games if pid in g.players and g.result is not None),
         )
-        for place, pid in enumerate(ranked, start=1)
+        for place, (_shared, pid) in enumerate(ranked.lines, start=1)
     )
     return Pool(label, tuple(members), rows, all(g.result is not None for g in games))
 
