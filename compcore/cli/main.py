@@ -140,7 +140,7 @@ def _pools_cup_winners(
         data["pools_cup"] = pools_cup_report.to_data(state)
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
     sys.stdout.write(winners_report.to_table(result, season, ruleset, after, args.lang))
     sys.stdout.write("\n".join(["", *pools_cup_report.lines(state, args.lang, names)]) + "\n")
     return 0
@@ -156,7 +156,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     season, ruleset = _load(args)
     player = find_player(season, args.player)
     result = explain(season, ruleset, player, round=args.round, since=args.since)
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
     if args.format == "json":
         print(json.dumps(to_data(result, args.lang, names), ensure_ascii=False, indent=2))
         return 0

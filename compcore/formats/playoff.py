@@ -85,7 +85,7 @@ def table(season: Season, ruleset: Ruleset) -> tuple[Row, ...]:
 
 def is_complete(season: Season) -> bool:
     """Every board of the schedule has a result."""
-    return all(g.result is not None for r in season.rounds for g in r.games or ())
+    return season.all_results_in
 
 
 def leaders(rows: Sequence[Row]) -> tuple[str, ...]:

@@ -207,8 +207,7 @@ def table(season: Season, ruleset: Ruleset) -> GroupTable:
                 tie_breaks={b: values[b][pid] for b in breaks},
             )
         )
-    complete = all(g.result is not None for r in season.rounds for g in r.games or ())
-    return GroupTable(tuple(rows), breaks, complete and bool(season.rounds))
+    return GroupTable(tuple(rows), breaks, season.all_results_in and bool(season.rounds))
 
 
 def _values(

@@ -127,7 +127,7 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
         elif (
             rnd is not season.rounds[-1]
             and format_of(ruleset).paired  # a postponed game waits (DS-16)
-            and any(g.result is None for g in rnd.games or ())
+            and not rnd.all_results_in
         ):
             raise SeasonError.at(where, "season.unfinished")
         _check_finalized(rnd, where)
@@ -142,7 +142,7 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
 
 def _check_finalized(rnd: Round, where: Where) -> None:
     """A round marked finalized is played and has a result on every board."""
-    if rnd.finalized and (rnd.is_open or any(g.result is None for g in rnd.games or ())):
+    if rnd.finalized and (rnd.is_open or not rnd.all_results_in):
         raise SeasonError.at(where, "season.finalized_unfinished")
 
 

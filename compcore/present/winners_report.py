@@ -138,7 +138,7 @@ def to_table(
     result: Awards, season: Season, ruleset: Ruleset, after_round: int, lang: Lang = "nl"
 ) -> str:
     """Everything the Winnaars page shows, as plain text in ``lang``."""
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
 
     def name(pid: str | None) -> str:
         return names.get(pid, pid) if pid else t("winners.nobody", lang)

@@ -310,7 +310,7 @@ def create(
     source = repo.load(source_id)
     count = round_count(len(plan.seeds))
     _check_rounds(request.ladder_rounds, count, repo.load(ladder.id), repo.ruleset(ladder.id))
-    names = {p.id: p.name for p in source.players}
+    names = source.names()
     seed = draw_seed if draw_seed is not None else random.randrange(1, 2**31)
     season = build(plan, source, ladder, request, names, seed)
     season = with_dates(season, repo.load(ladder.id))
@@ -395,7 +395,6 @@ def record_barrage(
     now = po.state(season, ruleset)
     match = next((m for m in po.open_barrages(now.stages) if player in m.players), None)
     if match is None:
-        name = season.player(player).name if player in season.player_ids else player
-        raise PlayoffError("playoff.error.no_barrage", player=name)
+        raise PlayoffError("playoff.error.no_barrage", player=season.name_of(player))
     decision = Decision(BARRAGE_WINNER, player, category=now.category, round=match.number)
     return repo.add_decision(competition_id, decision, actor=actor)
