@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from compcore.domain.model import Season
-from compcore.formats.cup import BARRAGE_WINNER, Bracket, bracket, is_cup
+from compcore.formats.cup import BARRAGE_WINNER, bracket
+from compcore.formats.kind import Format, format_of
+from compcore.formats.knockout import Bracket
 from compcore.formats.round_robin import berger
 from compcore.formats.subgroups import subgroups_of
 from compcore.rules.rulesets import Ruleset
@@ -34,7 +36,7 @@ def decision_kinds(ruleset: Ruleset) -> list[str]:
     kinds = [PLAYOFF_WINNER]
     if ruleset.awards.champion == "all-cycles-or-playoff":
         kinds.append(PLAYOFF_UNAVAILABLE)
-    if ruleset.pairing.method == "knockout":
+    if format_of(ruleset) is Format.CUP:
         kinds.append(BARRAGE_WINNER)
     return kinds
 
@@ -141,8 +143,9 @@ def club_championships(result: Awards, ruleset: Ruleset) -> tuple[Championship, 
     winner is the final's), a cup of pools (DS-21: its stages' winners) or a round-robin
     group whose champion is its first (DS-16: the group table, shared places and all, says
     who that is); otherwise ``result.championships``."""
-    group = ruleset.pairing.method == "round-robin" and ruleset.awards.champion == "first"
-    if result.cup is not None or ruleset.pools_cup is not None or group:
+    kind = format_of(ruleset)
+    group = kind.scheduled and ruleset.awards.champion == "first"
+    if result.cup is not None or kind is Format.POOLS_CUP or group:
         return ()
     return result.championships
 
@@ -185,7 +188,7 @@ def awards(season: Season, ruleset: Ruleset, after_round: int | None = None) -> 
                         _cycle_complete(season, ruleset, cycle),
                     )
                 )
-    cup = bracket(season, ruleset) if is_cup(ruleset) else None
+    cup = bracket(season, ruleset) if format_of(ruleset) is Format.CUP else None
     championships = _championships(season, ruleset, winners, cycle_tables, non_engine, cup)
     return Awards(
         cycle_winners=tuple(winners),

@@ -92,11 +92,12 @@ def cmd_winners(args: argparse.Namespace) -> int:
     import json
 
     from compcore.awards.winners import awards
+    from compcore.formats.kind import is_playoff, is_pools_cup
     from compcore.present import winners_report
     from compcore.scoring.standings import last_complete_round
 
     season, ruleset = _load(args)
-    if ruleset.playoff is not None:  # a championship play-off (DS-19, DS-20): its state
+    if is_playoff(ruleset):  # a championship play-off (DS-19, DS-20): its state
         from compcore.present import playoff_report
 
         report = playoff_report.to_json(season, ruleset) + "\n"
@@ -107,7 +108,7 @@ def cmd_winners(args: argparse.Namespace) -> int:
     result = awards(season, ruleset, after_round=args.after_round)
     after = last_complete_round(season) if args.after_round is None else args.after_round
     group = winners_report.group_data(season, ruleset)  # DS-16: a round-robin group
-    if ruleset.pools_cup is not None:  # DS-21: a cup of pools
+    if is_pools_cup(ruleset):  # DS-21: a cup of pools
         return _pools_cup_winners(args, season, ruleset, result, after)
     if args.format == "json" and group is None:
         print(winners_report.to_json(result, ruleset, after))
@@ -139,7 +140,7 @@ def _pools_cup_winners(
         data["pools_cup"] = pools_cup_report.to_data(state)
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
     sys.stdout.write(winners_report.to_table(result, season, ruleset, after, args.lang))
     sys.stdout.write("\n".join(["", *pools_cup_report.lines(state, args.lang, names)]) + "\n")
     return 0
@@ -155,7 +156,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     season, ruleset = _load(args)
     player = find_player(season, args.player)
     result = explain(season, ruleset, player, round=args.round, since=args.since)
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
     if args.format == "json":
         print(json.dumps(to_data(result, args.lang, names), ensure_ascii=False, indent=2))
         return 0

@@ -238,11 +238,16 @@ class Round:
         say, whether it is played and every board has a result (the old meaning)."""
         if self.finalized is not None:
             return self.finalized
-        return self.games is not None and all(g.result is not None for g in self.games)
+        return self.games is not None and self.all_results_in
 
     @property
     def is_played(self) -> bool:
         return self.games is not None
+
+    @property
+    def all_results_in(self) -> bool:
+        """Every board of the round has a result (so does an open round: it has none)."""
+        return all(g.result is not None for g in self.games or ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +305,20 @@ class Season:
 
     def player(self, player_id: str) -> Player:
         return self._by_id[player_id]
+
+    def name_of(self, player_id: str) -> str:
+        """The player's name; an id not on the roster as it is."""
+        found = self._by_id.get(player_id)
+        return found.name if found is not None else player_id
+
+    def names(self) -> dict[str, str]:
+        """Every player's name by id, in roster order."""
+        return {p.id: p.name for p in self.players}
+
+    @property
+    def all_results_in(self) -> bool:
+        """Every board of every round has a result (:attr:`Round.all_results_in`)."""
+        return all(r.all_results_in for r in self.rounds)
 
     @property
     def player_ids(self) -> tuple[str, ...]:

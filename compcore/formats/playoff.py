@@ -24,8 +24,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from compcore.domain.model import Decision, Season
-from compcore.formats import round_robin
+from compcore.domain.reason import Reason
+from compcore.formats import knockout, round_robin
 from compcore.formats.cup import BARRAGE_WINNER
+from compcore.formats.kind import is_playoff as is_playoff  # the pages ask here (kept for them)
+from compcore.formats.knockout import KoRound, Tie
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import initial_order
 
@@ -46,24 +49,6 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Match:
-    """One barrage (DS-20): two leaders; its winner as the director recorded it."""
-
-    number: int
-    players: tuple[str, str]
-    winner: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Stage:
-    """One stage of barrages (DS-20): its matches and who waits for the next stage."""
-
-    number: int
-    matches: tuple[Match, ...]
-    waiting: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class PlayoffState:
     """The play-off so far."""
 
@@ -73,18 +58,14 @@ class PlayoffState:
     complete: bool
     #: level on points at the top (once complete)
     leaders: tuple[str, ...]
-    stages: tuple[Stage, ...]
+    #: the stages of barrages (a stage's ties: its barrages, numbered; its byes wait)
+    stages: tuple[KoRound, ...]
     champion: str | None
     #: what it decides: the ladder (``club/season/competition``) and the category
     source: str | None
     category: str | None
     draw_seed: int | None
     replacements: tuple[Decision, ...]
-
-
-def is_playoff(ruleset: Ruleset) -> bool:
-    """Whether a competition under ``ruleset`` is a championship play-off (DS-20)."""
-    return ruleset.playoff is not None
 
 
 def seeds(season: Season, ruleset: Ruleset) -> tuple[str, ...]:
@@ -104,7 +85,7 @@ def table(season: Season, ruleset: Ruleset) -> tuple[Row, ...]:
 
 def is_complete(season: Season) -> bool:
     """Every board of the schedule has a result."""
-    return all(g.result is not None for r in season.rounds for g in r.games or ())
+    return season.all_results_in
 
 
 def leaders(rows: Sequence[Row]) -> tuple[str, ...]:
@@ -130,7 +111,9 @@ def _power_of_two_below(n: int) -> int:
     return size
 
 
-def stages(tied: Sequence[str], seed: int | None, winners: Sequence[Decision]) -> tuple[Stage, ...]:
+def stages(
+    tied: Sequence[str], seed: int | None, winners: Sequence[Decision]
+) -> tuple[KoRound, ...]:
     """DS-20: the barrages between leaders level on points, as far as they are decided.
 
     Two leaders play one barrage. Three or more are drawn by lot (:func:`draw`, seeded) and
@@ -142,22 +125,28 @@ def stages(tied: Sequence[str], seed: int | None, winners: Sequence[Decision]) -
         return ()
     alive = list(tied) if len(tied) == 2 or seed is None else list(draw(tied, seed))
     recorded = {d.round: d.player for d in winners if d.kind == BARRAGE_WINNER}
-    out: list[Stage] = []
+    out: list[KoRound] = []
     number = 0
     while len(alive) > 1:
         playing = 2 * (len(alive) - _power_of_two_below(len(alive)))
         matches = []
-        for i in range(0, playing, 2):
+        for pair in knockout.pairs_in_order(alive[:playing]):
             number += 1
-            pair = (alive[i], alive[i + 1])
-            won = recorded.get(number)
-            matches.append(Match(number, pair, won if won in pair else None))
-        stage = Stage(len(out) + 1, tuple(matches), tuple(alive[playing:]))
+            matches.append(_barrage(number, pair, recorded.get(number)))
+        stage = KoRound(len(out) + 1, tuple(matches), tuple(alive[playing:]))
         out.append(stage)
-        if any(m.winner is None for m in matches):
+        if not stage.decided:
             break
-        alive = [m.winner for m in matches if m.winner is not None] + list(stage.waiting)
+        alive = knockout.survivors(stage)
     return tuple(out)
+
+
+def _barrage(number: int, pair: tuple[str, str], recorded: str | None) -> Tie:
+    """Barrage ``number`` between ``pair``: won by the recorded winner (if one of them)."""
+    if recorded is None or recorded not in pair:
+        return knockout.undecided(pair, (), Reason("playoff.open"), number=number)
+    why = Reason("playoff.barrage_won", None, {"player": recorded, "number": number})
+    return knockout.won(pair, (), recorded, why, number=number)
 
 
 def _decision(season: Season, kind: str) -> Decision | None:
@@ -199,6 +188,6 @@ def state(season: Season, ruleset: Ruleset) -> PlayoffState:
     )
 
 
-def open_barrages(done: Sequence[Stage]) -> tuple[Match, ...]:
+def open_barrages(done: Sequence[KoRound]) -> tuple[Tie, ...]:
     """The barrages whose winner is still to be recorded (those of the last stage)."""
     return tuple(m for m in (done[-1].matches if done else ()) if m.winner is None)

@@ -27,6 +27,7 @@ Pure functions of the season; the service :mod:`compcore.services.pools_cup` wri
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
@@ -34,9 +35,12 @@ from math import ceil
 from compcore.domain.errors import LocalizedError
 from compcore.domain.model import Decision, Game, Result, Round, Season
 from compcore.domain.reason import Reason
-from compcore.formats.round_robin import schedule
+from compcore.formats import knockout
+from compcore.formats.knockout import Bracket, KoRound, Tie
+from compcore.formats.round_robin import order, schedule
 from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import PoolsCupRules, RoundRobinRules
+from compcore.scoring.tiebreaks import MUTUAL
 
 #: the decision the director records for a level knock-out tie (DS-21)
 MATCH_WINNER = "match-winner"
@@ -49,10 +53,6 @@ MAIN, LOSERS = "main", "losers"
 
 class CupStageError(LocalizedError):
     """A cup step that cannot be taken now (one sentence naming why)."""
-
-
-def is_pools_cup(ruleset: Ruleset) -> bool:
-    return ruleset.pools_cup is not None
 
 
 def _rules(ruleset: Ruleset) -> PoolsCupRules:
@@ -188,7 +188,7 @@ def pool_table(season: Season, ruleset: Ruleset, label: str, members: Sequence[s
     among themselves, then the seeding (the roster's order)."""
     games = _pool_games(season, ruleset, members)
 
-    def points(pid: str, among: set[str]) -> Fraction:
+    def points(pid: str, among: AbstractSet[str]) -> Fraction:
         return sum(
             (game_points(g, pid) for g in games if pid in g.players and set(g.players) <= among),
             Fraction(0),
@@ -196,14 +196,9 @@ def pool_table(season: Season, ruleset: Ruleset, label: str, members: Sequence[s
 
     everyone = set(members)
     total = {pid: points(pid, everyone) for pid in members}
-    level: dict[Fraction, set[str]] = {}
-    for pid, score in total.items():
-        level.setdefault(score, set()).add(pid)
-    seed = {pid: i for i, pid in enumerate(members)}
-    ranked = sorted(
-        members,
-        key=lambda p: (-total[p], -points(p, level[total[p]]), seed[p]),
-    )
+    # the round robins' one table order: points, the mutual result (here: game points among
+    # the level players), the seeding; a pool numbers its places 1, 2, 3, ... regardless
+    ranked = order(members, total, (MUTUAL,), lambda _name: {}, points)
     rows = tuple(
         PoolRow(
             place,
@@ -211,7 +206,7 @@ def pool_table(season: Season, ruleset: Ruleset, label: str, members: Sequence[s
             total[pid],
             sum(1 for g in games if pid in g.players and g.result is not None),
         )
-        for place, pid in enumerate(ranked, start=1)
+        for place, (_shared, pid) in enumerate(ranked.lines, start=1)
     )
     return Pool(label, tuple(members), rows, all(g.result is not None for g in games))
 
@@ -227,48 +222,10 @@ def pool_tables(season: Season, ruleset: Ruleset) -> tuple[Pool, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class KoTie:
-    """One knock-out meeting: its games, the score, who went through and why."""
-
-    a: str
-    b: str
-    games: tuple[Game, ...]
-    score_a: Fraction
-    score_b: Fraction
-    through: str | None
-    out: tuple[str, ...]
-    why: Reason
-
-    @property
-    def decided(self) -> bool:
-        return bool(self.out)
-
-
-@dataclass(frozen=True, slots=True)
-class KoRound:
-    number: int
-    ladder_round: int | None
-    ties: tuple[KoTie, ...]
-    #: through without a game (an odd number left)
-    byes: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Stage:
-    """The main knock-out or the losers' cup."""
-
-    name: str
-    entrants: tuple[str, ...]
-    rounds: tuple[KoRound, ...]
-    #: still in, in bracket order
-    still_in: tuple[str, ...]
-    winner: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class CupState:
     pools: tuple[Pool, ...]
-    stages: tuple[Stage, ...]
+    #: the main knock-out and the losers' cup (``name``: main, losers)
+    stages: tuple[Bracket, ...]
 
     @property
     def pools_complete(self) -> bool:
@@ -318,7 +275,7 @@ def tiebreak_decision(
     return Decision(MATCH_WINNER, winner, round=round_no, note=f"{step} {result.value}")
 
 
-def _knockout_tie(season: Season, ruleset: Ruleset, round_no: int, a: str, b: str) -> KoTie | None:
+def _knockout_tie(season: Season, ruleset: Ruleset, round_no: int, a: str, b: str) -> Tie | None:
     """The knock-out meeting of ``a`` and ``b`` in round ``round_no``, if there is one."""
     for stage in cup_state(season, ruleset).stages:
         for rnd in stage.rounds:
@@ -328,12 +285,10 @@ def _knockout_tie(season: Season, ruleset: Ruleset, round_no: int, a: str, b: st
     return None
 
 
-def open_ties(state: CupState) -> tuple[tuple[int, KoTie], ...]:
+def open_ties(state: CupState) -> tuple[tuple[int, Tie], ...]:
     """The knock-out meetings still open (a result or the decider missing), with their
     round."""
-    return tuple(
-        (r.number, t) for s in state.stages for r in s.rounds for t in r.ties if not t.decided
-    )
+    return knockout.open_ties(r for s in state.stages for r in s.rounds)
 
 
 def _recorded(season: Season, round_no: int, a: str, b: str) -> Decision | None:
@@ -349,7 +304,7 @@ def _recorded(season: Season, round_no: int, a: str, b: str) -> Decision | None:
 
 def decide_tie(
     season: Season, ruleset: Ruleset, round_no: int, a: str, b: str, games: Sequence[Game]
-) -> KoTie:
+) -> Tie:
     """DS-21: a knock-out meeting: the higher game-point total goes through; level, the
     decider the director recorded (:func:`tiebreak_decision`); until then it is open."""
     rule = ruleset.rule_ids.get("knockout")
@@ -357,22 +312,22 @@ def decide_tie(
     score_b = sum((game_points(g, b) for g in games), Fraction(0))
     score = f"{_num(score_a)}-{_num(score_b)}"
 
-    def tie(through: str | None, out: tuple[str, ...], why: Reason) -> KoTie:
-        return KoTie(a, b, tuple(games), score_a, score_b, through, out, why)
-
+    pair, points = (a, b), (score_a, score_b)
     if any(g.result is None for g in games):
-        return tie(None, (), Reason("pools.ko.unplayed", None, {}))
+        return knockout.undecided(pair, games, Reason("pools.ko.unplayed", None, {}), points)
     if score_a != score_b:
-        win, lose = (a, b) if score_a > score_b else (b, a)
-        return tie(win, (lose,), Reason("pools.ko.won", rule, {"player": win, "score": score}))
+        win = a if score_a > score_b else b
+        why = Reason("pools.ko.won", rule, {"player": win, "score": score})
+        return knockout.won(pair, games, win, why, points)
     if all(g.result is Result.DOUBLE_FORFEIT for g in games):
-        return tie(None, (a, b), Reason("pools.ko.double-forfeit", rule, {}))
+        return knockout.both_out(pair, games, Reason("pools.ko.double-forfeit", rule, {}), points)
     tiebreak = ruleset.rule_ids.get("tiebreak")
     record = _recorded(season, round_no, a, b)
     if record is None:
         steps = _rules(ruleset).tiebreaks
         first = Reason(f"pools.step.{steps[0]}" if steps else "pools.step.none")
-        return tie(None, (), Reason("pools.ko.pending", tiebreak, {"score": score, "step": first}))
+        why = Reason("pools.ko.pending", tiebreak, {"score": score, "step": first})
+        return knockout.undecided(pair, games, why, points)
     loser = b if record.player == a else a
     step, _, result = (record.note or "").partition(" ")
     white = record.player if result == Result.WHITE_WINS.value else loser
@@ -384,7 +339,8 @@ def decide_tie(
         "black": loser if white == record.player else record.player,
     }
     known = step if step in (RAPID_PAIR, ARMAGEDDON) else "other"
-    return tie(record.player, (loser,), Reason(f"pools.ko.{known}", tiebreak, params))
+    why = Reason(f"pools.ko.{known}", tiebreak, params)
+    return knockout.won(pair, games, record.player, why, points)
 
 
 def _num(x: Fraction) -> str:
@@ -411,7 +367,7 @@ def _ties_in(games: Sequence[Game], players: set[str]) -> list[tuple[str, str, l
 
 def _stage(
     season: Season, ruleset: Ruleset, name: str, entrants: tuple[str, ...], rounds: Sequence[Round]
-) -> Stage:
+) -> Bracket:
     alive = list(entrants)
     played: list[KoRound] = []
     for rnd in rounds:
@@ -421,14 +377,15 @@ def _stage(
         ]
         if not ties:
             continue
-        on_board = {p for t in ties for p in (t.a, t.b)}
+        on_board = {p for t in ties for p in t.players}
         byes = tuple(p for p in alive if p not in on_board)
-        played.append(KoRound(rnd.number, rnd.ladder_round, tuple(ties), byes))
+        ko = KoRound(rnd.number, tuple(ties), byes, ladder_round=rnd.ladder_round)
+        played.append(ko)
         # bracket order: each tie's winner (or both while open), then the byes
-        alive = [p for t in ties for p in (t.a, t.b) if p not in t.out] + list(byes)
-    decided = all(t.decided for r in played for t in r.ties)
+        alive = knockout.survivors(ko)
+    decided = all(r.decided for r in played)
     winner = alive[0] if len(alive) == 1 and decided and played else None
-    return Stage(name, entrants, tuple(played), tuple(alive), winner)
+    return Bracket(tuple(played), tuple(alive), None, winner, name=name, entrants=entrants)
 
 
 def qualifiers(pools: Sequence[Pool], first: int, count: int) -> tuple[str, ...]:
@@ -488,7 +445,6 @@ def next_knockout_games(season: Season, ruleset: Ruleset) -> tuple[Game, ...]:
     for stage in state.stages:
         if stage.winner is not None:
             continue
-        left = stage.still_in
-        for i in range(0, len(left) - 1, 2):
-            games.extend(meeting(left[i], left[i + 1], per))
+        for white, black in knockout.pairs_in_order(stage.still_in):
+            games.extend(meeting(white, black, per))
     return tuple(games)

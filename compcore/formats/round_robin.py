@@ -13,11 +13,12 @@ Pure functions over a :class:`~compcore.domain.model.Season`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from compcore.domain.model import Game, Kind, Season
+from compcore.formats.kind import format_of
 from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import TieBreak
 from compcore.scoring import tiebreaks
@@ -127,6 +128,41 @@ class GroupTable:
         return self.leader if self.complete else None
 
 
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A table's order: each line's place and player, best first, and the mutual results
+    counted on the way (:func:`order`)."""
+
+    #: (place, player): a place is shared by players level on points and every tie-break
+    lines: tuple[tuple[int, str], ...]
+    #: the mutual result per player, counted among those level with him (0: level with
+    #: nobody, or no mutual-result tie-break)
+    mutual: Mapping[str, tiebreaks.Score]
+
+
+def order(
+    players: Sequence[str],
+    points: Mapping[str, Fraction],
+    breaks: Sequence[TieBreak],
+    column: Callable[[TieBreak], Mapping[str, tiebreaks.Score]],
+    mutual: Callable[[str, frozenset[str]], tiebreaks.Score],
+) -> Order:
+    """The one table order of a set of players (a round-robin group, the play-off, a pool
+    of the cup of pools): most points first, then the tie-breaks ``breaks`` in order
+    (:func:`compcore.scoring.tiebreaks.tie_keys`: ``column(name)`` a tie-break's values,
+    ``mutual(player, level)`` the mutual result among the players still level), then the
+    order of ``players`` (the seeding); players level on points and every tie-break share
+    a place."""
+    keys, mutuals = tiebreaks.tie_keys(points, breaks, column, mutual)
+    index = {pid: i for i, pid in enumerate(players)}
+    ranked = sorted(players, key=lambda p: (keys[p], index[p]))
+    lines: list[tuple[int, str]] = []
+    for i, pid in enumerate(ranked):
+        place = lines[-1][0] if lines and keys[ranked[i - 1]] == keys[pid] else i + 1
+        lines.append((place, pid))
+    return Order(tuple(lines), mutuals)
+
+
 def table(season: Season, ruleset: Ruleset) -> GroupTable:
     """The group table (DS-16): points over every board with a result, in any round; then
     the ruleset's tie-breaks in order (DS-16: Sonneborn-Berger, then the mutual result, the
@@ -144,12 +180,17 @@ def table(season: Season, ruleset: Ruleset) -> GroupTable:
     }
     index = {pid: i for i, pid in enumerate(season.player_ids)}
     breaks = tuple(b for b in ruleset.tie_breaks if b != "initial-order")
-    keys, mutual = tiebreaks.TieBreaks(hist.by_player, ruleset, index).keys(points, breaks=breaks)
-    order = sorted(points, key=lambda p: (keys[p], index[p]))
-    values = _values(breaks, hist.by_player, points, ruleset, index, mutual)
+    found = tiebreaks.TieBreaks(hist.by_player, ruleset, index)
+    ranked = order(
+        season.player_ids,
+        points,
+        breaks,
+        lambda b: found.column(b, points),
+        lambda p, among: tiebreaks.mutual_result(hist.by_player.get(p, ()), among),
+    )
+    values = _values(breaks, hist.by_player, points, ruleset, index, ranked.mutual)
     rows: list[TableRow] = []
-    for i, pid in enumerate(order):
-        place = rows[-1].place if rows and keys[order[i - 1]] == keys[pid] else i + 1
+    for place, pid in ranked.lines:
         kinds = [e.kind for e in hist.entries(pid)]
         won, drawn, lost = (kinds.count(k) for k in (Kind.WIN, Kind.DRAW, Kind.LOSS))
         forfeits = kinds.count(Kind.FORFEIT_WIN) + kinds.count(Kind.FORFEIT_LOSS)
@@ -166,8 +207,7 @@ def table(season: Season, ruleset: Ruleset) -> GroupTable:
                 tie_breaks={b: values[b][pid] for b in breaks},
             )
         )
-    complete = all(g.result is not None for r in season.rounds for g in r.games or ())
-    return GroupTable(tuple(rows), breaks, complete and bool(season.rounds))
+    return GroupTable(tuple(rows), breaks, season.all_results_in and bool(season.rounds))
 
 
 def _values(
@@ -208,7 +248,7 @@ def promotion(season: Season, ruleset: Ruleset) -> Promotion | None:
     """DS-16: who is promoted, and to which group (``awards.promotes_to``); None for a
     competition without promotion (not a round robin, or the top group)."""
     to = ruleset.awards.promotes_to
-    if to is None or ruleset.pairing.method != "round-robin":
+    if to is None or not format_of(ruleset).scheduled:
         return None
     found = table(season, ruleset)
     return Promotion(to, found.winner, found.leader)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from compcore.domain.errors import Part, Phrase, SeasonError, choices, phrase, place
 from compcore.domain.federation_ids import number_problems
 from compcore.domain.model import EMPTY, ENTRY_KINDS, Kind, Round, Season
+from compcore.formats.kind import Format, format_of
 from compcore.rules.rulesets import Ruleset
 
 #: where a problem is: the steps of a place (a file, ``ronde 3``)
@@ -125,8 +126,8 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             open_round = rnd.number
         elif (
             rnd is not season.rounds[-1]
-            and ruleset.pairing.method != "round-robin"  # a postponed game waits (DS-16)
-            and any(g.result is None for g in rnd.games or ())
+            and format_of(ruleset).paired  # a postponed game waits (DS-16)
+            and not rnd.all_results_in
         ):
             raise SeasonError.at(where, "season.unfinished")
         _check_finalized(rnd, where)
@@ -135,13 +136,13 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             raise SeasonError.at(where, "season.cycle_order", cycle=cycle, last=last_cycle)
         last_cycle = cycle
         _check_round(rnd, season, known, allowed, where, ruleset.round_robin.games_per_meeting)
-    if ruleset.pairing.method == "knockout":
+    if format_of(ruleset) is Format.CUP:
         _check_cup_not_over(season, ruleset, top)
 
 
 def _check_finalized(rnd: Round, where: Where) -> None:
     """A round marked finalized is played and has a result on every board."""
-    if rnd.finalized and (rnd.is_open or any(g.result is None for g in rnd.games or ())):
+    if rnd.finalized and (rnd.is_open or not rnd.all_results_in):
         raise SeasonError.at(where, "season.finalized_unfinished")
 
 

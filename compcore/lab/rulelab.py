@@ -310,5 +310,5 @@ def compare(season: Season, a: Ruleset, b: Ruleset) -> Comparison:
         winners=winners(season, a, b, scored_a.standings.order, scored_b.standings.order),
         fairness_a=fairness(scored_a, tpr),
         fairness_b=fairness(scored_b, tpr),
-        names=MappingProxyType({p.id: p.name for p in season.players}),
+        names=MappingProxyType(season.names()),
     )

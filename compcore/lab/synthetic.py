@@ -26,6 +26,7 @@ from compcore.domain.model import (
     Season,
 )
 from compcore.formats.cup import bracket
+from compcore.formats.kind import Format, format_of
 from compcore.rules.rulesets import Ruleset, load_ruleset
 
 #: pairer(season with an open round, ruleset) -> the round filled in (games without results)
@@ -186,8 +187,9 @@ def season(
         ratings=(),
     )
     ratings: list[RatingChange] = []
+    cup = format_of(ruleset) is Format.CUP
     for number in range(1, n_rounds + 1 + (1 if open_round else 0)):
-        if ruleset.pairing.method == "knockout" and bracket(current, ruleset).over:
+        if cup and bracket(current, ruleset).over:
             break  # MG-7: one player is left, the cup is over
         if (
             ruleset.keizer is not None
@@ -220,7 +222,7 @@ def season(
                     current.player(g.white),
                     current.player(g.black),
                     mix.forfeit,
-                    draws=ruleset.pairing.method != "knockout",
+                    draws=not cup,
                 ),
             )
             for g in paired.games or ()

@@ -29,6 +29,7 @@ from functools import partial
 from compcore.domain.boards import Reason, forced_override
 from compcore.domain.model import EMPTY, Game, Kind, Round, Season
 from compcore.domain.reason import words
+from compcore.formats.kind import Format, format_of
 from compcore.i18n import Lang, t
 from compcore.pairing.colours import decide
 from compcore.pairing.context import ranking, ranking_table, scheme_for
@@ -138,7 +139,7 @@ def colours_judged(season: Season, ruleset: Ruleset, number: int, cycle: int) ->
     """Whether the colour list decides this round's colours: the ladder method with a
     colour list, and not a scheme round whose scheme gives the colours (KC-5)."""
     p = ruleset.pairing
-    if p.method != "ladder" or not p.colours:
+    if format_of(ruleset) is not Format.LADDER or not p.colours:
         return False
     first = p.first_rounds
     scheme = scheme_for(season, ruleset, number, cycle)

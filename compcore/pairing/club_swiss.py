@@ -33,6 +33,7 @@ from fractions import Fraction
 from compcore.domain.boards import Board, Reason, Relaxation
 from compcore.domain.errors import PairingError
 from compcore.domain.model import Kind, Result, Round, Season
+from compcore.formats.kind import Format, format_of
 from compcore.pairing.byes import bye_reason, sitter_order
 from compcore.pairing.context import Context, Outcome, scheme_of
 from compcore.pairing.ladder import Infeasible, Sitter, Solver
@@ -91,7 +92,7 @@ def season_records(
     (:func:`unplayed_record`: a joker past PP-2's cap is ``Z``, not ``H``), so the engine's
     history (floats, C.04.3 A.4) and the TRF export see the same rounds."""
     scored = unplayed_points(season, ruleset) if scored is None else scored
-    swiss = ruleset.pairing.method == "swiss"
+    swiss = format_of(ruleset) is Format.SWISS
     records: dict[str, list[SwissRecord]] = {pid: [] for pid in number}
     for rnd in season.played_rounds:
         if before is not None and rnd.number >= before:

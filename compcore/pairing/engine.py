@@ -21,6 +21,7 @@ from types import MappingProxyType
 from compcore.domain.boards import Board, Pairing, Reason, forced_override, relaxed_override
 from compcore.domain.errors import PairingError, Phrase
 from compcore.domain.model import EMPTY, Game, Kind, Round, Season
+from compcore.formats.kind import Format, format_of
 from compcore.pairing.club_swiss import pair_swiss
 from compcore.pairing.context import Context, Outcome, build_context
 from compcore.pairing.knockout import pair_knockout
@@ -69,14 +70,14 @@ def pair_round(
 
 
 def _pair_round(season: Season, ruleset: Ruleset, rnd: Round, table: Standings | None) -> Pairing:
-    method = ruleset.pairing.method
-    if method == "round-robin":
+    kind = format_of(ruleset)
+    if kind.scheduled:
         raise PairingError.at(Phrase("at.round", number=rnd.number), "pairing.round_robin")
     ctx = build_context(season, ruleset, rnd, table)
     forced_boards, pool = forced(ctx)
-    if method == "swiss":
+    if kind is Format.SWISS:
         outcome = pair_swiss(ctx, pool)
-    elif method == "knockout":
+    elif kind is Format.CUP:
         outcome = pair_knockout(ctx, pool)
     else:
         outcome = pair_ladder(ctx, pool)

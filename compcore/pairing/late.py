@@ -39,7 +39,7 @@ def published_round(season: Season) -> Round:
         raise PairingError.at(
             Phrase("at.round", number=season.open_round.number), "late.not_published"
         )
-    if not season.rounds or not any(g.result is None for g in season.rounds[-1].games or ()):
+    if not season.rounds or season.rounds[-1].all_results_in:
         raise PairingError.at((), "late.no_round")
     return season.rounds[-1]
 

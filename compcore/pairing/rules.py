@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from compcore.domain.boards import Reason
 from compcore.domain.model import Colour, Season
+from compcore.formats.kind import Format, format_of
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.entries import BYE_KINDS
 from compcore.scoring.history import History, Meeting, history
@@ -61,8 +62,8 @@ class Rules:
         self.cycle = cycle
         p = ruleset.pairing
         self.method = p.method
-        swiss = p.method == "swiss"
-        knockout = p.method == "knockout"
+        swiss = format_of(ruleset) is Format.SWISS
+        knockout = format_of(ruleset) is Format.CUP
         self.scope = p.rematch_scope if swiss else p.meetings_scope
         self.max_meetings = 1 if swiss or knockout else p.max_meetings
         self.single_until = None if swiss or knockout else p.single_meeting_until_round

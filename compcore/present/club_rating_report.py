@@ -54,7 +54,7 @@ def title(ratings: RatingList, lang: Lang) -> str:
 def to_data(ratings: RatingList, season: Season, ruleset: Ruleset) -> dict[str, Any]:
     """JSON data: the round, the settings and per player place, id, name, rating, games,
     provisional and the change since the list before."""
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
     rules = ruleset.club_rating
     return {
         "after_round": ratings.after_round,
@@ -85,7 +85,7 @@ def signed(change: int) -> str:
 
 def to_table(ratings: RatingList, season: Season, ruleset: Ruleset, lang: Lang = "nl") -> str:
     """The list as a text table in ``lang``, under its title and the settings."""
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
     head = tuple(
         t(f"rating.col.{c}", lang)
         for c in ("place", "name", "rating", "games", "change", "provisional")

@@ -70,7 +70,7 @@ def engine_strength(pairing: Pairing, season: Season, ruleset: Ruleset, engine: 
 
 def to_table(pairing: Pairing, season: Season, ruleset: Ruleset, lang: Lang = "nl") -> str:
     """The pairing sheet in ``lang``."""
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
     for p in season.players:
         if p.is_engine:
             strength = engine_strength(pairing, season, ruleset, p.id)

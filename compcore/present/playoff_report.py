@@ -55,7 +55,7 @@ def to_json(season: Season, ruleset: Ruleset) -> str:
 def to_table(season: Season, ruleset: Ruleset, lang: Lang = "nl") -> str:
     """The play-off as plain text in ``lang``."""
     now = po.state(season, ruleset)
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
 
     def name(pid: str) -> str:
         return names.get(pid, pid)

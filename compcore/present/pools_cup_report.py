@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from compcore.formats.pools_cup import CupState, KoTie, Stage
+from compcore.formats.knockout import Bracket, Tie
+from compcore.formats.pools_cup import CupState
 from compcore.i18n import Lang, t
 
 
@@ -27,7 +28,7 @@ def points_text(points: Fraction) -> str:
     return str(int(points)) if points.denominator == 1 else f"{float(points):g}"
 
 
-def _tie(tie: KoTie) -> dict[str, Any]:
+def _tie(tie: Tie) -> dict[str, Any]:
     return {
         "a": tie.a,
         "b": tie.b,
@@ -78,7 +79,7 @@ def to_data(state: CupState) -> dict[str, Any]:
     }
 
 
-def stage_status(stage: Stage, lang: Lang, names: Mapping[str, str]) -> str:
+def stage_status(stage: Bracket, lang: Lang, names: Mapping[str, str]) -> str:
     """A stage in one sentence: its winner, who is still in, or not drawn yet."""
     title = t(f"pools.stage.{stage.name}", lang)
     if stage.winner is not None:
@@ -89,7 +90,7 @@ def stage_status(stage: Stage, lang: Lang, names: Mapping[str, str]) -> str:
     return t("pools.still_in", lang, stage=title, players=left)
 
 
-def results_text(tie: KoTie) -> str:
+def results_text(tie: Tie) -> str:
     """The games of a tie as the club writes them: ``1-0 ½-½``."""
     return " ".join((g.result.value if g.result else "?").replace("1/2", "½") for g in tie.games)
 

@@ -42,6 +42,7 @@ from pathlib import Path
 from compcore.awards.winners import awards
 from compcore.domain.errors import CompcoreError, Phrase, os_problem
 from compcore.domain.model import Kind, Round, Season
+from compcore.formats.kind import Format, format_of
 from compcore.i18n import Lang, t
 from compcore.lab.rulelab import performance
 from compcore.present.reports import cell, decimal, header
@@ -56,7 +57,7 @@ from compcore.scoring.standings import Standings, last_complete_round, standings
 #: the file ``write_site`` puts in every site it writes: a folder holding it may be replaced
 MARKER = ".compcore-site"
 #: the pairing methods whose competitions get a crosstable (players meet as in a tournament)
-CROSSTABLE_METHODS = ("swiss", "round-robin")
+CROSSTABLE_FORMATS = frozenset({Format.SWISS, Format.ROUND_ROBIN, Format.PLAYOFF, Format.POOLS_CUP})
 #: a game's result from one player's view, as crosstables write it (+ and -: by forfeit)
 MARKS = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+",
          Kind.FORFEIT_LOSS: "−"}  # fmt: skip
@@ -383,7 +384,7 @@ def crosstable(table_: Standings, comp: Competition, hist: History, lang: Lang) 
 
 
 def uses_crosstable(ruleset: Ruleset) -> bool:
-    return ruleset.pairing.method in CROSSTABLE_METHODS
+    return format_of(ruleset) in CROSSTABLE_FORMATS
 
 
 def crosstable_file(ruleset: Ruleset, cycle: int | None) -> str:

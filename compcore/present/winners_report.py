@@ -25,7 +25,8 @@ from typing import Any
 from compcore.awards.winners import Awards, Championship, club_championships
 from compcore.domain.boards import Reason
 from compcore.domain.model import Season
-from compcore.formats.cup import Bracket, CupRound, Tie
+from compcore.formats.kind import format_of
+from compcore.formats.knockout import Bracket, KoRound, Tie
 from compcore.formats.round_robin import promotion, table
 from compcore.i18n import Lang, t
 from compcore.present import playoff_report
@@ -105,7 +106,7 @@ def _cup(bracket: Bracket | None) -> dict[str, Any]:
     }
 
 
-def _cup_round(rnd: CupRound) -> dict[str, Any]:
+def _cup_round(rnd: KoRound) -> dict[str, Any]:
     return {
         "round": rnd.number,
         "seed": rnd.seed,
@@ -137,7 +138,7 @@ def to_table(
     result: Awards, season: Season, ruleset: Ruleset, after_round: int, lang: Lang = "nl"
 ) -> str:
     """Everything the Winnaars page shows, as plain text in ``lang``."""
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
 
     def name(pid: str | None) -> str:
         return names.get(pid, pid) if pid else t("winners.nobody", lang)
@@ -276,7 +277,7 @@ def group_data(season: Season, ruleset: Ruleset) -> dict[str, Any] | None:
     """DS-16: a round-robin competition's table leader, winner (once every board has a
     result) and promotion (``promotes_to``, the promoted player or null); None for any
     other competition. The JSON's ``group``."""
-    if ruleset.pairing.method != "round-robin":
+    if not format_of(ruleset).scheduled:
         return None
     found = table(season, ruleset)
     promoted = promotion(season, ruleset)
@@ -296,7 +297,7 @@ def group_lines(season: Season, ruleset: Ruleset, lang: Lang, names: dict[str, s
     """DS-16 in sentences: the group's winner, else its leader or who share first place
     (nothing played: no result yet); then who is promoted to which group, or that the
     winner will be. Empty for a competition that is no round robin."""
-    if ruleset.pairing.method != "round-robin":
+    if not format_of(ruleset).scheduled:
         return []
     found = table(season, ruleset)
     first = [names.get(r.player, r.player) for r in found.rows if r.place == 1]

@@ -124,7 +124,7 @@ def last_complete_round(season: Season) -> int:
     """The last played round whose boards all have a result (0 before any)."""
     last = 0
     for rnd in season.played_rounds:
-        if all(g.result is not None for g in rnd.games or ()):
+        if rnd.all_results_in:
             last = rnd.number
     return last
 

@@ -20,6 +20,7 @@ from compcore.adapters.files.trf_export import season_trf
 from compcore.adapters.files.trf_import import season_from_trf
 from compcore.domain.errors import CompcoreError, Phrase
 from compcore.domain.model import Season
+from compcore.formats.kind import Format, format_of
 from compcore.ports.values import CompetitionInfo
 from compcore.rules.club_settings import ClubSettings, check_settings
 from compcore.rules.rulesets import Ruleset, load_ruleset, preset_names
@@ -93,7 +94,7 @@ def knsb_download(
 
 def swiss_presets() -> tuple[str, ...]:
     """The bundled presets that pair by the Swiss system: a TRF file's competition needs one."""
-    return tuple(p for p in preset_names() if load_ruleset(p).pairing.method == "swiss")
+    return tuple(p for p in preset_names() if format_of(load_ruleset(p)) is Format.SWISS)
 
 
 def read_upload(data: bytes) -> TrfDocument:

@@ -18,6 +18,7 @@ from typing import Any
 
 from compcore.domain.errors import LocalizedError, Part, Phrase, choices
 from compcore.domain.model import Round, RulesetRef, Season, freeze
+from compcore.formats.kind import Format, format_of
 from compcore.formats.round_robin import Schedule, schedule
 from compcore.ports.actors import Actor
 from compcore.ports.repository import Repository
@@ -63,13 +64,7 @@ def group_presets() -> list[str]:
     for name in preset_names():
         rules = load_ruleset(name)
         link = rules.ladder_link
-        if (
-            rules.pairing.method == "round-robin"
-            and link is not None
-            and link.counts_as == "game"
-            and rules.playoff is None
-            and rules.pools_cup is None
-        ):
+        if format_of(rules) is Format.ROUND_ROBIN and link is not None and link.counts_as == "game":
             found.append(name)
     return found
 

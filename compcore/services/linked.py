@@ -162,10 +162,8 @@ def check_boards(repo: Repository, ladder_cid: int, ladder: Season, rnd: Round) 
     have = {(g.white, g.black) for g in rnd.games or ()}
     missing = [f for f in part.forced if (f.white, f.black) not in have]
     if missing:
-        names = {p.id: p.name for p in ladder.players}
         boards = ", ".join(
-            f"{names.get(f.white, f.white)} – {names.get(f.black, f.black)} ({f.reason})"
-            for f in missing
+            f"{ladder.name_of(f.white)} – {ladder.name_of(f.black)} ({f.reason})" for f in missing
         )
         raise BoardsMissing("link.boards_missing", number=rnd.number, boards=boards)
 
@@ -183,7 +181,7 @@ def _finalized(rnd: Round, was: Round, *, final: bool) -> Round:
     round is finalized (``final``) and every board has a result; a round that did not say
     and now has every result says it is not finalized (as
     :func:`compcore.rules.changes.enter_results` keeps it), so it is not read as finalized."""
-    complete = all(g.result is not None for g in rnd.games or ())
+    complete = rnd.all_results_in
     if rnd == was:
         return rnd
     if final and complete:

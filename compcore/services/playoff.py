@@ -27,6 +27,7 @@ from compcore.domain.errors import LocalizedError, Phrase, StaleWriteError
 from compcore.domain.model import Decision, Game, Player, Round, RulesetRef, Season
 from compcore.formats import playoff as po
 from compcore.formats.cup import BARRAGE_WINNER
+from compcore.formats.kind import Format, format_of
 from compcore.formats.round_robin import berger
 from compcore.ports.actors import Actor
 from compcore.ports.repository import Repository
@@ -103,7 +104,7 @@ def playoffs_of(
         if info.club != source.club or info.id == source.id or info.id not in named:
             continue
         season, ruleset = read(info.id)
-        if not po.is_playoff(ruleset):
+        if format_of(ruleset) is not Format.PLAYOFF:
             continue
         source_name, category = po.decides(season)
         if source_name == source.qualified_name and category is not None:
@@ -310,7 +311,7 @@ def create(
     source = repo.load(source_id)
     count = round_count(len(plan.seeds))
     _check_rounds(request.ladder_rounds, count, repo.load(ladder.id), repo.ruleset(ladder.id))
-    names = {p.id: p.name for p in source.players}
+    names = source.names()
     seed = draw_seed if draw_seed is not None else random.randrange(1, 2**31)
     season = build(plan, source, ladder, request, names, seed)
     season = with_dates(season, repo.load(ladder.id))
@@ -395,7 +396,6 @@ def record_barrage(
     now = po.state(season, ruleset)
     match = next((m for m in po.open_barrages(now.stages) if player in m.players), None)
     if match is None:
-        name = season.player(player).name if player in season.player_ids else player
-        raise PlayoffError("playoff.error.no_barrage", player=name)
+        raise PlayoffError("playoff.error.no_barrage", player=season.name_of(player))
     decision = Decision(BARRAGE_WINNER, player, category=now.category, round=match.number)
     return repo.add_decision(competition_id, decision, actor=actor)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from compcore.domain.model import Result, Round, RulesetRef, Season
+from compcore.formats.kind import Format, format_of
 from compcore.formats.pools_cup import (
     CupStageError,
-    is_pools_cup,
     make_pools,
     next_knockout_games,
     pool_rounds,
@@ -32,7 +32,7 @@ def cup_presets() -> tuple[str, ...]:
     """The presets that run a cup of pools and knock-outs."""
     from compcore.rules.rulesets import preset_names
 
-    return tuple(p for p in preset_names() if is_pools_cup(load_ruleset(p)))
+    return tuple(p for p in preset_names() if format_of(load_ruleset(p)) is Format.POOLS_CUP)
 
 
 def parse_evenings(text: str) -> tuple[int, ...]:

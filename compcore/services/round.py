@@ -23,7 +23,9 @@ from compcore import pairing
 from compcore.domain.errors import CompcoreError, ReasonRequiredError
 from compcore.domain.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
 from compcore.domain.reason import Reason, forced_words, words
-from compcore.formats.cup import Bracket, bracket, is_cup
+from compcore.formats.cup import bracket
+from compcore.formats.kind import Format, format_of
+from compcore.formats.knockout import Bracket
 from compcore.i18n import Lang, t
 from compcore.pairing import Pairing, Violation
 from compcore.pairing.context import engine_entrant, engine_is_away
@@ -81,7 +83,7 @@ def stage(season: Season, number: int) -> str:
 
 def finished_cup(season: Season, ruleset: Ruleset) -> Bracket | None:
     """MG-7: the knock-out's bracket once one player is left (no round can be opened)."""
-    if not is_cup(ruleset):
+    if format_of(ruleset) is not Format.CUP:
         return None
     cup = bracket(season, ruleset)
     return cup if cup.over else None
@@ -93,7 +95,7 @@ def round_choices(season: Season, ruleset: Ruleset) -> list[int]:
     creation on (DS-16): never a next one."""
     numbers = [r.number for r in season.rounds]
     last = season.rounds[-1].number if season.rounds else 0
-    if ruleset.pairing.method == "round-robin":
+    if format_of(ruleset).scheduled:
         return numbers or [1]  # none scheduled (a file without rounds): pairing says why
     if (not season.rounds or stage(season, last) == "complete") and not finished_cup(
         season, ruleset
@@ -110,7 +112,7 @@ def opening_round(
     in a round robin, whose rounds all exist from the start, the first not finalized).
     Anyone else lands on the newest round with boards (published or played): an open or new
     round has nothing to show a member yet. Without such a round: the last choice."""
-    if director and ruleset is not None and ruleset.pairing.method == "round-robin":
+    if director and ruleset is not None and format_of(ruleset).scheduled:
         # DS-16: every round is there from the start: the first with a board still open
         waiting = [n for n in choices if stage(season, n) != "complete"]
         return waiting[0] if waiting else choices[-1]

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from compcore.domain import jsondata
 from compcore.domain.errors import CompcoreError, Part, Phrase, RulesetError, choices
 from compcore.domain.model import WEEKDAYS, Calendar, Player, RulesetRef, Season, freeze
+from compcore.formats.kind import format_of
 from compcore.ports.values import CompetitionInfo
 from compcore.rules.rulesets import Ruleset, load_ruleset, merge, preset_names
 
@@ -42,7 +43,7 @@ def paired_presets() -> list[str]:
     """The presets a competition is made from with the general form: every preset but the
     round robins (``pairing.method = "round-robin"``: DS-16 groups, the DS-20 play-off, the
     DS-21 pools), whose whole schedule is made by their own forms when they are created."""
-    return [p for p in preset_names() if load_ruleset(p).pairing.method != "round-robin"]
+    return [p for p in preset_names() if format_of(load_ruleset(p)).paired]
 
 
 def club_evenings(

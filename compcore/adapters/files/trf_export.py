@@ -48,6 +48,7 @@ from compcore.adapters.files.federation_names import federation_name
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Kind, Round, Season
 from compcore.domain.player_names import without_control_characters
+from compcore.formats.kind import Format, format_of
 from compcore.pairing.club_swiss import season_records, unplayed_points, unplayed_record
 from compcore.pairing.context import present_players
 from compcore.pairing.swiss import FIDE_POINTS, PointValues, SwissRecord
@@ -68,12 +69,14 @@ KNOCKOUT_TYPE = "Individual: Knock-out (club cup, not a Swiss)"
 ROUND_ROBIN_TYPE = "Individual: Round-Robin"
 #: ``092`` for a Swiss competition.
 SWISS_TYPE = "Individual: Swiss-System"
-#: ``092`` by the ruleset's ``pairing.method``
+#: ``092`` by the competition's format (:func:`compcore.formats.kind.format_of`)
 TOURNAMENT_TYPE = {
-    "swiss": SWISS_TYPE,
-    "knockout": KNOCKOUT_TYPE,
-    "ladder": KEIZER_TYPE,
-    "round-robin": ROUND_ROBIN_TYPE,
+    Format.SWISS: SWISS_TYPE,
+    Format.CUP: KNOCKOUT_TYPE,
+    Format.LADDER: KEIZER_TYPE,
+    Format.ROUND_ROBIN: ROUND_ROBIN_TYPE,
+    Format.PLAYOFF: ROUND_ROBIN_TYPE,
+    Format.POOLS_CUP: ROUND_ROBIN_TYPE,
 }
 #: the ``162`` codes as bbpPairings v6 reads TRF-2026 (``spec/formats.md``), each with a round
 #: record it scores: a win, a draw, a loss, a zero-point bye (and a forfeit loss) and the
@@ -103,7 +106,7 @@ def season_trf(season: Season, ruleset: Ruleset) -> str:
     """The whole season as TRF16 text (UTF-8 safe, CR LF line ends)."""
     humans = [pid for pid in initial_order(season, ruleset, 1) if not season.player(pid).is_engine]
     number = {pid: i for i, pid in enumerate(humans, start=1)}
-    swiss = ruleset.pairing.method == "swiss"
+    swiss = format_of(ruleset) is Format.SWISS
     scored = unplayed_points(season, ruleset)
     records = season_records(season, ruleset, number, scored=scored)
     open_round = season.open_round
@@ -121,7 +124,7 @@ def season_trf(season: Season, ruleset: Ruleset) -> str:
 
 def _header(season: Season, ruleset: Ruleset, players: int) -> list[str]:
     """The header records (see the module's docstring)."""
-    method = ruleset.pairing.method
+    kind = format_of(ruleset)
     rounds = max(ruleset.total_rounds, len(season.rounds))
     dates = _round_dates(season)
     name = f"{season.club} / {season.season} / {season.competition}"
@@ -129,13 +132,13 @@ def _header(season: Season, ruleset: Ruleset, players: int) -> list[str]:
     if dates:
         first, last = min(dates.values()), max(dates.values())
         lines += [f"042 {first:%Y/%m/%d}", f"052 {last:%Y/%m/%d}"]
-    lines += [f"062 {players}", f"092 {TOURNAMENT_TYPE[method]}"]
+    lines += [f"062 {players}", f"092 {TOURNAMENT_TYPE[kind]}"]
     if dates:
         lines.append(date_record(dates))
     lines += [f"142 {rounds}", "152 W"]
     if FIDE_POINTS != DEFAULT_POINTS:  # the points column counts with FIDE's values
         lines.append(point_system(FIDE_POINTS))
-    if method == "swiss":
+    if kind is Format.SWISS:
         lines.append(f"192 {DUTCH_CODE}")
     lines += tie_break_records(ruleset)
     lines += [f"XXR {rounds}", "XXC white1"]
