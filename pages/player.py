@@ -4,7 +4,7 @@ value and place over the rounds. The link holds the player (``?speler=``)."""
 
 import streamlit as st
 
-from compcore.scoring.contributions import player_rounds
+from compcore.services import reading
 from ui import charts, device, explanation, playerview, scope, state, tables
 from ui.markdown import md
 
@@ -37,7 +37,7 @@ if pid not in table.final.scores:
     st.stop()
 
 row = table.row(pid)
-lines = player_rounds(season, ruleset, table, pid)
+lines = reading.player_rounds(season, ruleset, table, pid)
 st.markdown(playerview.summary(run, ruleset, row))
 tables.dataframe(
     playerview.rounds_view(run, season, ruleset, lines),

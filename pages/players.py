@@ -6,11 +6,10 @@ per bad row (a bad row imports nothing)."""
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.files import players_csv
 from compcore.adapters.files.csv_text import csv_bytes
 from compcore.domain.model import PlayerChange, RatingChange
-from compcore.formats.validate import RATING_HIGH, RATING_LOW
 from compcore.services import players as ps
+from compcore.services.vocabulary import RATING_HIGH, RATING_LOW
 from ui import rating_list, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import flag_label, flags_text, players_view
@@ -233,17 +232,17 @@ rating_list.render(run, cid, season, ruleset)  # a KNSB or FIDE rating list, fro
 
 st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))
-st.download_button(tr("app.players.csv_download"), players_csv.dumps(season.players),
+st.download_button(tr("app.players.csv_download"), ps.roster_csv(season.players),
                    file_name="spelers.csv", mime="text/csv", key=f"csv_out_{cid}")  # fmt: skip
 st.download_button(tr("app.players.excel_download"),  # issue 18 item 6: ';', with a BOM
-                   csv_bytes(players_csv.dumps(season.players, excel=True), excel=True),
+                   csv_bytes(ps.roster_csv(season.players, excel=True), excel=True),
                    file_name="spelers-excel.csv", mime="text/csv",
                    help=tr("app.sheets.excel_help"), key=f"excel_out_{cid}")  # fmt: skip
 upload = st.file_uploader(tr("app.players.csv_file"), type=["csv", "txt"], key=f"csv_{cid}")
 pasted = st.text_area(tr("app.players.csv_paste"), key=f"csv_text_{cid}", height=120)
 text = upload.getvalue().decode("utf-8-sig", errors="replace") if upload is not None else pasted
 if text and text.strip():
-    parsed = players_csv.parse(text)
+    parsed = ps.parse_roster(text)
     if not parsed.ok:
         st.error(tr("app.players.csv_bad", count=len(parsed.errors)))
         tables.dataframe(
@@ -257,7 +256,7 @@ if text and text.strip():
             width="stretch",
         )
     else:
-        kinds = players_csv.status(season.players, parsed)
+        kinds = ps.roster_status(season.players, parsed)
         preview = pd.DataFrame(
             [
                 {

@@ -16,19 +16,18 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from compcore.adapters.access.auth import Director
 from compcore.adapters.files.csv_text import csv_bytes
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import ForcedGame, Game, Player, Round, Season
-from compcore.pairing import Violation
 from compcore.present.reports import decimal
 from compcore.present.winners_report import cup_status
-from compcore.rules.changes import BoardResult
-from compcore.services import changelog, corrections, drafts, signoff
+from compcore.services import attendance as attending
+from compcore.services import changelog, corrections, drafts
 from compcore.services import linked as ln
 from compcore.services import published as pb
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
+from compcore.services.vocabulary import BoardResult, Director, Violation
 from ui import clock, ladder_link, links, printing, sheets, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import entries_frame, result_label
@@ -738,10 +737,7 @@ def undo_now(last: int, read: Round | None, confirm_key: str) -> None:
 
 def attendance() -> None:
     """Who is there (entry kind per player), forced games, then pair."""
-    # compcore imports the pairing engine when it first pairs (the command line seldom
-    # does); the director who opens the attendance will: import it now, not in the click
-    import compcore.pairing.engine  # noqa: F401
-
+    attending.prepare_pairing()  # the pairing engine imported now, not in the click
     options = rs.attendance_kinds(ruleset)
     players = rs.listed_players(season, number)
     ordered = rs.attendance_order(players, rs.standings_places(run.standings()))
@@ -754,10 +750,10 @@ def attendance() -> None:
     date_key = state.widget_key(form, f"date_{cid}_{number}")
     read = state.seen(date_key, stored)  # the round as the form was opened
     st.subheader(tr("app.round.attendance"))
-    marks = run.store.marks(cid, number)  # the members' own sign-offs (issue 10)
-    since = signoff.attendance_saved_at(run.store.log(cid, 1000), number)
-    marked = signoff.marked_choices(marks, number, since)
-    starts = marked | ln.attendance_marks(part)  # a linked board's players play (MG-8)
+    # the members' own sign-offs (issue 10) since the list was saved; a linked board's
+    # players play (MG-8)
+    marking = attending.starting_marks(run.store, cid, number, part)
+    marks, marked, starts = marking.marks, marking.marked, marking.starts
     query = st.text_input(tr("app.round.search"), key=f"att_search_{cid}_{number}",
                           placeholder=tr("app.round.search_placeholder"))  # fmt: skip
     listed = rs.find_players(ordered, query)

@@ -39,7 +39,7 @@ if name is None:  # removed from the roster after the link was made
     st.error(tr("signoff.refused.unknown"))
     st.stop()
 st.subheader(tr("signoff.hello", name=md(name)))
-mine = [m for m in run.store.marks(cid) if m.player == player]
+mine = signoff.player_marks(run.store, cid, player)
 evenings = signoff.coming_evenings(season, ruleset, player, mine, now)
 kinds = signoff.member_kinds(ruleset)
 if not evenings:

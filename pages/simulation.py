@@ -5,9 +5,9 @@ it; nothing is stored (``compcore.services.simulation``)."""
 import streamlit as st
 
 from compcore.domain.errors import CompcoreError
-from compcore.lab.simulation import MAX_SEASONS_APP
-from compcore.rules.rulesets import preset_names
+from compcore.services import reading
 from compcore.services.simulation import run_simulation
+from compcore.services.vocabulary import MAX_SEASONS_APP
 from ui import simulation_view, state
 
 run = state.ctx()
@@ -18,7 +18,7 @@ season, ruleset = run.season(), run.ruleset()
 cid = run.cid
 st.caption(tr("sim.intro"))
 
-presets = list(preset_names())
+presets = list(reading.preset_names())
 own = season.ruleset.preset
 preset_b = st.selectbox(
     tr("sim.preset_b"), presets, index=presets.index(own) if own in presets else 0,

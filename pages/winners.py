@@ -6,12 +6,11 @@ record what no arithmetic decides."""
 import pandas as pd
 import streamlit as st
 
-from compcore.awards import winners as aw
 from compcore.domain.model import Decision
-from compcore.formats.cup import BARRAGE_WINNER, Bracket
-from compcore.formats.playoff import is_playoff
 from compcore.present.winners_report import cup_status, group_lines
 from compcore.services import playoff as playoff_service
+from compcore.services import reading, settings
+from compcore.services.vocabulary import BARRAGE_WINNER, Bracket
 from ui import links, playoff, state, tables
 from ui import pools_cup as pools_cup_view
 from ui import subgroups as subgroups_ui
@@ -27,7 +26,7 @@ result = run.awards()
 name = run.name
 shown = False
 
-if is_playoff(ruleset):  # a play-off competition (DS-19, DS-20): its own state
+if reading.is_playoff(ruleset):  # a play-off competition (DS-19, DS-20): its own state
     playoff.show_playoff(run)
     st.stop()
 # the play-offs of this ladder's categories: created, or to create (DS-19)
@@ -117,7 +116,7 @@ if group:
     for line in group:
         st.markdown(md(line))
 # a cup, a cup of pools, a group: their winners above (compcore.awards.winners.club_championships)
-champions = aw.club_championships(result, ruleset)
+champions = reading.club_championships(result, ruleset)
 for champ in champions:
     shown = True
     title = tr("app.winners.champion")
@@ -209,7 +208,7 @@ if season.decisions:
 # the director records play-off / barrage winners and unavailable seeds (a cup of pools
 # records its own deciders above, DS-21)
 if run.director is not None and ruleset.pools_cup is None:
-    kinds = aw.decision_kinds(ruleset)
+    kinds = reading.decision_kinds(ruleset)
     categories = [None] + [c.name for c in ruleset.awards.categories]
     humans = [p.id for p in season.players if not p.is_engine]
     st.subheader(tr("app.winners.record"))
@@ -237,6 +236,6 @@ if run.director is not None and ruleset.pools_cup is None:
         )
         state.write(
             run,
-            lambda actor: run.store.add_decision(run.cid, decision, actor=actor),
+            lambda actor: settings.add_decision(run.store, run.cid, decision, actor=actor),
             tr("app.winners.saved"),
         )

@@ -19,7 +19,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from compcore.scoring.standings import Standings
+from compcore.services.vocabulary import Standings
 
 _NO_LOCK = nullcontext()
 

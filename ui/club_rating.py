@@ -10,7 +10,7 @@ import pandas as pd
 
 from compcore.i18n import Lang, t
 from compcore.present.club_rating_report import signed
-from compcore.scoring.club_rating import ClubRatings, RatingList
+from compcore.services.vocabulary import ClubRatings, RatingList
 
 #: the table's columns, in order (their headers are ``rating.col.<name>``)
 COLUMNS = ("place", "name", "rating", "games", "change", "provisional")

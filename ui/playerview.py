@@ -13,9 +13,7 @@ from pandas.io.formats.style import Styler
 
 from compcore.domain.model import Game, Season
 from compcore.present import reports
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.contributions import Contribution, PlayerRounds
-from compcore.scoring.standings import Row
+from compcore.services.vocabulary import Contribution, PlayerRounds, Row, Ruleset
 from ui import links, state, tables
 from ui.markdown import md
 from ui.state import Ctx

@@ -22,17 +22,21 @@ from typing import Any, TypeVar
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Administrator, Director, Directors
-from compcore.adapters.files import season_file
-from compcore.adapters.store import CompetitionInfo, Store, connection
-from compcore.awards.winners import Awards, awards
 from compcore.domain.errors import CompcoreError, LocalizedError, StaleWriteError
 from compcore.domain.model import Season
 from compcore.i18n import Lang, t
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.standings import Standings, standings
+from compcore.services import logins, opening, reading
 from compcore.services.competitions import by_link_key, default_competition, link_key
+from compcore.services.opening import Opened
+from compcore.services.vocabulary import (
+    Awards,
+    CompetitionInfo,
+    Director,
+    Directors,
+    Repository,
+    Ruleset,
+    Standings,
+)
 from ui import boot, config, remember
 from ui.boot import LANG_KEY as LANG_KEY  # the session's language: read before the imports
 from ui.boot import lang as lang
@@ -76,120 +80,11 @@ def tr(key: str, **fields: object) -> str:
 # --------------------------------------------------------------------------- the store
 
 
-class Seeding:
-    """The demo seasons imported on a first start, in a thread of their own, so that the
-    first page does not wait for them (issue 9, item 9): the page comes up with a note
-    and fills in when they are in (:func:`wait_for_demo_seasons`). They go in as one
-    transaction, so a reader sees all of them or none."""
-
-    def __init__(self, store: Store, files: list[Path]) -> None:
-        self.seeded: tuple[str, ...] = ()
-        self.errors: tuple[CompcoreError, ...] = ()
-        self._done = threading.Event()
-        self._started = threading.Lock()
-        self._thread = threading.Thread(
-            target=self._run, args=(store, files), name="compcore-demo-seasons", daemon=True
-        )
-
-    def start(self) -> None:
-        """Start the import (once; later calls do nothing): after the first page is drawn,
-        so that drawing it does not share the interpreter with the import."""
-        with self._started:
-            if self._thread.ident is None:
-                self._thread.start()
-
-    def _run(self, store: Store, files: list[Path]) -> None:
-        try:
-            seeded, errors = _seed(store, files)
-            self.seeded, self.errors = tuple(seeded), tuple(errors)
-        finally:
-            self._done.set()
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait until the demo seasons are in (or ``timeout`` seconds); whether they are."""
-        return self._done.wait(timeout)
-
-
-@dataclass(frozen=True)
-class Opened:
-    store: Store
-    #: the demo seasons being imported on this first start (None: not a first start)
-    seeding: Seeding | None = None
-
-    @property
-    def importing(self) -> bool:
-        """Whether the demo seasons are still going in (do not read the file meanwhile)."""
-        return self.seeding is not None and not self.seeding.done
-
-    @property
-    def seeded(self) -> tuple[str, ...]:
-        """The demo seasons imported on this first start."""
-        return self.seeding.seeded if self.seeding is not None and self.seeding.done else ()
-
-    @property
-    def seed_errors(self) -> tuple[CompcoreError, ...]:
-        """The demo files that failed, with why."""
-        return self.seeding.errors if self.seeding is not None and self.seeding.done else ()
-
-
 @st.cache_resource(show_spinner=False)
 def _open(path: str, directors: Directors) -> Opened:
-    """The store for ``path``; on a first start (no file yet) with the demo seasons to
-    import in the background (:func:`wait_for_demo_seasons` starts it)."""
-    file = Path(path)
-    fresh = not file.exists()
-    store = Store(file, directors=directors)
-    store.cache_seasons()  # a load after no change reads only the revision
-    # one click makes a dozen short connections: keep the file open while the app uses it
-    connection.keep_open(file)
-    if not fresh:
-        return Opened(store)
-    return Opened(store, Seeding(store, config.demo_files()))
-
-
-def _seed(store: Store, files: list[Path]) -> tuple[list[str], list[CompcoreError]]:
-    """Import the demo seasons: the names imported, and why the others were not."""
-    seeded, seasons, errors = _read_demos(files)
-    admin = Administrator("first-start")
-    try:  # one transaction for all of them: one connection, and all or none visible
-        store.import_seasons(seasons, actor=admin)
-    except CompcoreError:  # one of them is refused: import one by one to say which
-        seeded, errors = _import_one_by_one(store, seeded, seasons, errors, admin)
-    return seeded, errors
-
-
-def _read_demos(files: Iterable[Path]) -> tuple[list[str], list[Season], list[CompcoreError]]:
-    """The demo files that read as seasons (their names and seasons), and why the others
-    did not."""
-    names, seasons, errors = [], [], []
-    for demo in files:
-        try:
-            seasons.append(season_file.load(demo)[0])
-            names.append(demo.name)
-        except CompcoreError as exc:
-            errors.append(exc.located(demo.name))
-    return names, seasons, errors
-
-
-def _import_one_by_one(
-    store: Store,
-    names: list[str],
-    seasons: list[Season],
-    errors: list[CompcoreError],
-    admin: Administrator,
-) -> tuple[list[str], list[CompcoreError]]:
-    seeded = []
-    for name, season in zip(names, seasons, strict=True):
-        try:
-            store.import_season(season, actor=admin)
-            seeded.append(name)
-        except CompcoreError as exc:
-            errors.append(exc.located(name))
-    return seeded, errors
+    """The store for ``path``, once per process; on a first start (no file yet) with the
+    demo seasons to import in the background (:func:`wait_for_demo_seasons` starts it)."""
+    return opening.open_store(Path(path), directors, config.demo_files())
 
 
 # --------------------------------------------------------------------------- cached reads
@@ -197,12 +92,12 @@ def _import_one_by_one(
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _season(path: str, directors: Directors, cid: int, revision: int) -> Season:
-    return _open(path, directors).store.load(cid)
+    return opening.season(_open(path, directors), cid)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _ruleset(path: str, directors: Directors, cid: int, revision: int) -> Ruleset:
-    return season_file.ruleset_of(_season(path, directors, cid, revision))
+    return opening.ruleset(_season(path, directors, cid, revision))
 
 
 @st.cache_resource(show_spinner=False, max_entries=256)
@@ -215,15 +110,14 @@ def _standings(
     cycle: int | None,
 ) -> Standings:
     season = _season(path, directors, cid, revision)
-    return standings(
-        season, _ruleset(path, directors, cid, revision), after_round=after_round, cycle=cycle
-    )
+    ruleset = _ruleset(path, directors, cid, revision)
+    return reading.standings(season, ruleset, after_round=after_round, cycle=cycle)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _awards(path: str, directors: Directors, cid: int, revision: int) -> Awards:
     season = _season(path, directors, cid, revision)
-    return awards(season, _ruleset(path, directors, cid, revision))
+    return reading.awards(season, _ruleset(path, directors, cid, revision))
 
 
 class Memo:
@@ -287,7 +181,8 @@ class Ctx:
     _memo: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def store(self) -> Store:
+    def store(self) -> Repository:
+        """The store, for the pages to pass to the services (never to call themselves)."""
         return self.opened.store
 
     @property
@@ -347,7 +242,7 @@ def begin_run() -> Ctx:
         st.stop()
     try:
         opened = _open(str(path), setting.value)
-        competitions, revision = _competitions(opened)
+        competitions, revision = opening.competitions(opened)
     except CompcoreError as exc:
         st.error(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
         st.stop()
@@ -479,36 +374,12 @@ def _director(path: Path, directors: Directors) -> Director | None:
         if director is not None:
             st.session_state[DIRECTOR_KEY] = director
         return director
-    if not auth.is_valid_director(director, directors) or not remember.still_live(path, directors):
+    if not logins.is_valid_director(director, directors) or not remember.still_live(
+        path, directors
+    ):
         del st.session_state[DIRECTOR_KEY]
         return None
     return director
-
-
-#: (database path, revision) -> the competitions at that revision, the newest few
-_listed: OrderedDict[tuple[str, int], list[CompetitionInfo]] = OrderedDict()
-_listed_guard = threading.Lock()
-LISTED_ENTRIES = 8
-
-
-def _competitions(opened: Opened) -> tuple[list[CompetitionInfo], int]:
-    """The competitions and the revision; none while the demo seasons go in. The list is
-    read once per revision (every write that changes it is logged, so changes the revision),
-    and only the revision (one cheap query) on the other runs."""
-    if opened.importing:
-        return [], 0
-    path = str(opened.store.path)
-    with opened.store.reader() as reader:
-        revision = reader.revision()
-        with _listed_guard:
-            infos = _listed.get((path, revision))
-        if infos is None:
-            infos, revision = reader.listing()  # both in one snapshot
-            with _listed_guard:
-                _listed[(path, revision)] = infos
-                while len(_listed) > LISTED_ENTRIES:
-                    _listed.popitem(last=False)
-    return list(infos), revision
 
 
 def wait_for_demo_seasons(run: Ctx, note: DeltaGenerator | None = None) -> None:

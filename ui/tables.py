@@ -16,8 +16,7 @@ from compcore.domain.errors import Label
 from compcore.domain.model import Kind, Round, Season
 from compcore.i18n import Lang, t
 from compcore.present import reports
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.standings import Row, Standings
+from compcore.services.vocabulary import Row, Ruleset, Standings
 from ui import links
 
 #: columns shown left-aligned (text); the rest are numbers, right-aligned

@@ -210,3 +210,21 @@ def offered_flags(season: Season, ruleset: Ruleset) -> list[str]:
     if rules.level_only_flag:
         flags.add(rules.level_only_flag)
     return sorted(flags)
+
+
+# --------------------------------------------------------------------------- the roster as CSV
+
+
+def roster_csv(players: Sequence[Player], *, excel: bool = False) -> str:
+    """The roster as the CSV text the import reads back (``excel``: ``;`` for Dutch Excel)."""
+    return players_csv.dumps(players, excel=excel)
+
+
+def parse_roster(text: str) -> ParsedPlayers:
+    """The players of a CSV text, or the errors of its bad rows."""
+    return players_csv.parse(text)
+
+
+def roster_status(existing: Sequence[Player], parsed: ParsedPlayers) -> dict[str, str]:
+    """Per parsed player id: ``new`` or ``update`` (the import's preview)."""
+    return players_csv.status(existing, parsed)
