@@ -6,15 +6,16 @@ cached reads of compcore's results.
 id), so a page reads the database once per run (the revision, one query over a connection
 to the file the process keeps open; the list of competitions once per revision) and
 recomputes standings only after something changed; :func:`memo` keeps a page's own
-computations per revision. A write in a button's callback (:func:`write_now`) is shown by
-the one run that follows it.
+computations per revision. The writes (:func:`write`, :func:`write_now`, :func:`seen`, ...)
+live in :mod:`ui.writes` and are found here too; a write in a button's callback
+(:func:`write_now`) is shown by the one run that follows it.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,7 +23,7 @@ from typing import Any, TypeVar
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from compcore.domain.errors import CompcoreError, LocalizedError, StaleWriteError
+from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Season
 from compcore.i18n import Lang, t
 from compcore.services import logins, opening, reading
@@ -41,16 +42,27 @@ from ui import boot, config, remember
 from ui.boot import LANG_KEY as LANG_KEY  # the session's language: read before the imports
 from ui.boot import lang as lang
 from ui.markdown import md
+from ui.writes import FLASH_KEY as FLASH_KEY
+from ui.writes import GENERATION_PREFIX as GENERATION_PREFIX
+from ui.writes import REFUSED_PREFIX as REFUSED_PREFIX
+from ui.writes import SEEN_PREFIX as SEEN_PREFIX
+from ui.writes import flash as flash
+from ui.writes import forget as forget
+from ui.writes import refused as refused
+from ui.writes import renew as renew
+from ui.writes import seen as seen
+from ui.writes import show_flash as show_flash
+from ui.writes import show_refused as show_refused
+from ui.writes import widget_key as widget_key
+from ui.writes import write as write
+from ui.writes import write_now as write_now
 
 COMPETITION_KEY = "competition"
 DIRECTOR_KEY = "director"
-FLASH_KEY = "_flash"
 CTX_KEY = "_ctx"
 #: a competition to choose at the start of the next run (one just created): the picker's
 #: own key cannot change once the sidebar has drawn it
 CHOOSE_KEY = "_choose_competition"
-SEEN_PREFIX = "_seen_"
-GENERATION_PREFIX = "_generation_"
 #: the link's query parameters (as the clubs say them): the competition (a readable key,
 #: ``compcore.services.competitions.link_key``), the cycle as the club numbers it (DS-17),
 #: the round number, and the player id
@@ -436,142 +448,3 @@ def require_competition(run: Ctx) -> None:
     info = run.info
     if info is not None:
         st.caption(f"{md(info.competition)} · {md(info.season)} · {md(info.club)}")
-
-
-# --------------------------------------------------------------------------- writes
-
-
-def flash(kind: str, text: str) -> None:
-    """A message shown at the top of the next run (after a write and its rerun); Markdown,
-    so names in it go through :func:`ui.markdown.md`."""
-    st.session_state[FLASH_KEY] = (kind, text)
-
-
-def show_flash() -> None:
-    item = st.session_state.pop(FLASH_KEY, None)
-    if item:
-        kind, text = item
-        (st.success if kind == "success" else st.warning)(text)
-
-
-def seen(key: str, value: T) -> T:
-    """What the widget (or flag) ``key`` showed when it was made: the ``value`` the director
-    read. It is kept while the key lives in the session, so the run that handles a submit
-    still knows what the director saw, not what the database holds by then; a widget made
-    afresh (see :func:`renew`) starts from the current ``value``."""
-    marker = SEEN_PREFIX + key
-    if key not in st.session_state or marker not in st.session_state:
-        st.session_state[marker] = value
-    return st.session_state[marker]
-
-
-def widget_key(form: str, key: str) -> str:
-    """The key of a widget of ``form``, in the form's current generation: a widget keeps
-    the director's value as long as its key lives, so after a save the form's widgets get
-    new keys (:func:`renew`) and show the stored state again, in the browser too."""
-    generation = st.session_state.get(GENERATION_PREFIX + form, 0)
-    return key if generation == 0 else f"{key}~{generation}"
-
-
-def renew(form: str) -> None:
-    """Give ``form``'s widgets new keys from the next run on (they start from the stored
-    state, and so does what they read)."""
-    st.session_state[GENERATION_PREFIX + form] = (
-        st.session_state.get(GENERATION_PREFIX + form, 0) + 1
-    )
-
-
-def forget(keys: Iterable[str]) -> None:
-    """Drop session flags (not widgets) and what they read."""
-    for key in keys:
-        st.session_state.pop(key, None)
-        st.session_state.pop(SEEN_PREFIX + key, None)
-
-
-def refused(run: Ctx, exc: CompcoreError) -> str:
-    """A refused change in one sentence: compcore's own words in the session's language
-    where it has them (a stale write, a missing reason), else the store's message."""
-    if isinstance(exc, LocalizedError):
-        return md(exc.describe(run.lang))
-    return run.tr("app.error.refused", error=md(exc.describe(run.lang)))
-
-
-def write(
-    run: Ctx,
-    change: Callable[[Director], object],
-    done: str,
-    *,
-    form: str | None = None,
-    forget_keys: Iterable[str] = (),
-) -> bool:
-    """Run one store write as the logged-in director.
-
-    On success: a flash message and a rerun (so every page shows the new state); ``form``
-    starts afresh (:func:`renew`) and the session flags ``forget_keys`` are dropped. On any
-    compcore error: ``st.error`` with the reason; nothing changed. After a stale write
-    (someone else changed it since this form was opened) the form starts afresh too, so
-    that reloading shows the current state. Returns False (success reruns, never returns).
-    """
-    if run.director is None:
-        st.error(run.tr("app.error.not_director"))
-        return False
-    try:
-        change(run.director)
-    except CompcoreError as exc:
-        st.error(refused(run, exc))
-        if isinstance(exc, StaleWriteError) and form is not None:
-            renew(form)
-        return False
-    if form is not None:
-        renew(form)
-    forget(forget_keys)
-    flash("success", done)
-    st.rerun()
-    return True  # pragma: no cover - st.rerun raises
-
-
-#: session key prefix of a refusal a callback write keeps for its place on the page
-REFUSED_PREFIX = "_refused_"
-
-
-def write_now(
-    run: Ctx,
-    change: Callable[[Director], object],
-    done: str,
-    *,
-    where: str,
-    form: str | None = None,
-    forget_keys: Iterable[str] = (),
-    kept: Callable[[], bool] | None = None,
-) -> bool:
-    """:func:`write` in a widget's callback (``on_click``), which Streamlit runs before the
-    next script run: that run shows the result, so a click costs one script run, not a
-    write, a rerun and a second run (issue 19). ``run`` is the context of the run that drew
-    the button (what the director saw; the write refuses what changed since). A refusal
-    is kept for :func:`show_refused` at ``where`` on the page; the rest as :func:`write`,
-    except that after a success ``kept()`` (when given) may say that ``form``'s widgets
-    already show what is now stored (it then makes what they read that), so they keep
-    their keys: the browser redraws a widget with a new key from scratch (issue 19).
-    Whether the write was made."""
-    if run.director is None:
-        st.session_state[REFUSED_PREFIX + where] = run.tr("app.error.not_director")
-        return False
-    try:
-        change(run.director)
-    except CompcoreError as exc:
-        st.session_state[REFUSED_PREFIX + where] = refused(run, exc)
-        if isinstance(exc, StaleWriteError) and form is not None:
-            renew(form)
-        return False
-    if form is not None and (kept is None or not kept()):
-        renew(form)
-    forget(forget_keys)
-    flash("success", done)
-    return True
-
-
-def show_refused(where: str) -> None:
-    """The refusal a callback write (:func:`write_now`) kept for ``where``, once."""
-    text = st.session_state.pop(REFUSED_PREFIX + where, None)
-    if text:
-        st.error(text)
