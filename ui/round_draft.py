@@ -94,8 +94,9 @@ def show_draft(v: RoundView, draft: rs.Draft, key: str) -> None:
         st.error(state.refused(v.run, exc))
         return
     open_ones = rs.needs_override(violations)
-    for v in violations:
-        (st.warning if not v.overridden else st.info)(md(rs.violation_text(v, v.run.lang, v.names)))
+    for violation in violations:
+        shown = md(rs.violation_text(violation, v.run.lang, v.names))
+        (st.warning if not violation.overridden else st.info)(shown)
     if not open_ones:
         st.success(v.tr("app.round.check_ok"))
     if open_ones:  # read by the publish button's callback

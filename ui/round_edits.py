@@ -150,8 +150,9 @@ def show_change(v: RoundView, change: pb.Change, read: Round) -> None:
         if (change.read.entries or {}).get(pid) != kind:
             st.markdown(f"- {md(v.run.name(pid))}: {v.tr(f'kind.{kind.value}')}")
     violations = checked(v, change, read)
-    for v in violations:
-        (st.warning if not v.overridden else st.info)(md(rs.violation_text(v, v.run.lang, v.names)))
+    for violation in violations:
+        shown = md(rs.violation_text(violation, v.run.lang, v.names))
+        (st.warning if not violation.overridden else st.info)(shown)
     if not rs.needs_override(violations):
         st.success(v.tr("app.round.check_ok"))
         reason = ""
