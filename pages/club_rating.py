@@ -6,14 +6,14 @@ import streamlit as st
 
 from compcore.present.club_rating_report import settings_text, title
 from compcore.services import reading
-from ui import club_rating, state, tables
+from ui import club_rating, context, state, tables
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("rating.title"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 if not season.players:
     st.info(tr("rating.no_players"))
     st.stop()

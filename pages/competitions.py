@@ -146,8 +146,9 @@ def new_competition() -> None:
                           format=tr("app.date_format"), key="new_start")  # fmt: skip
     slots["start"] = st.empty()
     usual = setup.usual_weekday([run.season_of(c.id) for c in run.competitions if c.club == club])
-    weekday = st.selectbox(tr("setup.field.weekday"), WEEKDAYS, key="new_weekday",
-                           index=WEEKDAYS.index(usual or WEEKDAYS[start.weekday() if start else 0]),
+    day_one = start if isinstance(start, Date) else None  # a single date is asked for
+    first_day = WEEKDAYS.index(usual or WEEKDAYS[day_one.weekday() if day_one else 0])
+    weekday = st.selectbox(tr("setup.field.weekday"), WEEKDAYS, key="new_weekday", index=first_day,
                            format_func=lambda d: tr(f"setup.weekday.{d}"))  # fmt: skip
     slots["weekday"] = st.empty()
     holidays = st.text_area(tr("setup.field.holidays"), key="new_holidays", height=100)

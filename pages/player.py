@@ -5,15 +5,15 @@ value and place over the rounds. The link holds the player (``?speler=``)."""
 import streamlit as st
 
 from compcore.services import reading
-from ui import charts, device, explanation, playerview, scope, state, tables
+from ui import charts, context, device, explanation, playerview, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.player"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 if not season.players:
     st.info(tr("app.player.none"))
     st.stop()

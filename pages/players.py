@@ -7,19 +7,19 @@ import pandas as pd
 import streamlit as st
 
 from compcore.adapters.files.csv_text import csv_bytes
-from compcore.domain.model import PlayerChange, RatingChange
+from compcore.domain.model import Participation, PlayerChange, RatingChange
 from compcore.services import players as ps
 from compcore.services.vocabulary import RATING_HIGH, RATING_LOW
-from ui import rating_list, signoff_links, state, tables
+from ui import context, rating_list, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import flag_label, flags_text, players_view
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.players"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 tables.dataframe(players_view(season, run.lang), hide_index=True, width="stretch")
 
 if run.director is None:
@@ -77,9 +77,10 @@ with st.form(form):
         key=field_key("flags"),
     )
     c4, c5, c6 = st.columns(3)
+    kinds: list[Participation] = ["always", "never"]
     participation = c4.selectbox(
         tr("app.players.col_participation"),
-        ["always", "never"],
+        kinds,
         index=1 if current and current.participation == "never" else 0,
         format_func=lambda v: tr(f"app.participation.{v}"),
         key=field_key("part"),
@@ -122,6 +123,7 @@ if saved:
     )
 
 if current is not None and read is not None:
+    editing, as_read = current, read  # both there (the lambdas below see them so typed)
     # the player's own actions share the player form's generation: a save renews them all
     upcoming = season.open_round.number if season.open_round else season.last_played + 1
     with st.expander(tr("app.players.withdraw")), st.form(f"withdraw_{k}"):
@@ -133,7 +135,7 @@ if current is not None and read is not None:
     if stop:
         state.write(
             run,
-            lambda actor: ps.withdraw(run.store, cid, current.id, int(stop_at), read=read,
+            lambda actor: ps.withdraw(run.store, cid, editing.id, int(stop_at), read=as_read,
                                       actor=actor),
             tr("app.players.withdrawn", name=md(current.name), round=int(stop_at)),
             form=form,
@@ -188,7 +190,7 @@ if current is not None and read is not None:
             if st.button(tr("app.players.do_remove"), key=field_key("remove")):
                 state.write(
                     run,
-                    lambda actor: ps.remove(run.store, cid, current.id, read=read, actor=actor),
+                    lambda actor: ps.remove(run.store, cid, editing.id, read=as_read, actor=actor),
                     tr("app.players.removed", name=md(current.name)),
                     form=form,
                     forget_keys=[f"pl_choice_{cid}"],
@@ -256,11 +258,11 @@ if text and text.strip():
             width="stretch",
         )
     else:
-        kinds = ps.roster_status(season.players, parsed)
+        statuses = ps.roster_status(season.players, parsed)
         preview = pd.DataFrame(
             [
                 {
-                    tr("app.col.status"): tr(f"app.players.status.{kinds[p.id]}"),
+                    tr("app.col.status"): tr(f"app.players.status.{statuses[p.id]}"),
                     tr("app.players.col_id"): p.id,
                     tr("app.players.col_name"): p.name,
                     tr("app.players.col_rating"): "" if p.rating is None else str(p.rating),

@@ -14,17 +14,17 @@ import streamlit as st
 
 from compcore.present.winners_report import cup_status
 from compcore.services import round as rs
-from ui import round_attendance, round_draft, round_edits, round_results, state, tables
+from ui import context, round_attendance, round_draft, round_edits, round_results, state, tables
 from ui.markdown import md
 from ui.round_view import RoundView
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.round"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
 names = run.names()
-cid = run.cid
+cid = here.cid
 engines = rs.engines(season)
 
 choices = rs.round_choices(season, ruleset)

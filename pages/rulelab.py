@@ -12,16 +12,16 @@ from compcore.domain.errors import CompcoreError
 from compcore.services import reading
 from compcore.services import rulelab as lab
 from compcore.services.setup import parse_overrides
-from ui import charts, device, state, tables
+from ui import charts, context, device, state, tables
 from ui import rulelab as view
 from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("rulelab.title"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 st.caption(tr("rulelab.intro"))
 
 presets = list(reading.preset_names())

@@ -13,15 +13,15 @@ from compcore.domain.model import thaw
 from compcore.services import changelog, logins, reading
 from compcore.services import settings as cs
 from compcore.services.rulelab import proposals
-from ui import clock, club_settings, rulelab, state, tables, toml_text
+from ui import clock, club_settings, context, rulelab, state, tables, toml_text
 from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.settings"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 ref = season.ruleset
 overrides = thaw(ref.overrides)
 

@@ -8,14 +8,14 @@ from compcore.domain.errors import CompcoreError
 from compcore.services import reading
 from compcore.services.simulation import run_simulation
 from compcore.services.vocabulary import MAX_SEASONS_APP
-from ui import simulation_view, state
+from ui import context, simulation_view, state
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.simulation"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 st.caption(tr("sim.intro"))
 
 presets = list(reading.preset_names())

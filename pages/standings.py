@@ -7,15 +7,15 @@ from compcore.adapters.files.csv_text import csv_bytes
 from compcore.present import reports
 from compcore.present.winners_report import cup_status
 from compcore.services import reading
-from ui import device, groups, links, printing, scope, state, tables
+from ui import context, device, groups, links, printing, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.standings"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 if groups.is_group(ruleset):  # DS-16: the group table and its schedule, no ladder standings
     groups.show_group(run, season, ruleset)
     st.stop()

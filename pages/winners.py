@@ -11,7 +11,7 @@ from compcore.present.winners_report import cup_status, group_lines
 from compcore.services import playoff as playoff_service
 from compcore.services import reading, settings
 from compcore.services.vocabulary import BARRAGE_WINNER, Bracket
-from ui import links, playoff, state, tables
+from ui import context, links, playoff, state, tables
 from ui import pools_cup as pools_cup_view
 from ui import subgroups as subgroups_ui
 from ui.markdown import md
@@ -20,7 +20,7 @@ from ui.tables import result_label
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.winners"))
-state.require_competition(run)
+cid = context.page(run).cid
 season, ruleset = run.season(), run.ruleset()
 result = run.awards()
 name = run.name
@@ -33,7 +33,7 @@ if reading.is_playoff(ruleset):  # a play-off competition (DS-19, DS-20): its ow
 plans = (  # what the page has read and computed already: no season read again
     playoff_service.plans(
         run.store,
-        run.cid,
+        cid,
         competitions=run.competitions,
         read=lambda cid: (run.season_of(cid), run.ruleset_of(cid)),
         result=result,
@@ -236,6 +236,6 @@ if run.director is not None and ruleset.pools_cup is None:
         )
         state.write(
             run,
-            lambda actor: settings.add_decision(run.store, run.cid, decision, actor=actor),
+            lambda actor: settings.add_decision(run.store, cid, decision, actor=actor),
             tr("app.winners.saved"),
         )

@@ -18,7 +18,7 @@ from compcore.services import reading
 from compcore.services.competitions import link_key
 from compcore.services.repository import CompetitionInfo
 from compcore.services.vocabulary import Awards, FinalList, PlayoffState
-from ui import state, tables
+from ui import context, state, tables
 from ui.markdown import md
 from ui.state import Ctx
 from ui.tables import result_label
@@ -73,7 +73,7 @@ def _final_frame(run: Ctx, final: FinalList) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def category_playoff(run: Ctx, category: str, plans: tuple[svc.Plan, ...]) -> None:
+def category_playoff(run: Ctx, category: str | None, plans: tuple[svc.Plan, ...]) -> None:
     """Under a category that needs a play-off: the link to it (and its champion) once it
     exists; else, for the director, the form that creates it."""
     plan = next((p for p in plans if p.category == category), None)
@@ -226,7 +226,7 @@ def move_form(run: Ctx) -> None:
         return
     state.write(
         run,
-        lambda actor: svc.move(run.store, run.cid, numbers, actor=actor, read=read),
+        lambda actor: svc.move(run.store, context.chosen(run), numbers, actor=actor, read=read),
         run.tr("playoff.moved"),
         form=form,
     )
@@ -315,7 +315,9 @@ def record_form(run: Ctx, now: PlayoffState) -> None:
     if submitted and chosen is not None:
         state.write(
             run,
-            lambda actor: svc.record_barrage(run.store, run.cid, chosen[1], actor=actor, read=read),
+            lambda actor: svc.record_barrage(
+                run.store, context.chosen(run), chosen[1], actor=actor, read=read
+            ),
             run.tr("playoff.recorded"),
             form=form,
         )

@@ -48,7 +48,7 @@ def undo(v: RoundView) -> None:
 def undo_now(v: RoundView, last: int, read: Round | None, confirm_key: str) -> None:
     """The undo confirmation's callback: the next run shows the round gone."""
 
-    def delete(actor):
+    def delete(actor: Director) -> None:
         rs.undo(v.run.store, v.cid, last, read=read, actor=actor)
         st.session_state.pop(f"draft_{v.cid}_{last}", None)
 

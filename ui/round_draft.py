@@ -11,6 +11,7 @@ import streamlit as st
 from compcore.domain.errors import CompcoreError
 from compcore.services import changelog, drafts
 from compcore.services import round as rs
+from compcore.services.vocabulary import Director
 from ui import clock, state
 from ui.markdown import md
 from ui.round_view import RoundView, lazy_expander
@@ -114,7 +115,7 @@ def publish_now(v: RoundView, draft: rs.Draft, key: str, needs_reason: bool) -> 
     """The publish button's callback: the next run shows the published round."""
     override = st.session_state.get(f"{key}_override", "") if needs_reason else ""
 
-    def save(actor):
+    def save(actor: Director) -> None:
         drafts.publish(v.run.store, v.cid, draft, reason=override, actor=actor)
         state.forget(draft_session_keys(v, key))
 
@@ -139,7 +140,7 @@ def keep_draft(v: RoundView, key: str, draft: rs.Draft) -> None:
     version = f"{key}_version"
     try:
         st.session_state[version] = drafts.save(
-            v.run.store, v.cid, draft, actor=v.director, read=st.session_state.get(version)
+            v.run.store, v.cid, draft, actor=v.actor, read=st.session_state.get(version)
         )
     except CompcoreError as exc:
         st.session_state[f"{key}_unsaved"] = state.refused(v.run, exc)
@@ -151,7 +152,7 @@ def drop_draft(v: RoundView, key: str) -> None:
     """Throw the draft away, here and in the database."""
     state.forget(draft_session_keys(v, key))
     try:
-        drafts.discard(v.run.store, v.cid, v.number, actor=v.director)
+        drafts.discard(v.run.store, v.cid, v.number, actor=v.actor)
     except CompcoreError as exc:
         state.flash("warning", state.refused(v.run, exc))
 
@@ -200,7 +201,7 @@ def late_repairing(v: RoundView) -> None:
         st.subheader(v.tr("app.round.late_title"))
         show_draft(v, st.session_state[v.late_key], v.late_key)
         return
-    waiting = rs.late_candidates(v.season, v.stored)
+    waiting = rs.late_candidates(v.season, v.published)
     if not waiting:
         return
     box, is_open = lazy_expander(v.tr("app.round.late_title"), f"late_open_{v.cid}_{v.number}")
@@ -212,7 +213,7 @@ def late_repairing(v: RoundView) -> None:
             v.tr("app.round.no_shows"), waiting, format_func=v.run.name,
             placeholder=v.tr("app.placeholder.choose"), key=f"noshow_{v.cid}_{v.number}",
         )  # fmt: skip
-        engine = rs.late_away_engine(v.season, v.ruleset, v.stored)
+        engine = rs.late_away_engine(v.season, v.ruleset, v.published)
         engine_off = engine is not None and st.checkbox(
             v.tr("app.round.engine_away", engine=md(v.run.name(engine))),
             key=f"late_engine_away_{v.cid}_{v.number}",

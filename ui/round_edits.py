@@ -4,8 +4,8 @@ a result never change)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import pandas as pd
 import streamlit as st
@@ -63,12 +63,13 @@ def published_changes(v: RoundView) -> None:
             show_change(v, change, read)
 
 
-def _pick(v: RoundView, label: str, options: list[str], name: str, **kw: object) -> str | None:
+def _pick(v: RoundView, label: str, options: Sequence[Any], name: str, **kw: Any) -> Any:
+    """The choice of a select box of the form (None: nothing to choose from)."""
     if not options:
         st.info(v.tr("app.edit.nobody"))
         return None
     key = state.widget_key(v.edit_form, f"edit_{name}_{v.cid}_{v.number}")
-    return st.selectbox(label, options, key=key, **kw)  # type: ignore[arg-type]
+    return st.selectbox(label, options, key=key, **kw)
 
 
 def _free_label(v: RoundView, read: Round, pid: str, template: str) -> str:

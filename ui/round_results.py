@@ -22,7 +22,7 @@ from ui.tables import entries_frame, result_label
 
 def show_sheet(v: RoundView) -> None:
     """The published round: boards and results, print and download."""
-    rows = sheets.rows(v.season, v.ruleset, v.stored, v.run.lang)
+    rows = sheets.rows(v.season, v.ruleset, v.published, v.run.lang)
     white, black = v.tr("app.col.white"), v.tr("app.col.black")
     printed = pd.DataFrame(
         [
@@ -33,7 +33,7 @@ def show_sheet(v: RoundView) -> None:
         columns=[v.tr("app.col.board"), white, black, v.tr("app.col.result")],
     )  # fmt: skip
     frame = printed.copy()  # on screen a name opens the player's page
-    pairs = list(zip(v.stored.games or (), rows, strict=True))
+    pairs = list(zip(v.published.games or (), rows, strict=True))
     frame[white] = [links.player_url(v.run, g.white, r.white) for g, r in pairs]
     frame[black] = [links.player_url(v.run, g.black, r.black) for g, r in pairs]
     printing.table(printed, caption=v.tr("sheet.title", round=v.number))
@@ -46,9 +46,9 @@ def show_sheet(v: RoundView) -> None:
     for r in rows:
         if r.note:
             st.caption(f"{v.tr('app.col.board')} {r.board}: {md(r.note)}")
-    ladder_link.board_notes(v.run, v.stored)  # boards of a linked competition (MG-8)
-    ladder_link.played_on(v.run, v.season, v.stored)
-    others = entries_frame(v.stored, v.run.lang, v.names)
+    ladder_link.board_notes(v.run, v.published)  # boards of a linked competition (MG-8)
+    ladder_link.played_on(v.run, v.season, v.published)
+    others = entries_frame(v.published, v.run.lang, v.names)
     if len(others):
         box, is_open = lazy_expander(
             v.tr("sheet.sitting_out"), f"sitting_out_open_{v.cid}_{v.number}"
@@ -60,21 +60,23 @@ def show_sheet(v: RoundView) -> None:
     c1, c2, c3 = st.columns(3)
     c1.download_button(
         v.tr("app.round.download_html"),
-        sheets.to_html(v.season, v.ruleset, v.stored, v.run.lang),
+        sheets.to_html(v.season, v.ruleset, v.published, v.run.lang),
         file_name=f"indeling-ronde-{v.number}.html",
         mime="text/html",
         key="sheet_html",
     )
     c2.download_button(
         v.tr("app.round.download_csv"),
-        sheets.to_csv(v.season, v.ruleset, v.stored, v.run.lang),
+        sheets.to_csv(v.season, v.ruleset, v.published, v.run.lang),
         file_name=f"indeling-ronde-{v.number}.csv",
         mime="text/csv",
         key="sheet_csv",
     )
     c3.download_button(  # issue 18 item 6: ';', UTF-8 with a BOM
         v.tr("app.round.download_excel"),
-        csv_bytes(sheets.to_csv(v.season, v.ruleset, v.stored, v.run.lang, excel=True), excel=True),
+        csv_bytes(
+            sheets.to_csv(v.season, v.ruleset, v.published, v.run.lang, excel=True), excel=True
+        ),
         file_name=f"indeling-ronde-{v.number}-excel.csv",
         mime="text/csv",
         help=v.tr("app.sheets.excel_help"),
@@ -88,7 +90,7 @@ def result_boxes(v: RoundView, form: str) -> tuple[dict[int, str | None], dict[i
     options = ["", *rs.RESULTS]
     entered: dict[int, str | None] = {}
     read: dict[int, str | None] = {}
-    for i, game in enumerate(v.stored.games or ()):
+    for i, game in enumerate(v.published.games or ()):
         key = result_key(v, form, i, game)
         current = game.result.value if game.result else ""
         read[i] = state.seen(key, current)
@@ -121,9 +123,9 @@ def results_form(v: RoundView) -> None:
         result_boxes(v, form)
         c1, c2 = st.columns(2)
         c1.form_submit_button(v.tr("app.round.save_results"), on_click=save_results_now,
-                              args=(v, form, v.stored, False))  # fmt: skip
+                              args=(v, form, v.published, False))  # fmt: skip
         c2.form_submit_button(v.tr("app.round.finalize"), type="primary",
-                              on_click=save_results_now, args=(v, form, v.stored, True))  # fmt: skip
+                              on_click=save_results_now, args=(v, form, v.published, True))  # fmt: skip
     state.show_refused(form)
 
 
@@ -180,15 +182,15 @@ def correction(v: RoundView, form: str) -> None:
         entered, read = result_boxes(v, form)
         look = st.form_submit_button(v.tr("app.round.preview_button"), type="primary")
     if look:
-        boards = rs.changed_boards(v.stored, entered, read)
+        boards = rs.changed_boards(v.published, entered, read)
         if not boards:
             st.info(v.tr("app.round.no_change"))
             state.forget([preview_key])
             return
         st.session_state[preview_key] = boards
-    boards = st.session_state.get(preview_key)
-    if boards:
-        correction_preview(v, form, preview_key, boards)
+    kept: list[BoardResult] | None = st.session_state.get(preview_key)
+    if kept:
+        correction_preview(v, form, preview_key, kept)
 
 
 def correction_preview(
@@ -234,7 +236,7 @@ def correct_now(v: RoundView, form: str, preview_key: str, boards: list[BoardRes
         where=f"{preview_key}_save",
         form=form,
         forget_keys=[preview_key],
-        kept=lambda: v.stored is not None and boxes_show(v, form, v.stored, saved[0]),
+        kept=lambda: v.stored is not None and boxes_show(v, form, v.published, saved[0]),
     )  # fmt: skip
 
 
@@ -263,7 +265,7 @@ def reopen(v: RoundView) -> None:
             st.session_state[confirm_key] = True
             st.rerun()
         return
-    read = state.seen(confirm_key, v.stored)  # the round as the director confirmed
+    read = state.seen(confirm_key, v.published)  # the round as the director confirmed
     st.warning(v.tr("app.round.reopen_confirm", number=v.number))
     reason = st.text_input(v.tr("app.round.reopen_reason"), key="reopen_reason")
     c1, c2 = st.columns(2)

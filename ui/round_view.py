@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from compcore.domain.errors import NotAuthorized
 from compcore.domain.model import Round, Season
 from compcore.services.vocabulary import Director, Ruleset
 from ui import state
@@ -57,6 +58,14 @@ class RoundView:
     def edit_form(self) -> str:
         """The form of the changes after publishing."""
         return f"published_edit_{self.cid}_{self.number}"
+
+    @property
+    def actor(self) -> Director:
+        """The director who makes a write; refused as the store refuses a write by nobody
+        (a draft is kept only on a director's page, so this is a guard, not a path)."""
+        if self.director is None:
+            raise NotAuthorized.at((), "store.not_director")
+        return self.director
 
     @property
     def published(self) -> Round:

@@ -237,7 +237,8 @@ class Ctx:
         """Player id -> name of the chosen competition."""
         if "names" not in self._memo:
             self._memo["names"] = {p.id: p.name for p in self.season().players}
-        return self._memo["names"]
+        names: dict[str, str] = self._memo["names"]
+        return names
 
     def name(self, pid: str | None) -> str:
         if pid is None:

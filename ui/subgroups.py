@@ -10,7 +10,7 @@ import streamlit as st
 from compcore.domain.model import Season
 from compcore.services import subgroups as composing
 from compcore.services.vocabulary import Awards, Groups, Ruleset, Subgroups
-from ui import state, tables
+from ui import context, state, tables
 from ui.markdown import md
 
 FORM = "subgroups"
@@ -82,7 +82,7 @@ def _compose(run: state.Ctx, season: Season, ruleset: Ruleset, rule: Subgroups) 
         state.write(
             run,
             lambda actor: composing.save_subgroups(
-                run.store, run.cid, groups, read=read, actor=actor
+                run.store, context.chosen(run), groups, read=read, actor=actor
             ),
             md(tr("subgroups.saved")),
             form=FORM,

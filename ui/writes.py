@@ -51,7 +51,8 @@ def seen(key: str, value: T) -> T:
     marker = SEEN_PREFIX + key
     if key not in st.session_state or marker not in st.session_state:
         st.session_state[marker] = value
-    return st.session_state[marker]
+    kept: T = st.session_state[marker]
+    return kept
 
 
 def widget_key(form: str, key: str) -> str:

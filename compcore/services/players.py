@@ -18,7 +18,7 @@ from compcore.domain.federation_ids import number_problems
 from compcore.domain.model import Participation, Player, PlayerChange, RatingChange, Season
 from compcore.domain.player_ids import new_player_id
 from compcore.domain.player_names import name_problem
-from compcore.formats.validate import last_round
+from compcore.formats import validate
 from compcore.rules.changes import first_appearance, history_of, rounds_naming
 from compcore.rules.rulesets import Ruleset
 from compcore.services.repository import Repository
@@ -66,9 +66,15 @@ def automatic_id(season: Season, name: str) -> str:
     return new_player_id(name, season.player_ids)
 
 
+def last_round(season: Season, ruleset: Ruleset) -> int:
+    """The last round a rating or roster change may name (the season's length, or the
+    round after the last stored one when the season runs longer)."""
+    return validate.last_round(season, ruleset)
+
+
 def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
     """Refuse a round number outside 1 .. :func:`last_round`."""
-    last = last_round(season, ruleset)
+    last = validate.last_round(season, ruleset)
     if not 1 <= number <= last:
         raise RosterError("roster.round_range", round=number, last=last)
 
