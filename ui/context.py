@@ -1,16 +1,16 @@
 """A page's context once it knows what it shows (issue "pages", step 4): :class:`Page`, a
-run whose competition is chosen (its id not None), and :class:`Directing`, such a page
-opened by a logged-in director (his login not None). A page gets one with :func:`page`
-(which stops the page with a message when the database holds no competition, as
-``state.require_competition`` did) and :func:`directing`, and no longer checks for
-``None`` itself."""
+run whose competition is chosen (its id not None). A page gets one with :func:`page`,
+which stops the page with a message when the database holds no competition (as
+``state.require_competition`` did), and no longer checks for ``None`` itself; a ui helper
+that a page calls only then reads the id with :func:`chosen`. The director's writes on
+the Ronde page have their own guard (``ui.round_view.RoundView.actor``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from compcore.i18n import Lang
-from compcore.services.vocabulary import Director, Repository
+from compcore.services.vocabulary import Repository
 from ui import state
 
 
@@ -35,26 +35,12 @@ class Page:
         return self.run.tr(key, **fields)
 
 
-@dataclass(frozen=True)
-class Directing(Page):
-    """A page with its competition chosen, opened by a logged-in director."""
-
-    director: Director
-
-
 def page(run: state.Ctx) -> Page:
     """The run as a page with its competition: the page stops with a message when the
     database holds none, and says which competition it shows otherwise."""
     state.require_competition(run)
     assert run.cid is not None  # require_competition stops the page without one
     return Page(run, run.cid)
-
-
-def directing(here: Page) -> Directing | None:
-    """``here`` as a director's page (None: nobody is logged in)."""
-    if here.run.director is None:
-        return None
-    return Directing(here.run, here.cid, here.run.director)
 
 
 def chosen(run: state.Ctx) -> int:
