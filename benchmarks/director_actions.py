@@ -6,7 +6,7 @@ machine; issue 9's was 1 s).
     python benchmarks/director_actions.py --runs 3 --competition "Clubladder"
 
 A fresh database made from ``data/*.json`` the way the app does on its first start
-(``ui.state._seed``: every demo season in one transaction), ``streamlit run app.py`` over
+(``compcore.services.demo.seed``: every demo season in one transaction), ``streamlit run app.py`` over
 it, and Debian's chromium driven by Playwright (the helpers of ``tests/browser/test_browser.py``),
 logged in as a director on a laptop-sized window. On the competition's open round, each
 repetition: pair (the proposal shown), publish (the sheet shown), one result saved (the
@@ -54,8 +54,8 @@ ACTIONS = ("pair", "publish", "result", "finalize", "correction preview", "corre
 
 def demo_database(folder: Path) -> Path:
     """A new database with every demo season, made as the app's first start makes it."""
+    from compcore.services.demo import seed as _seed
     from ui import config
-    from ui.state import _seed
 
     db = folder / "club.duckdb"
     _seeded, errors = _seed(Store(db), config.demo_files())

@@ -5,7 +5,7 @@ shown (issue 19, target 6: at most 250 MB).
     .venv/bin/python benchmarks/memory.py --trace 15 # and the 15 largest holders (tracemalloc)
 
 One process, as one server: a new database with every demo season ``data/*.json``, made as
-the app's first start makes it (``ui.state._seed``) in a temporary folder; then, with
+the app's first start makes it (``compcore.services.demo.seed``) in a temporary folder; then, with
 Streamlit's AppTest (the page scripts as the server runs them, one new session per view),
 every page ``app.py`` routes, for every competition in it, as a member and as a logged-in
 director (the sign-off page by a member's personal link). Prints the peak resident set
@@ -93,8 +93,8 @@ def main() -> int:
     from compcore.adapters.store import Store
     from compcore.ports.actors import Administrator
     from compcore.services import signoff
+    from compcore.services.demo import seed as _seed
     from ui import config
-    from ui.state import _seed
 
     as_a_running_server()
     work = Path(tempfile.mkdtemp(prefix="compcore-memory-"))

@@ -5,20 +5,20 @@ as a trend of the chosen players. Anyone can read it; nothing is written."""
 import streamlit as st
 
 from compcore.present.club_rating_report import settings_text, title
-from compcore.scoring.club_rating import club_ratings
-from ui import club_rating, state, tables
+from compcore.services import reading
+from ui import club_rating, context, state, tables
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("rating.title"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 if not season.players:
     st.info(tr("rating.no_players"))
     st.stop()
 st.caption(settings_text(ruleset.club_rating, run.lang))
-ratings = club_ratings(season, ruleset)
+ratings = reading.club_ratings(season, ruleset)
 rounds = [lst.after_round for lst in ratings.lists]
 after = st.selectbox(
     tr("rating.at_round"), rounds, index=len(rounds) - 1, key=f"cr_round_{cid}",

@@ -10,12 +10,10 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.files import season_file
 from compcore.domain.errors import CompcoreError, Part, render
 from compcore.domain.model import WEEKDAYS
 from compcore.ports.values import CompetitionInfo
-from compcore.rules.rulesets import load_ruleset
-from compcore.services import competitions, setup
+from compcore.services import competitions, reading, settings, setup
 from ui import federation, state, tables
 from ui import groups as group_form
 from ui import pools_cup as pools_cup_view
@@ -103,7 +101,7 @@ def roster_preview(source_id: int | None, preset: str, overrides: dict[str, Any]
     if source_id is None:
         return
     try:
-        players = setup.copy_roster(run.season_of(source_id), load_ruleset(preset, overrides))
+        players = setup.copy_roster(run.season_of(source_id), reading.ruleset_of(preset, overrides))
     except CompcoreError:  # the overrides' own error is shown under their field
         return
     st.caption(tr("app.comps.preview", count=len(players)))
@@ -131,7 +129,7 @@ def new_competition() -> None:
     slots["name"] = st.empty()
     presets = setup.paired_presets()  # a round robin is made with its schedule, by its form
     preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset")
-    base = load_ruleset(preset)
+    base = reading.ruleset_of(preset)
     c1, c2 = st.columns(2)
     rounds = c1.number_input(tr("setup.field.rounds_per_cycle"), value=base.rounds_per_cycle,
                              step=1, key=f"new_rounds_{preset}")  # fmt: skip
@@ -148,8 +146,9 @@ def new_competition() -> None:
                           format=tr("app.date_format"), key="new_start")  # fmt: skip
     slots["start"] = st.empty()
     usual = setup.usual_weekday([run.season_of(c.id) for c in run.competitions if c.club == club])
-    weekday = st.selectbox(tr("setup.field.weekday"), WEEKDAYS, key="new_weekday",
-                           index=WEEKDAYS.index(usual or WEEKDAYS[start.weekday() if start else 0]),
+    day_one = start if isinstance(start, Date) else None  # a single date is asked for
+    first_day = WEEKDAYS.index(usual or WEEKDAYS[day_one.weekday() if day_one else 0])
+    weekday = st.selectbox(tr("setup.field.weekday"), WEEKDAYS, key="new_weekday", index=first_day,
                            format_func=lambda d: tr(f"setup.weekday.{d}"))  # fmt: skip
     slots["weekday"] = st.empty()
     holidays = st.text_area(tr("setup.field.holidays"), key="new_holidays", height=100)
@@ -188,7 +187,7 @@ def new_competition() -> None:
         created = setup.build(form, run.competitions)
 
         def create(actor: Any) -> int:
-            cid = run.store.import_season(created, actor=actor, action=setup.CREATE_ACTION)
+            cid = competitions.create(run.store, created, actor=actor, action=setup.CREATE_ACTION)
             st.session_state[CHOOSE_KEY] = cid
             return cid
 
@@ -209,7 +208,7 @@ def manage() -> None:
     info = infos[cid]
     season = run.season_of(cid)
     st.download_button(
-        tr("app.comps.download"), lambda: season_file.dumps(season),  # written on the click
+        tr("app.comps.download"), lambda: settings.season_text(season),  # written on the click
         file_name=f"{season.competition}-{season.season}.json".replace(" ", "-").lower(),
         mime="application/json", key=f"manage_download_{cid}",
     )  # fmt: skip
@@ -217,7 +216,7 @@ def manage() -> None:
     label = tr("app.comps.unarchive_do" if info.archived else "app.comps.archive_do")
     if st.button(label, key=f"manage_archive_{cid}"):
         done = "app.comps.unarchived" if info.archived else "app.comps.archived"
-        state.write(run, lambda actor: run.store.set_archived(cid, not info.archived, actor=actor),
+        state.write(run, lambda actor: competitions.set_archived(run.store, cid, not info.archived, actor=actor),
                     tr(done, name=md(info.competition)))  # fmt: skip
     st.markdown(f"**{tr('app.comps.delete_title')}**")
     st.warning(tr("app.comps.delete_warning"))
@@ -227,7 +226,7 @@ def manage() -> None:
         if (typed or "").strip() != info.competition:
             st.error(tr("app.comps.delete_wrong", name=md(info.competition)))
             return
-        state.write(run, lambda actor: run.store.delete_competition(cid, actor=actor),
+        state.write(run, lambda actor: competitions.delete(run.store, cid, actor=actor),
                     tr("app.comps.deleted", name=md(info.competition)))  # fmt: skip
 
 

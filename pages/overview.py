@@ -3,11 +3,9 @@
 import pandas as pd
 import streamlit as st
 
-from compcore.formats.cup import bracket, is_cup
 from compcore.present import reports
 from compcore.present.winners_report import cup_status
-from compcore.rules.rulesets import load_ruleset
-from compcore.services import competitions
+from compcore.services import competitions, reading
 from compcore.services import round as rs
 from ui import evenings, links, scope, state, tables
 from ui.markdown import md
@@ -42,7 +40,7 @@ for i, info in enumerate(current):
         last = season.rounds[-1] if season.rounds else None
         stage = rs.stage(season, last.number) if last else "new"
         names = {p.id: p.name for p in season.players}
-        cup = bracket(season, ruleset) if is_cup(ruleset) else None
+        cup = reading.shown_bracket(season, ruleset)
         if cup is not None and cup.over:  # MG-7: one player left, no next round
             winner = names.get(cup.winner, "—") if cup.winner else "—"
             st.markdown(tr("cup.over_overview", round=cup.over_after, player=md(winner)))
@@ -100,9 +98,5 @@ for heading, listed in (("app.overview.older", older), ("app.overview.archive", 
         )
 
 with st.expander(tr("app.overview.presets")):
-    from compcore.rules.rulesets import preset_names
-
-    for name in preset_names():
-        rs = load_ruleset(name)
-        text = rs.description_nl if run.lang == "nl" and rs.description_nl else rs.description
+    for name, text in reading.preset_descriptions(run.lang):
         st.markdown(f"- **{name}**: {text}")

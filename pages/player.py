@@ -4,16 +4,16 @@ value and place over the rounds. The link holds the player (``?speler=``)."""
 
 import streamlit as st
 
-from compcore.scoring.contributions import player_rounds
-from ui import charts, device, explanation, playerview, scope, state, tables
+from compcore.services import reading
+from ui import charts, context, device, explanation, playerview, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.player"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 if not season.players:
     st.info(tr("app.player.none"))
     st.stop()
@@ -37,7 +37,7 @@ if pid not in table.final.scores:
     st.stop()
 
 row = table.row(pid)
-lines = player_rounds(season, ruleset, table, pid)
+lines = reading.player_rounds(season, ruleset, table, pid)
 st.markdown(playerview.summary(run, ruleset, row))
 tables.dataframe(
     playerview.rounds_view(run, season, ruleset, lines),

@@ -6,21 +6,20 @@ per bad row (a bad row imports nothing)."""
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.files import players_csv
 from compcore.adapters.files.csv_text import csv_bytes
-from compcore.domain.model import PlayerChange, RatingChange
-from compcore.formats.validate import RATING_HIGH, RATING_LOW
+from compcore.domain.model import Participation, PlayerChange, RatingChange
 from compcore.services import players as ps
-from ui import rating_list, signoff_links, state, tables
+from compcore.services.vocabulary import RATING_HIGH, RATING_LOW
+from ui import context, rating_list, signoff_links, state, tables
 from ui.markdown import md
 from ui.tables import flag_label, flags_text, players_view
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.players"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 tables.dataframe(players_view(season, run.lang), hide_index=True, width="stretch")
 
 if run.director is None:
@@ -78,9 +77,10 @@ with st.form(form):
         key=field_key("flags"),
     )
     c4, c5, c6 = st.columns(3)
+    kinds: list[Participation] = ["always", "never"]
     participation = c4.selectbox(
         tr("app.players.col_participation"),
-        ["always", "never"],
+        kinds,
         index=1 if current and current.participation == "never" else 0,
         format_func=lambda v: tr(f"app.participation.{v}"),
         key=field_key("part"),
@@ -123,6 +123,7 @@ if saved:
     )
 
 if current is not None and read is not None:
+    editing, as_read = current, read  # both there (the lambdas below see them so typed)
     # the player's own actions share the player form's generation: a save renews them all
     upcoming = season.open_round.number if season.open_round else season.last_played + 1
     with st.expander(tr("app.players.withdraw")), st.form(f"withdraw_{k}"):
@@ -134,7 +135,7 @@ if current is not None and read is not None:
     if stop:
         state.write(
             run,
-            lambda actor: ps.withdraw(run.store, cid, current.id, int(stop_at), read=read,
+            lambda actor: ps.withdraw(run.store, cid, editing.id, int(stop_at), read=as_read,
                                       actor=actor),
             tr("app.players.withdrawn", name=md(current.name), round=int(stop_at)),
             form=form,
@@ -189,7 +190,7 @@ if current is not None and read is not None:
             if st.button(tr("app.players.do_remove"), key=field_key("remove")):
                 state.write(
                     run,
-                    lambda actor: ps.remove(run.store, cid, current.id, read=read, actor=actor),
+                    lambda actor: ps.remove(run.store, cid, editing.id, read=as_read, actor=actor),
                     tr("app.players.removed", name=md(current.name)),
                     form=form,
                     forget_keys=[f"pl_choice_{cid}"],
@@ -233,17 +234,17 @@ rating_list.render(run, cid, season, ruleset)  # a KNSB or FIDE rating list, fro
 
 st.subheader(tr("app.players.import"))
 st.caption(tr("app.players.import_help"))
-st.download_button(tr("app.players.csv_download"), players_csv.dumps(season.players),
+st.download_button(tr("app.players.csv_download"), ps.roster_csv(season.players),
                    file_name="spelers.csv", mime="text/csv", key=f"csv_out_{cid}")  # fmt: skip
 st.download_button(tr("app.players.excel_download"),  # issue 18 item 6: ';', with a BOM
-                   csv_bytes(players_csv.dumps(season.players, excel=True), excel=True),
+                   csv_bytes(ps.roster_csv(season.players, excel=True), excel=True),
                    file_name="spelers-excel.csv", mime="text/csv",
                    help=tr("app.sheets.excel_help"), key=f"excel_out_{cid}")  # fmt: skip
 upload = st.file_uploader(tr("app.players.csv_file"), type=["csv", "txt"], key=f"csv_{cid}")
 pasted = st.text_area(tr("app.players.csv_paste"), key=f"csv_text_{cid}", height=120)
 text = upload.getvalue().decode("utf-8-sig", errors="replace") if upload is not None else pasted
 if text and text.strip():
-    parsed = players_csv.parse(text)
+    parsed = ps.parse_roster(text)
     if not parsed.ok:
         st.error(tr("app.players.csv_bad", count=len(parsed.errors)))
         tables.dataframe(
@@ -257,11 +258,11 @@ if text and text.strip():
             width="stretch",
         )
     else:
-        kinds = players_csv.status(season.players, parsed)
+        statuses = ps.roster_status(season.players, parsed)
         preview = pd.DataFrame(
             [
                 {
-                    tr("app.col.status"): tr(f"app.players.status.{kinds[p.id]}"),
+                    tr("app.col.status"): tr(f"app.players.status.{statuses[p.id]}"),
                     tr("app.players.col_id"): p.id,
                     tr("app.players.col_name"): p.name,
                     tr("app.players.col_rating"): "" if p.rating is None else str(p.rating),

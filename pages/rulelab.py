@@ -5,34 +5,31 @@ stored, except that a logged-in director may save ruleset B as a proposal (a cha
 entry the committee reads on Instellingen)."""
 
 import json
-from typing import get_args
 
 import streamlit as st
 
 from compcore.domain.errors import CompcoreError
-from compcore.lab.rulelab import compare, ruleset_b
-from compcore.rules.rulesets import preset_names
-from compcore.rules.rulesets.schema import TieBreak
+from compcore.services import reading
 from compcore.services import rulelab as lab
 from compcore.services.setup import parse_overrides
-from ui import charts, device, state, tables
+from ui import charts, context, device, state, tables
 from ui import rulelab as view
 from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("rulelab.title"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 st.caption(tr("rulelab.intro"))
 
-presets = list(preset_names())
+presets = list(reading.preset_names())
 own = season.ruleset.preset
 preset = st.selectbox(tr("rulelab.preset"), presets, index=presets.index(own) if own in presets
                       else 0, key=f"lab_preset_{cid}")  # fmt: skip
 try:
-    base = ruleset_b(season, ruleset, preset, {})
+    base = lab.ruleset_b(season, ruleset, preset, {})
 except CompcoreError as exc:
     st.error(md(exc.describe(run.lang)))
     st.stop()
@@ -51,7 +48,7 @@ absent = c1.text_input(tr("rulelab.absent"), value=start.absent or "",
                        help=tr("rulelab.absent_help"), key=f"lab_absent_{k}")  # fmt: skip
 cap = c2.text_input(tr("rulelab.cap"), value=start.cap or "", help=tr("rulelab.cap_help"),
                     key=f"lab_cap_{k}")  # fmt: skip
-tie_breaks = st.multiselect(tr("rulelab.tie_breaks"), list(get_args(TieBreak)),
+tie_breaks = st.multiselect(tr("rulelab.tie_breaks"), lab.tie_break_names(),
                             default=list(start.tie_breaks or ()),
                             format_func=lambda name: tr(f"rulelab.tie.{name}"),
                             key=f"lab_ties_{k}")  # fmt: skip
@@ -64,8 +61,10 @@ try:
     overrides = lab.form_overrides(base, form, parse_overrides(advanced or "", "toml"))
     # the comparison and its chart once per revision, competition, preset and overrides
     lab_key = ("rulelab", cid, preset, json.dumps(overrides, sort_keys=True, default=str))
-    other = state.memo(run, (*lab_key, "b"), lambda: ruleset_b(season, ruleset, preset, overrides))
-    result = state.memo(run, lab_key, lambda: compare(season, ruleset, other))
+    other = state.memo(
+        run, (*lab_key, "b"), lambda: lab.ruleset_b(season, ruleset, preset, overrides)
+    )
+    result = state.memo(run, lab_key, lambda: lab.compare(season, ruleset, other))
 except CompcoreError as exc:
     st.error(md(exc.describe(run.lang)))
     st.stop()

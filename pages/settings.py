@@ -5,27 +5,23 @@ a backup; the director can import one as a new competition)."""
 
 import json
 
-import duckdb
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.files import season_file
-from compcore.adapters.store.login_log import LoginLog
 from compcore.domain.errors import CompcoreError
-from compcore.domain.model import RulesetRef, freeze, thaw
-from compcore.rules.rulesets import load_ruleset, preset_names, preset_source
-from compcore.services import changelog
+from compcore.domain.model import thaw
+from compcore.services import changelog, logins, reading
+from compcore.services import settings as cs
 from compcore.services.rulelab import proposals
-from compcore.services.setup import parse_overrides
-from ui import clock, club_settings, rulelab, state, tables, toml_text, website
+from ui import clock, club_settings, context, rulelab, state, tables, toml_text
 from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.settings"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 ref = season.ruleset
 overrides = thaw(ref.overrides)
 
@@ -43,7 +39,7 @@ if run.director is not None:
     form = f"ruleset_{cid}"
     preset_key = state.widget_key(form, f"set_preset_{cid}")
     read = state.seen(preset_key, ref)  # the ruleset as the form was opened
-    presets = list(preset_names())
+    presets = list(reading.preset_names())
     formats = ["json", "toml"] if toml_text.roundtrips(overrides) else ["json"]
     fmt = st.radio(tr("app.settings.format"), formats, horizontal=True,
                    format_func=str.upper, key=f"set_fmt_{cid}")  # fmt: skip
@@ -67,19 +63,23 @@ if run.director is not None:
         save = c2.form_submit_button(tr("app.settings.save"), type="primary")
     if check or save:
         try:
-            data = parse_overrides(text or "", fmt)
-            load_ruleset(preset, data)
+            data = cs.checked_overrides(preset, text or "", fmt)
         except CompcoreError as exc:
             st.error(tr("app.settings.invalid", error=md(exc.describe(run.lang))))
         else:
             if check:
                 st.success(tr("app.settings.valid"))
             else:
-                new = RulesetRef(preset, freeze(data))
                 state.write(
                     run,
-                    lambda actor: run.store.set_ruleset(
-                        cid, new, actor=actor, reason=(reason or "").strip() or None, read=read
+                    lambda actor: cs.set_ruleset(
+                        run.store,
+                        cid,
+                        preset,
+                        data,
+                        actor=actor,
+                        reason=(reason or "").strip() or None,
+                        read=read,
                     ),
                     tr("app.settings.saved"),
                     form=form,
@@ -89,10 +89,10 @@ if run.director is not None:  # the club's own settings: the KNSB submission's h
     club_settings.render(run, season.club)
 
 with st.expander(tr("app.settings.source", preset=ref.preset)):
-    st.code(preset_source(ref.preset), language="toml")
+    st.code(reading.preset_source(ref.preset), language="toml")
 
 with st.expander(tr("app.settings.log")):
-    entries = run.store.log(cid, limit=50)
+    entries = cs.change_log(run.store, cid, limit=50)
     columns = ["app.col.when", "app.col.who", "app.col.action", "app.col.reason", "app.col.change"]
     tables.dataframe(
         pd.DataFrame(
@@ -117,10 +117,7 @@ with st.expander(tr("rulelab.proposals")):  # the rule lab's proposals (issue 13
 
 if run.director is not None:  # who tried to log in: addresses and names, for directors only
     with st.expander(tr("app.settings.login_log")):
-        try:
-            attempts = LoginLog(run.path).recent(50)
-        except (duckdb.Error, CompcoreError, OSError):  # a file this cannot open: none shown
-            attempts = []
+        attempts = logins.recent_attempts(run.path, 50)  # a file this cannot open: none
         login_columns = ["app.col.when", "app.col.login_name", "app.col.address",
                          "app.col.outcome", "app.col.failures", "app.col.wait"]  # fmt: skip
         tables.dataframe(
@@ -145,14 +142,14 @@ if run.director is not None:  # who tried to log in: addresses and names, for di
 st.subheader(tr("app.settings.file"))
 st.download_button(
     tr("app.settings.export"),
-    lambda: season_file.dumps(season),  # written on the click, not on every run
+    lambda: cs.season_text(season),  # written on the click, not on every run
     file_name=f"{season.competition}-{season.season}.json".replace(" ", "-").lower(),
     mime="application/json",
     key="export_season",
 )
 st.download_button(
     tr("app.settings.site"),
-    lambda: website.site_zip(run.store, run.lang),  # made on the click, not on every run
+    lambda: cs.site_zip(run.store, run.lang),  # made on the click, not on every run
     file_name="website.zip",
     mime="application/zip",
     help=tr("app.settings.site_help"),
@@ -162,12 +159,12 @@ if run.director is not None:
     upload = st.file_uploader(tr("app.settings.import"), type=["json"], key="import_season")
     if upload is not None and st.button(tr("app.settings.do_import"), key="do_import_season"):
         try:
-            new_season = season_file.loads_bytes(upload.getvalue(), upload.name)
+            new_season = cs.uploaded_season(upload.getvalue(), upload.name)
         except CompcoreError as exc:
             st.error(tr("app.error.refused", error=md(exc.describe(run.lang))))
         else:
             state.write(
                 run,
-                lambda actor: run.store.import_season(new_season, actor=actor),
+                lambda actor: cs.import_season(run.store, new_season, actor=actor),
                 tr("app.settings.imported", name=md(new_season.competition)),
             )

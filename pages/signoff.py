@@ -26,9 +26,10 @@ if not secret:
     st.info(tr("signoff.no_token"))
     st.stop()
 st.session_state[TOKEN_KEY] = secret  # a rerun or a language switch keeps the link
+link: str = str(secret)  # the link's text (a query parameter is text)
 now = signoff.utc_now()
 try:
-    token = signoff.resolve(run.store, secret, now)
+    token = signoff.resolve(run.store, link, now)
 except SignoffRefused as exc:
     st.error(exc.describe(run.lang))
     st.stop()
@@ -39,7 +40,7 @@ if name is None:  # removed from the roster after the link was made
     st.error(tr("signoff.refused.unknown"))
     st.stop()
 st.subheader(tr("signoff.hello", name=md(name)))
-mine = [m for m in run.store.marks(cid) if m.player == player]
+mine = signoff.player_marks(run.store, cid, player)
 evenings = signoff.coming_evenings(season, ruleset, player, mine, now)
 kinds = signoff.member_kinds(ruleset)
 if not evenings:
@@ -63,7 +64,10 @@ def show(evening: Evening) -> None:
                day=signoff.day_words(evening.day, run.lang))  # fmt: skip
     last = evening.deadline
     when = {"day": signoff.day_words(last.date(), run.lang), "time": last.strftime("%H:%M")}
-    label = lambda c: rs.kind_label(c, run.lang)  # noqa: E731
+
+    def label(choice: str) -> str:
+        return rs.kind_label(choice, run.lang)
+
     # an evening shown open keeps its form until a save: a save after the deadline is then
     # refused in words instead of lost with the form
     offered: set[int] = st.session_state.setdefault(f"signoff_offered_{cid}", set())
@@ -84,7 +88,7 @@ def show(evening: Evening) -> None:
     if not saved:
         return
     try:
-        signoff.mark(run.store, secret, player, evening.number, choice, now=signoff.utc_now())
+        signoff.mark(run.store, link, player, evening.number, choice, now=signoff.utc_now())
     except SignoffRefused as exc:
         offered.discard(evening.number)  # the next run shows the evening as it now is
         st.error(exc.describe(run.lang))

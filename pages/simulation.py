@@ -5,20 +5,20 @@ it; nothing is stored (``compcore.services.simulation``)."""
 import streamlit as st
 
 from compcore.domain.errors import CompcoreError
-from compcore.lab.simulation import MAX_SEASONS_APP
-from compcore.rules.rulesets import preset_names
+from compcore.services import reading
 from compcore.services.simulation import run_simulation
-from ui import simulation_view, state
+from compcore.services.vocabulary import MAX_SEASONS_APP
+from ui import context, simulation_view, state
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.simulation"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
+cid = here.cid
 st.caption(tr("sim.intro"))
 
-presets = list(preset_names())
+presets = list(reading.preset_names())
 own = season.ruleset.preset
 preset_b = st.selectbox(
     tr("sim.preset_b"), presets, index=presets.index(own) if own in presets else 0,

@@ -4,23 +4,25 @@ columns and tie-breaks, how it was computed, and a CSV download."""
 import streamlit as st
 
 from compcore.adapters.files.csv_text import csv_bytes
-from compcore.formats.cup import bracket, is_cup
 from compcore.present import reports
 from compcore.present.winners_report import cup_status
-from ui import device, groups, links, printing, scope, state, tables
+from compcore.services import reading
+from compcore.services.vocabulary import Format
+from ui import context, device, groups, links, printing, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.standings"))
-state.require_competition(run)
+here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
-cid = run.cid
-if groups.is_group(ruleset):  # DS-16: the group table and its schedule, no ladder standings
+cid = here.cid
+competition_format = reading.format_of(ruleset)
+if competition_format.scheduled:  # DS-16: the group table and its schedule, no ladder standings
     groups.show_group(run, season, ruleset)
     st.stop()
-if is_cup(ruleset):  # MG-7: the cup is won in the final, not on points
-    st.info(md(cup_status(bracket(season, ruleset), run.lang, run.names())))
+if competition_format is Format.CUP:  # MG-7: the cup is won in the final, not on points
+    st.info(md(cup_status(reading.cup_bracket(season, ruleset), run.lang, run.names())))
 cycle, numbers = scope.played_rounds_of_cycle(run, "st")
 after = numbers[-1]
 if len(numbers) > 1:

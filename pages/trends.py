@@ -2,20 +2,24 @@
 chart and the score progression. The players chosen by name (ui/trend_choice.py) are drawn in
 colours of their own over everyone else in grey (issue 13, item 4)."""
 
+from collections.abc import Callable
+from typing import Any
+
+import altair as alt
 import streamlit as st
 
-from ui import charts, device, scope, state, tables, trend_choice
+from ui import charts, context, device, scope, state, tables, trend_choice
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.trends"))
-state.require_competition(run)
+cid = context.page(run).cid
 season, ruleset = run.season(), run.ruleset()
 cycle, numbers = scope.played_rounds_of_cycle(run, "tr")
 table = run.standings(after_round=numbers[-1], cycle=cycle)
 names = charts.player_labels(run.names())
 # the frame and the charts' specs once per revision, scope, choice and language (state.memo)
-scope_key = ("trends", run.cid, cycle, numbers[-1])
+scope_key = ("trends", cid, cycle, numbers[-1])
 frame = state.memo(
     run, (*scope_key, "frame"), lambda: charts.trend_frame(table, run.names(), ruleset.is_keizer)
 )
@@ -42,13 +46,13 @@ if ruleset.is_keizer:
 for tab, (_title, build, key) in zip(
     st.tabs([tr(title) for title, _, _ in charts_shown]), charts_shown, strict=True
 ):
-    spec = state.memo(
-        run,
-        (*scope_key, key, colours, columns, run.lang),
-        lambda build=build: charts.spec(build(frame, labels, colours, columns)),
-    )
+
+    def made(build: Callable[..., alt.TopLevelMixin] = build) -> dict[str, Any]:
+        return charts.spec(build(frame, labels, colours, columns))
+
+    spec = state.memo(run, (*scope_key, key, colours, columns, run.lang), made)
     with tab:
-        st.vega_lite_chart(spec=spec, key=f"{key}_{run.cid}_{cycle}", width="stretch")
+        st.vega_lite_chart(spec=spec, key=f"{key}_{cid}_{cycle}", width="stretch")
 
 shown = [names[pid] for pid in chosen if pid in set(frame["player_id"])]
 if shown:

@@ -6,13 +6,12 @@ record what no arithmetic decides."""
 import pandas as pd
 import streamlit as st
 
-from compcore.awards import winners as aw
 from compcore.domain.model import Decision
-from compcore.formats.cup import BARRAGE_WINNER, Bracket
-from compcore.formats.playoff import is_playoff
 from compcore.present.winners_report import cup_status, group_lines
 from compcore.services import playoff as playoff_service
-from ui import links, playoff, state, tables
+from compcore.services import reading, settings
+from compcore.services.vocabulary import BARRAGE_WINNER, Bracket, Format
+from ui import context, links, playoff, state, tables
 from ui import pools_cup as pools_cup_view
 from ui import subgroups as subgroups_ui
 from ui.markdown import md
@@ -21,20 +20,22 @@ from ui.tables import result_label
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.winners"))
-state.require_competition(run)
+cid = context.page(run).cid
 season, ruleset = run.season(), run.ruleset()
 result = run.awards()
 name = run.name
 shown = False
 
-if is_playoff(ruleset):  # a play-off competition (DS-19, DS-20): its own state
+if (
+    reading.format_of(ruleset) is Format.PLAYOFF
+):  # a play-off competition (DS-19, DS-20): its own state
     playoff.show_playoff(run)
     st.stop()
 # the play-offs of this ladder's categories: created, or to create (DS-19)
 plans = (  # what the page has read and computed already: no season read again
     playoff_service.plans(
         run.store,
-        run.cid,
+        cid,
         competitions=run.competitions,
         read=lambda cid: (run.season_of(cid), run.ruleset_of(cid)),
         result=result,
@@ -79,7 +80,9 @@ if result.cup is not None:
     shown = True
     show_cup(result.cup)
 
-if ruleset.pools_cup is not None:  # DS-21: pools, then the knock-out and the losers' cup
+if (
+    reading.format_of(ruleset) is Format.POOLS_CUP
+):  # DS-21: pools, then the knock-out and the losers' cup
     shown = True
     pools_cup_view.show(run, season, ruleset)
 
@@ -117,7 +120,7 @@ if group:
     for line in group:
         st.markdown(md(line))
 # a cup, a cup of pools, a group: their winners above (compcore.awards.winners.club_championships)
-champions = aw.club_championships(result, ruleset)
+champions = reading.club_championships(result, ruleset)
 for champ in champions:
     shown = True
     title = tr("app.winners.champion")
@@ -208,8 +211,8 @@ if season.decisions:
 
 # the director records play-off / barrage winners and unavailable seeds (a cup of pools
 # records its own deciders above, DS-21)
-if run.director is not None and ruleset.pools_cup is None:
-    kinds = aw.decision_kinds(ruleset)
+if run.director is not None and reading.format_of(ruleset) is not Format.POOLS_CUP:
+    kinds = reading.decision_kinds(ruleset)
     categories = [None] + [c.name for c in ruleset.awards.categories]
     humans = [p.id for p in season.players if not p.is_engine]
     st.subheader(tr("app.winners.record"))
@@ -237,6 +240,6 @@ if run.director is not None and ruleset.pools_cup is None:
         )
         state.write(
             run,
-            lambda actor: run.store.add_decision(run.cid, decision, actor=actor),
+            lambda actor: settings.add_decision(run.store, cid, decision, actor=actor),
             tr("app.winners.saved"),
         )

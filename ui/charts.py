@@ -14,12 +14,12 @@ from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import altair as alt
 import pandas as pd
 
-from compcore.scoring.standings import Standings
+from compcore.services.vocabulary import Standings
 
 _NO_LOCK = nullcontext()
 
@@ -77,9 +77,9 @@ def spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
     frame = chart.data
     if not isinstance(frame, pd.DataFrame):
         raise TypeError("charts.spec takes a chart with one data frame at its top level")
-    bare = chart.copy(deep=False)
+    bare = cast(alt.Chart, chart).copy(deep=False)  # every chart here is a SchemaBase
     bare.data = alt.NamedData(name="data")  # a name only: the layers read the top level's
-    out = bare.to_dict(validate=False)
+    out: dict[str, Any] = bare.to_dict(validate=False)
     out.pop("config", None)
     arrow = dataframe_util.convert_anything_to_arrow_bytes(frame)
     name = "data-" + hashlib.sha256(arrow).hexdigest()[:32]
@@ -194,9 +194,10 @@ def _lines(
         layers = [rest]
     else:
         one_of = alt.FieldOneOfPredicate(field="player_id", oneOf=ids)
+        wrapped: dict[str, Any] = {"labelExpr": WRAP} if columns == 1 else {}
         legend = alt.Legend(
             orient="bottom", columns=columns, labelLimit=0, symbolLimit=0, title=labels["player"],
-            **({"labelExpr": WRAP} if columns == 1 else {}),
+            **wrapped,
         )  # fmt: skip
         scale = alt.Scale(domain=[n for _, n, _ in shown], range=[c for _, _, c in shown])
         chosen = (
@@ -206,12 +207,13 @@ def _lines(
                     tooltip=tooltip)
             .transform_filter(one_of)
         )  # fmt: skip
-        rest = rest.transform_filter(alt.LogicalNotPredicate(**{"not": one_of}))
+        rest = rest.transform_filter(alt.LogicalNotPredicate(**{"not": one_of}))  # type: ignore[no-untyped-call]
         layers = [rest, chosen]
     # the plot is 320 px high whatever the legend's length; the width follows the page
-    return alt.layer(*layers, data=frame).properties(
+    layered = alt.layer(*layers, data=frame).properties(
         height=320, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
     )
+    return cast(alt.LayerChart, layered)  # properties() keeps the layer chart's kind
 
 
 def value_chart(
@@ -264,8 +266,9 @@ def player_chart(frame: pd.DataFrame, labels: Mapping[str, str], keizer: bool) -
                          alt.Tooltip("value:Q", title=labels["value"], format=".1f")],
             )
         )  # fmt: skip
-    return (
+    layered: alt.LayerChart = (
         alt.layer(*layers)
         .resolve_scale(y="independent")
         .properties(height=240, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     )
+    return layered

@@ -10,7 +10,7 @@ import pandas as pd
 
 from compcore.i18n import Lang, t
 from compcore.present.club_rating_report import signed
-from compcore.scoring.club_rating import ClubRatings, RatingList
+from compcore.services.vocabulary import ClubRatings, RatingList
 
 #: the table's columns, in order (their headers are ``rating.col.<name>``)
 COLUMNS = ("place", "name", "rating", "games", "change", "provisional")
@@ -46,7 +46,7 @@ def trend_chart(frame: pd.DataFrame, lang: Lang) -> alt.Chart:
         t("rating.col.name", lang), t("rating.col.round", lang), t("rating.col.rating", lang)
     )  # fmt: skip
     legend = alt.Legend(orient="bottom", columns=2, labelLimit=0, title=player)
-    return (
+    chart: alt.Chart = (
         alt.Chart(frame)
         .mark_line(point=alt.OverlayMarkDef(size=30))
         .encode(
@@ -63,3 +63,4 @@ def trend_chart(frame: pd.DataFrame, lang: Lang) -> alt.Chart:
         )
         .properties(height=300, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     )
+    return chart

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from compcore.rules.club_settings import NAMES, ClubSettings
+from compcore.services import settings
+from compcore.services.vocabulary import CLUB_SETTING_NAMES as NAMES
 from ui import state
 from ui.markdown import md
 
@@ -18,7 +19,7 @@ def render(run: state.Ctx, club: str) -> None:
     st.subheader(tr("app.club.title"))
     st.caption(tr("app.club.help", club=md(club)))
     form = f"club_settings_{club}"
-    current = run.store.club_settings(club)
+    current = settings.club_settings(run.store, club)
     read = state.seen(state.widget_key(form, "club_tempo"), current)  # as the form showed it
     values: dict[str, str] = {}
     with st.form(form):
@@ -30,10 +31,11 @@ def render(run: state.Ctx, club: str) -> None:
             )
         save = st.form_submit_button(tr("app.club.save"), type="primary")
     if save:
-        new = ClubSettings(**{n: values[n] or None for n in NAMES})
         state.write(
             run,
-            lambda actor: run.store.save_club_settings(club, new, actor=actor, read=read),
+            lambda actor: settings.save_club_settings(
+                run.store, club, values, actor=actor, read=read
+            ),
             tr("app.club.saved", club=md(club)),
             form=form,
         )

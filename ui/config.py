@@ -31,10 +31,14 @@ from pathlib import Path
 
 import streamlit as st
 
-from compcore.adapters.access import auth
-from compcore.adapters.access.throttle import LoginSettingError, ThrottleSettings
-from compcore.adapters.store.sessions import DEFAULT_LIFETIME
 from compcore.domain.errors import CompcoreError, DirectorConfigError
+from compcore.services import logins
+from compcore.services.vocabulary import (
+    DEFAULT_LIFETIME,
+    Directors,
+    LoginSettingError,
+    ThrottleSettings,
+)
 from ui import boot
 
 # the database's path (read before the heavy imports of a first start: ui/boot.py)
@@ -64,7 +68,7 @@ def timezone_name() -> str | None:
 class DirectorsSetting:
     """The configured directors, or why there are none."""
 
-    value: auth.Directors
+    value: Directors
     #: a configuration mistake to show (a malformed hash, a bad name); None when fine or unset
     problem: CompcoreError | None = None
 
@@ -72,9 +76,9 @@ class DirectorsSetting:
 def directors() -> DirectorsSetting:
     """The directors from the environment, else from the secrets (see the module doc)."""
     try:
-        return DirectorsSetting(auth.configured_directors(st.secrets))
+        return DirectorsSetting(logins.configured_directors(st.secrets))
     except DirectorConfigError as exc:
-        return DirectorsSetting(auth.Directors(), exc)
+        return DirectorsSetting(logins.no_directors(), exc)
 
 
 @dataclass(frozen=True)

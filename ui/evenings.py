@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from compcore.adapters.files import club_calendar
 from compcore.domain.model import Season
-from compcore.rules.rulesets import Ruleset
+from compcore.services import reading
+from compcore.services.vocabulary import Ruleset
 from ui import clock
 from ui.state import Ctx
 
@@ -23,13 +23,13 @@ def file_name(season: Season) -> str:
 def download(run: Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
     """Everyone may download the competition's evenings (:mod:`compcore.adapters.files.club_calendar`,
     in the club's time zone, ``ui.clock.club_zone``); a season without dates gets a caption."""
-    if not club_calendar.evenings(season, ruleset):  # to_ics's one refusal: no dated evening
+    if not reading.has_dated_evenings(season, ruleset):  # to_ics's one refusal: no dated evening
         st.caption(run.tr("app.calendar.none"))
         return
     zone = clock.club_zone()
 
     def data() -> bytes:  # made on the click (Streamlit runs it then), not on every page view
-        return club_calendar.to_ics(season, ruleset, run.lang, zone)
+        return reading.evenings_ics(season, ruleset, run.lang, zone)
 
     st.download_button(
         run.tr("app.calendar.download"),

@@ -11,9 +11,9 @@ import streamlit as st
 
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Season
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.explain import Explanation, explain, number_text, signed_text
-from compcore.scoring.history import cycle_of
+from compcore.scoring.explain import number_text, signed_text  # pure number formatting
+from compcore.services import reading
+from compcore.services.vocabulary import Explanation, Ruleset
 from ui.markdown import md
 from ui.state import Ctx
 
@@ -23,7 +23,7 @@ def rounds_to_explain(season: Season, ruleset: Ruleset, cycle: int | None) -> li
     rounds = [r.number for r in season.played_rounds]
     if cycle is None:
         return rounds
-    return [r.number for r in season.played_rounds if cycle_of(r, ruleset) == cycle]
+    return [r.number for r in season.played_rounds if reading.cycle_of(r, ruleset) == cycle]
 
 
 def render(run: Ctx, player_id: str, cycle: int | None = None) -> Explanation | None:
@@ -41,7 +41,7 @@ def render(run: Ctx, player_id: str, cycle: int | None = None) -> Explanation | 
         key=f"explain_round_{player_id}_{cycle}",
     )
     try:
-        result = explain(season, ruleset, player_id, round=chosen)
+        result = reading.explain(season, ruleset, player_id, round=chosen)
     except CompcoreError as exc:
         st.info(md(exc.describe(run.lang)))
         return None

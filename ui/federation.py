@@ -8,10 +8,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.files.trf import TrfDocument
 from compcore.domain.errors import CompcoreError
-from compcore.ports.actors import Director
 from compcore.services import federation
+from compcore.services import settings as stored_settings
+from compcore.services.vocabulary import Director, TrfDocument
 from ui import state, tables
 from ui.markdown import md
 
@@ -36,7 +36,7 @@ def exports(run: state.Ctx, cid: int) -> None:
                            key=f"fed_knsb_to_{cid}")  # fmt: skip
 
     def submission_of() -> tuple[federation.Download, int, str]:
-        settings = run.store.club_settings(season.club)
+        settings = stored_settings.club_settings(run.store, season.club)
         knsb, submission = federation.knsb_download(season, int(first), int(last), settings)
         left_out = "\n".join(f"- {md(p.render(run.lang))}" for p in submission.left_out)
         return knsb, len(submission.left_out), left_out
@@ -90,7 +90,7 @@ def new_from_trf(run: state.Ctx) -> None:
         return
 
     def create(actor: Director) -> int:
-        cid = run.store.import_season(new, actor=actor)
+        cid = stored_settings.import_season(run.store, new, actor=actor)
         st.session_state[state.CHOOSE_KEY] = cid
         return cid
 

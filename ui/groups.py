@@ -13,11 +13,9 @@ import streamlit as st
 
 from compcore.domain.errors import Phrase, render
 from compcore.domain.model import Season
-from compcore.formats.round_robin import postponed, table
 from compcore.present.winners_report import group_lines
-from compcore.rules.rulesets import Ruleset, load_ruleset
-from compcore.scoring.ties import Figure
-from compcore.services import groups
+from compcore.services import groups, reading
+from compcore.services.vocabulary import Figure, Format, Ruleset
 from ui import device, links, state, tables
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, Ctx
@@ -26,18 +24,15 @@ from ui.state import CHOOSE_KEY, Ctx
 TRIED_KEY = "group_tried"
 
 
-def is_group(ruleset: Ruleset) -> bool:
-    """A competition whose schedule was made when it was created (DS-16, DS-20, DS-21)."""
-    return ruleset.pairing.method == "round-robin"
-
-
 # --------------------------------------------------------------------------- the form
 
 
 def _ladders(run: Ctx) -> list[int]:
     """The competitions a group can be played within: the ladders (paired evening by
     evening), the chosen one first."""
-    found = [c.id for c in run.competitions if run.ruleset_of(c.id).pairing.method == "ladder"]
+    found = [
+        c.id for c in run.competitions if reading.format_of(run.ruleset_of(c.id)) is Format.LADDER
+    ]
     return sorted(found, key=lambda cid: cid != run.cid)
 
 
@@ -117,7 +112,7 @@ def new_group(run: Ctx) -> None:
     preset = st.selectbox(run.tr("group.field.preset"), presets, key="group_preset")
     members = _members(run, ladder_id, ladder)
     double = st.checkbox(run.tr("group.field.double"),
-                         value=load_ruleset(preset).round_robin.double, key=f"group_double_{preset}")  # fmt: skip
+                         value=reading.ruleset_of(preset).round_robin.double, key=f"group_double_{preset}")  # fmt: skip
     form = groups.NewGroup(name=name or "", preset=preset, members=members, double=double)
     form = replace(form, evenings=_evenings(run, form, ladder, ladder_id))
     _preview(run, form, ladder)
@@ -161,7 +156,7 @@ def show_group(run: Ctx, season: Season, ruleset: Ruleset) -> None:
     """DS-16: the group table (place, points, SB, mutual result, games, W/D/L; a shared
     place shown on each line) and the schedule per round with its ladder evening and the
     results (a board without one: to be played, or postponed when a later round is)."""
-    found = table(season, ruleset)
+    found = reading.group_table(season, ruleset)
     phone = device.on_phone()  # a phone: place, name, points and the tie-breaks only
     st.subheader(run.tr("group.table"))
     for line in group_lines(season, ruleset, run.lang, run.names()):
@@ -194,7 +189,7 @@ def show_group(run: Ctx, season: Season, ruleset: Ruleset) -> None:
 
 
 def _schedule(run: Ctx, season: Season) -> None:
-    waiting = postponed(season)
+    waiting = reading.postponed(season)
     names = run.names()
     st.subheader(run.tr("group.schedule"))
 

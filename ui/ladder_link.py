@@ -8,8 +8,8 @@ from __future__ import annotations
 import streamlit as st
 
 from compcore.domain.model import Round, Season
-from compcore.pairing.linked import Evening
 from compcore.services import linked as ln
+from compcore.services.vocabulary import Evening
 from ui.markdown import md
 from ui.state import Ctx
 

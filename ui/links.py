@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import quote, unquote, urlencode
 
 import streamlit as st
+from streamlit.elements.lib.column_types import ColumnConfig
 
 from compcore.ports.values import CompetitionInfo
 from compcore.services.competitions import link_key
@@ -48,7 +49,7 @@ def shown_name(url: str) -> str:
     return unquote(url.rpartition("#")[2])
 
 
-def name_column(label: str, **options: object) -> st.column_config.Column:
+def name_column(label: str, **options: object) -> ColumnConfig:
     """A table column of player links (:func:`player_url`) that shows the names."""
     return st.column_config.LinkColumn(label, display_text=NAME_FROM_URL, **options)  # type: ignore[arg-type]
 

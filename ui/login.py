@@ -12,14 +12,12 @@ AppTest: then only the browser session is throttled.
 from __future__ import annotations
 
 import secrets
-import time
 
 import streamlit as st
 
-from compcore.adapters.access.login import Client, LoginGate
-from compcore.adapters.access.throttle import LoginThrottle, ThrottleSettings
-from compcore.adapters.store.login_log import LoginLog
 from compcore.domain.errors import CompcoreError
+from compcore.services import logins
+from compcore.services.vocabulary import Client, LoginGate, LoginThrottle, ThrottleSettings
 from ui import config
 from ui.state import Ctx
 
@@ -29,7 +27,7 @@ SESSION_KEY = "_login_session"
 @st.cache_resource(show_spinner=False)
 def _throttle(settings: ThrottleSettings) -> LoginThrottle:
     """One throttle per server process (per settings), shared by every session."""
-    return LoginThrottle(settings, clock=time.monotonic)
+    return logins.throttle(settings)
 
 
 def _address() -> str | None:
@@ -50,4 +48,4 @@ def client() -> Client:
 def gate(run: Ctx) -> tuple[LoginGate, CompcoreError | None]:
     """The login gate of this run, and a problem with the throttle's settings (if any)."""
     setting = config.login_throttle()
-    return LoginGate(run.directors, _throttle(setting.value), LoginLog(run.path)), setting.problem
+    return logins.gate(run.directors, _throttle(setting.value), run.path), setting.problem

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from operator import attrgetter
 
 import pandas as pd
 import streamlit as st
 from pandas.io.formats.style import Styler
+from streamlit.elements.lib.column_types import ColumnConfig
 
 from compcore.domain.model import Game, Season
 from compcore.present import reports
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.contributions import Contribution, PlayerRounds
-from compcore.scoring.standings import Row
+from compcore.services.vocabulary import Contribution, PlayerRounds, Row, Ruleset
 from ui import links, state, tables
 from ui.markdown import md
 from ui.state import Ctx
@@ -31,7 +31,9 @@ def default_player(run: Ctx, options: Sequence[str]) -> str:
         return str(written)
     table = run.standings()
     leader = table.order[0] if table.rows else None
-    return leader if leader in options else options[0]
+    if leader is not None and leader in options:
+        return leader
+    return options[0]
 
 
 def number(value: Fraction | int, ruleset: Ruleset, run: Ctx, *, value_column: bool = False) -> str:
@@ -98,7 +100,7 @@ def rounds_view(run: Ctx, season: Season, ruleset: Ruleset, lines: PlayerRounds)
     styler = frame.style.format(
         links.shown_name, subset=[run.tr("app.player.col.opponent")], na_rep=""
     )
-    for column, get in (("value", lambda c: c.value), ("points", lambda c: c.points)):
+    for column, get in (("value", attrgetter("value")), ("points", attrgetter("points"))):
         shown = {float(get(c)): number(get(c), ruleset, run, value_column=column == "value")
                  for c in lines.lines if get(c) is not None}  # fmt: skip
         header = run.tr(f"app.player.col.{column}")
@@ -110,10 +112,10 @@ def rounds_view(run: Ctx, season: Season, ruleset: Ruleset, lines: PlayerRounds)
     return styler
 
 
-def rounds_columns(run: Ctx, ruleset: Ruleset) -> dict[str, st.column_config.Column]:
+def rounds_columns(run: Ctx, ruleset: Ruleset) -> dict[str, ColumnConfig]:
     """Narrow number columns, the opponent a link; the value column only for Keizer."""
     head = {c: run.tr(f"app.player.col.{c}") for c in COLUMNS}
-    config: dict[str, st.column_config.Column] = {
+    config: dict[str, ColumnConfig] = {
         head["round"]: st.column_config.NumberColumn(head["round"], width=56, pinned=True),
         head["opponent"]: links.name_column(head["opponent"]),
         head["value"]: st.column_config.NumberColumn(head["value"], width="small"),

@@ -11,14 +11,14 @@ from fractions import Fraction
 import pandas as pd
 import streamlit as st
 
-from compcore.awards.winners import Awards, FinalList
-from compcore.formats import playoff as po
 from compcore.ports.values import CompetitionInfo
 from compcore.present import reports
-from compcore.scoring.explain import number_text
+from compcore.scoring.explain import number_text  # pure number formatting
 from compcore.services import playoff as svc
+from compcore.services import reading
 from compcore.services.competitions import link_key
-from ui import state, tables
+from compcore.services.vocabulary import Awards, FinalList, PlayoffState
+from ui import context, state, tables
 from ui.markdown import md
 from ui.state import Ctx
 from ui.tables import result_label
@@ -73,7 +73,7 @@ def _final_frame(run: Ctx, final: FinalList) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def category_playoff(run: Ctx, category: str, plans: tuple[svc.Plan, ...]) -> None:
+def category_playoff(run: Ctx, category: str | None, plans: tuple[svc.Plan, ...]) -> None:
     """Under a category that needs a play-off: the link to it (and its champion) once it
     exists; else, for the director, the form that creates it."""
     plan = next((p for p in plans if p.category == category), None)
@@ -81,7 +81,7 @@ def category_playoff(run: Ctx, category: str, plans: tuple[svc.Plan, ...]) -> No
         return
     if plan.existing is not None:
         info = next(i for i in run.competitions if i.id == plan.existing)
-        now = po.state(run.season_of(info.id), run.ruleset_of(info.id))
+        now = reading.playoff_state(run.season_of(info.id), run.ruleset_of(info.id))
         if now.champion is not None:
             names = {p.id: p.name for p in run.season_of(info.id).players}
             champion = names.get(now.champion, now.champion)
@@ -171,7 +171,7 @@ def show_playoff(run: Ctx) -> None:
     """A play-off competition's Winnaars page: what it decides, the champion (or what is
     still to play), the seeds, the table, the schedule and the barrages."""
     season, ruleset = run.season(), run.ruleset()
-    now = po.state(season, ruleset)
+    now = reading.playoff_state(season, ruleset)
     category = now.category or ""
     st.subheader(run.tr("playoff.title", category=md(category)))
     if now.source:
@@ -226,13 +226,13 @@ def move_form(run: Ctx) -> None:
         return
     state.write(
         run,
-        lambda actor: svc.move(run.store, run.cid, numbers, actor=actor, read=read),
+        lambda actor: svc.move(run.store, context.chosen(run), numbers, actor=actor, read=read),
         run.tr("playoff.moved"),
         form=form,
     )
 
 
-def _seeds(run: Ctx, now: po.PlayoffState) -> None:
+def _seeds(run: Ctx, now: PlayoffState) -> None:
     st.markdown(f"**{run.tr('playoff.seeds')}**")
     st.markdown(
         "  \n".join(f"{i}. {md(run.name(pid))}" for i, pid in enumerate(now.seeds, start=1))
@@ -262,7 +262,7 @@ def _schedule(run: Ctx) -> None:
     tables.dataframe(frame, hide_index=True, width="stretch")
 
 
-def _barrages(run: Ctx, now: po.PlayoffState) -> None:
+def _barrages(run: Ctx, now: PlayoffState) -> None:
     """DS-20: the leaders, the draw by lot, each barrage and its winner; the director's
     form for an open barrage."""
     barrage = run.ruleset().playoff
@@ -274,7 +274,7 @@ def _barrages(run: Ctx, now: po.PlayoffState) -> None:
     st.caption(run.tr(key, games=rules.games, minutes=rules.minutes,
                       white=rules.armageddon_white, black=rules.armageddon_black))  # fmt: skip
     if len(now.leaders) > 2 and now.draw_seed is not None:
-        drawn = po.draw(now.leaders, now.draw_seed)
+        drawn = reading.barrage_draw(now.leaders, now.draw_seed)
         st.caption(run.tr("playoff.draw", seed=now.draw_seed,
                           players=", ".join(md(run.name(p)) for p in drawn)))  # fmt: skip
     for stage in now.stages:
@@ -293,14 +293,14 @@ def _barrages(run: Ctx, now: po.PlayoffState) -> None:
         if stage.waiting:
             st.caption(run.tr("playoff.waiting",
                               players=", ".join(md(run.name(p)) for p in stage.waiting)))  # fmt: skip
-    if run.director is not None and po.open_barrages(now.stages):
+    if run.director is not None and reading.open_barrages(now.stages):
         record_form(run, now)
 
 
-def record_form(run: Ctx, now: po.PlayoffState) -> None:
+def record_form(run: Ctx, now: PlayoffState) -> None:
     """DS-20: the director records the winner of an open barrage."""
     form = f"barrage_{run.cid}"
-    options = [(m.number, p) for m in po.open_barrages(now.stages) for p in m.players]
+    options = [(m.number, p) for m in reading.open_barrages(now.stages) for p in m.players]
     st.markdown(f"**{run.tr('playoff.record')}**")
     with st.form(form):
         key = state.widget_key(form, f"{form}_winner")
@@ -315,7 +315,9 @@ def record_form(run: Ctx, now: po.PlayoffState) -> None:
     if submitted and chosen is not None:
         state.write(
             run,
-            lambda actor: svc.record_barrage(run.store, run.cid, chosen[1], actor=actor, read=read),
+            lambda actor: svc.record_barrage(
+                run.store, context.chosen(run), chosen[1], actor=actor, read=read
+            ),
             run.tr("playoff.recorded"),
             form=form,
         )

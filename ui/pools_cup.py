@@ -13,10 +13,10 @@ import pandas as pd
 import streamlit as st
 
 from compcore.domain.model import Result, Season
-from compcore.formats.pools_cup import ARMAGEDDON_RESULTS, CupState, KoRound, cup_state, open_ties
 from compcore.present.pools_cup_report import points_text, results_text, stage_status
-from compcore.rules.rulesets import Ruleset
 from compcore.services import pools_cup as service
+from compcore.services import reading
+from compcore.services.vocabulary import ARMAGEDDON_RESULTS, CupState, KoRound, Ruleset
 from ui import state, tables
 from ui.markdown import md
 from ui.state import CHOOSE_KEY, Ctx
@@ -26,7 +26,7 @@ from ui.tables import result_label
 def show(run: Ctx, season: Season, ruleset: Ruleset) -> None:
     """The bracket view, and the director's two steps under it."""
     tr = run.tr
-    cup = cup_state(season, ruleset)
+    cup = reading.pools_cup_state(season, ruleset)
     st.subheader(tr("pools.title"))
     _pools(run, cup)
     for stage in cup.stages:
@@ -92,7 +92,7 @@ def _director(run: Ctx, season: Season, ruleset: Ruleset, cup: CupState) -> None
         state.write(run, lambda actor: service.draw_knockout(run.store, _cid(run), actor=actor,
                                                              evening=chosen),
                     tr("pools.drawn"))  # fmt: skip
-    level = [(n, t) for n, t in open_ties(cup) if t.why.key == "pools.ko.pending"]
+    level = [(n, t) for n, t in reading.open_ties(cup) if t.why.key == "pools.ko.pending"]
     st.markdown(f"**{tr('pools.record')}**")
     if not level:
         st.caption(tr("pools.no_open_tie"))
@@ -143,7 +143,7 @@ def create_form(run: Ctx) -> None:
     if run.cid is None or not presets:
         return
     ladder = run.season_of(run.cid)
-    if ladder.ladder is not None or run.ruleset_of(run.cid).pairing.method == "round-robin":
+    if ladder.ladder is not None or reading.format_of(run.ruleset_of(run.cid)).scheduled:
         return  # not a ladder: a cup is created within the ladder itself
     st.subheader(tr("pools.create"))
     st.caption(f"{md(ladder.competition)} · {md(ladder.season)} · {md(ladder.club)}")

@@ -10,9 +10,9 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import RatingChange, Season
-from compcore.rules.rulesets import Ruleset
 from compcore.services import players as ps
 from compcore.services import ratings
+from compcore.services.vocabulary import Ruleset
 from ui import state, tables
 from ui.markdown import md
 

@@ -22,9 +22,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from compcore.adapters.access.auth import Directors
-from compcore.adapters.store.sessions import Sessions, Token
-from compcore.ports.actors import Director
+from compcore.services import logins
+from compcore.services.vocabulary import Director, Directors
 from ui import config
 
 COOKIE = "compcore_login"
@@ -55,7 +54,7 @@ def resumed(path: Path, directors: Directors) -> Director | None:
     token = browser_token()
     if token is None or not directors:
         return None
-    director = Sessions(path).director(token, directors)
+    director = logins.resumed_director(path, token, directors)
     if director is not None:
         st.session_state[TOKEN_KEY] = token
     return director
@@ -67,7 +66,7 @@ def still_live(path: Path, directors: Directors) -> bool:
     token = st.session_state.get(TOKEN_KEY)
     if token is None:
         return True
-    if Sessions(path).name(token, directors) is not None:
+    if logins.token_is_live(path, token, directors):
         return True
     st.session_state.pop(TOKEN_KEY, None)
     return False
@@ -76,7 +75,7 @@ def still_live(path: Path, directors: Directors) -> bool:
 def start(path: Path, director: Director, directors: Directors) -> None:
     """Remember ``director``'s login for the configured lifetime (zero: not at all)."""
     lifetime = config.session_lifetime().value
-    token = Sessions(path).start(director, directors, lifetime)
+    token = logins.remember(path, director, directors, lifetime)
     if token is None:
         return
     st.session_state[TOKEN_KEY] = token
@@ -87,13 +86,13 @@ def end(path: Path) -> None:
     """Log out: revoke this browser session's login session and clear the cookie."""
     token = st.session_state.pop(TOKEN_KEY, None)
     if token is not None:
-        Sessions(path).revoke(token)
+        logins.forget(path, token)
     st.session_state[PENDING_KEY] = ("", 0)
 
 
 def cookie_script(token: str, seconds: int) -> str:
     """The script that sets (or, with no token, clears) the login cookie."""
-    if token and Token.parse(token) is None:  # only ever a token of ours goes into a script
+    if token and not logins.is_token(token):  # only ever a token of ours goes into a script
         raise ValueError("not a login token")
     attributes = f"Path=/; Max-Age={max(seconds, 0) if token else 0}; SameSite=Strict"
     return (

@@ -10,10 +10,10 @@ import pandas as pd
 import streamlit as st
 
 from compcore.i18n import Lang, t
-from compcore.lab.rulelab import Comparison
 from compcore.present.rulelab_report import fairness_lines, number, winner_label
 from compcore.services import changelog
 from compcore.services.rulelab import Proposal
+from compcore.services.vocabulary import Comparison
 from ui import clock
 from ui.markdown import md
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.history import cycle_of
-from compcore.scoring.standings import Standings, last_complete_round
+from compcore.services import reading
+from compcore.services.vocabulary import Ruleset, Standings
 from ui import state
 from ui.state import Ctx
 
@@ -19,14 +18,14 @@ def played_rounds_of_cycle(run: Ctx, key: str) -> tuple[int | None, list[int]]:
     played yet. The picker shows the club's numbers (DS-17: Cyclus 0, 1, 2; PP-5: 1, 2, 3),
     and so does the link (``?cyclus=``)."""
     season, ruleset = run.season(), run.ruleset()
-    last = last_complete_round(season)
+    last = reading.last_complete_round(season)
     if last == 0:
         st.info(run.tr("app.standings.none_played"))
         st.stop()
     complete = [r for r in season.played_rounds if r.number <= last]
     if not ruleset.shows_cycles:
         return None, [r.number for r in complete]
-    cycles = sorted({cycle_of(r, ruleset) for r in complete})
+    cycles = reading.cycles_of(complete, ruleset)
     cycle = state.linked_select(
         run,
         run.tr("app.col.cycle"),
@@ -37,7 +36,7 @@ def played_rounds_of_cycle(run: Ctx, key: str) -> tuple[int | None, list[int]]:
         default=cycles[-1],
         format_func=lambda c: run.tr("app.cycle_label", cycle=ruleset.cycle_label(c)),
     )
-    return cycle, [r.number for r in complete if cycle_of(r, ruleset) == cycle]
+    return cycle, [r.number for r in complete if reading.cycle_of(r, ruleset) == cycle]
 
 
 def caption(run: Ctx, ruleset: Ruleset, table: Standings) -> str:

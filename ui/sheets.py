@@ -8,14 +8,13 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from compcore.adapters.files.csv_text import csv_text
+from compcore.adapters.files.csv_text import csv_text  # pure text formatting
 from compcore.domain.model import Kind, Round, Season
 from compcore.domain.reason import words
 from compcore.i18n import Lang, t
-from compcore.pairing import Board, Pairing, Reason
 from compcore.present.pairing_report import engine_strength
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.history import cycle_of
+from compcore.services import reading
+from compcore.services.vocabulary import Board, Pairing, Reason, Ruleset
 from ui.tables import result_label
 
 
@@ -109,7 +108,7 @@ def to_html(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang) -> str:
     names = engine_names(season, ruleset, rnd, lang)
     title = t("sheet.title", lang, round=rnd.number)
     cycle = (
-        t("app.cycle_label", lang, cycle=ruleset.cycle_label(cycle_of(rnd, ruleset)))
+        t("app.cycle_label", lang, cycle=ruleset.cycle_label(reading.cycle_of(rnd, ruleset)))
         if ruleset.shows_cycles
         else None
     )

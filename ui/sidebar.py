@@ -6,10 +6,10 @@ import math
 
 import streamlit as st
 
-from compcore.adapters.access.throttle import Wait
 from compcore.domain import errors
 from compcore.domain.errors import CompcoreError
-from compcore.services import competitions
+from compcore.services import competitions, opening
+from compcore.services.vocabulary import Wait
 from ui import config, login, remember, state
 from ui.markdown import md
 from ui.state import COMPETITION_KEY, DIRECTOR_KEY, LANG_KEY, Ctx
@@ -43,8 +43,9 @@ def render(run: Ctx) -> None:
         bar.caption(run.tr("app.sidebar.seeded", count=len(run.opened.seeded)))
     for problem in run.opened.seed_errors:
         bar.warning(run.tr("app.sidebar.seed_error", error=md(problem.describe(run.lang))))
-    if run.store.read_only_words is not None:
-        reason = errors.render(run.store.read_only_words, run.lang)
+    read_only = opening.read_only_words(run.opened)
+    if read_only is not None:
+        reason = errors.render(read_only, run.lang)
         bar.info(run.tr("app.error.read_only", reason=md(reason)))
     bar.divider()
     remember.write_cookie()

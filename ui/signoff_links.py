@@ -11,13 +11,12 @@ from zoneinfo import ZoneInfo
 import pandas as pd
 import streamlit as st
 
-from compcore.adapters.files.member_card import card_svg, member_url
 from compcore.domain.model import Player
 from compcore.i18n import Lang
 from compcore.ports.values import Mark
-from compcore.rules.rulesets import Ruleset
 from compcore.services import round as rs
 from compcore.services import signoff
+from compcore.services.vocabulary import Ruleset
 from ui import state, tables
 from ui.markdown import md
 
@@ -33,7 +32,7 @@ def render(run: state.Ctx, player: Player) -> None:
     st.subheader(tr("signoff.links"))
     st.caption(tr("signoff.links_help"))
     now = signoff.utc_now()
-    live = signoff.live_tokens(run.store.member_tokens(cid), now).get(player.id)
+    live = signoff.player_link(run.store, cid, player.id, now)
     name = md(player.name)
     if live is None:
         st.write(tr("signoff.no_link", name=name))
@@ -52,8 +51,7 @@ def render(run: state.Ctx, player: Player) -> None:
     if live is not None and c2.button(
         tr("signoff.revoke"), key=f"signoff_revoke_{cid}_{player.id}"
     ):
-        count = len([t for t in run.store.member_tokens(cid)
-                     if t.player == player.id and t.revoked_at is None])  # fmt: skip
+        count = signoff.unrevoked_links(run.store, cid, player.id)
         state.write(
             run,
             lambda director: signoff.revoke(run.store, cid, player.id, actor=director, now=now),
@@ -67,10 +65,11 @@ def render(run: state.Ctx, player: Player) -> None:
 
 def show_card(run: state.Ctx, player: Player, secret: str) -> None:
     """The new link (shown once: only its hash is stored) and its printable card."""
-    url = member_url(st.context.url, secret)
+    url = signoff.member_link(st.context.url, secret)
     st.code(url, language=None)
     info = run.info
-    svg = card_svg(url, player.name, info.competition if info else "", run.tr("signoff.card_text"))
+    competition = info.competition if info else ""
+    svg = signoff.member_card_svg(url, player.name, competition, run.tr("signoff.card_text"))
     st.image(svg, caption=run.tr("signoff.card"), width=240)
     st.download_button(run.tr("signoff.card_download"), svg, file_name=f"afmelden-{player.id}.svg",
                        mime="image/svg+xml", key=f"signoff_card_{run.cid}_{player.id}")  # fmt: skip

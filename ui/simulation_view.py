@@ -6,8 +6,8 @@ import pandas as pd
 import streamlit as st
 
 from compcore.i18n import Lang, t
-from compcore.lab.simulation import Model, Simulation
 from compcore.present import simulation_report
+from compcore.services.vocabulary import Model, Simulation
 from ui import tables
 
 

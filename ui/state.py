@@ -6,15 +6,16 @@ cached reads of compcore's results.
 id), so a page reads the database once per run (the revision, one query over a connection
 to the file the process keeps open; the list of competitions once per revision) and
 recomputes standings only after something changed; :func:`memo` keeps a page's own
-computations per revision. A write in a button's callback (:func:`write_now`) is shown by
-the one run that follows it.
+computations per revision. The writes (:func:`write`, :func:`write_now`, :func:`seen`, ...)
+live in :mod:`ui.writes` and are found here too; a write in a button's callback
+(:func:`write_now`) is shown by the one run that follows it.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,32 +23,46 @@ from typing import Any, TypeVar
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from compcore.adapters.access import auth
-from compcore.adapters.access.auth import Directors
-from compcore.adapters.files import season_file
-from compcore.adapters.store import CompetitionInfo, Store, connection
-from compcore.awards.winners import Awards, awards
-from compcore.domain.errors import CompcoreError, LocalizedError, StaleWriteError
+from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Season
 from compcore.i18n import Lang, t
-from compcore.ports.actors import Administrator, Director
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.standings import Standings, standings
+from compcore.services import logins, opening, reading
 from compcore.services.competitions import by_link_key, default_competition, link_key
+from compcore.services.opening import Opened
+from compcore.services.vocabulary import (
+    Awards,
+    CompetitionInfo,
+    Director,
+    Directors,
+    Repository,
+    Ruleset,
+    Standings,
+)
 from ui import boot, config, remember
 from ui.boot import LANG_KEY as LANG_KEY  # the session's language: read before the imports
 from ui.boot import lang as lang
 from ui.markdown import md
+from ui.writes import FLASH_KEY as FLASH_KEY
+from ui.writes import GENERATION_PREFIX as GENERATION_PREFIX
+from ui.writes import REFUSED_PREFIX as REFUSED_PREFIX
+from ui.writes import SEEN_PREFIX as SEEN_PREFIX
+from ui.writes import flash as flash
+from ui.writes import forget as forget
+from ui.writes import refused as refused
+from ui.writes import renew as renew
+from ui.writes import seen as seen
+from ui.writes import show_flash as show_flash
+from ui.writes import show_refused as show_refused
+from ui.writes import widget_key as widget_key
+from ui.writes import write as write
+from ui.writes import write_now as write_now
 
 COMPETITION_KEY = "competition"
 DIRECTOR_KEY = "director"
-FLASH_KEY = "_flash"
 CTX_KEY = "_ctx"
 #: a competition to choose at the start of the next run (one just created): the picker's
 #: own key cannot change once the sidebar has drawn it
 CHOOSE_KEY = "_choose_competition"
-SEEN_PREFIX = "_seen_"
-GENERATION_PREFIX = "_generation_"
 #: the link's query parameters (as the clubs say them): the competition (a readable key,
 #: ``compcore.services.competitions.link_key``), the cycle as the club numbers it (DS-17),
 #: the round number, and the player id
@@ -77,120 +92,11 @@ def tr(key: str, **fields: object) -> str:
 # --------------------------------------------------------------------------- the store
 
 
-class Seeding:
-    """The demo seasons imported on a first start, in a thread of their own, so that the
-    first page does not wait for them (issue 9, item 9): the page comes up with a note
-    and fills in when they are in (:func:`wait_for_demo_seasons`). They go in as one
-    transaction, so a reader sees all of them or none."""
-
-    def __init__(self, store: Store, files: list[Path]) -> None:
-        self.seeded: tuple[str, ...] = ()
-        self.errors: tuple[CompcoreError, ...] = ()
-        self._done = threading.Event()
-        self._started = threading.Lock()
-        self._thread = threading.Thread(
-            target=self._run, args=(store, files), name="compcore-demo-seasons", daemon=True
-        )
-
-    def start(self) -> None:
-        """Start the import (once; later calls do nothing): after the first page is drawn,
-        so that drawing it does not share the interpreter with the import."""
-        with self._started:
-            if self._thread.ident is None:
-                self._thread.start()
-
-    def _run(self, store: Store, files: list[Path]) -> None:
-        try:
-            seeded, errors = _seed(store, files)
-            self.seeded, self.errors = tuple(seeded), tuple(errors)
-        finally:
-            self._done.set()
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait until the demo seasons are in (or ``timeout`` seconds); whether they are."""
-        return self._done.wait(timeout)
-
-
-@dataclass(frozen=True)
-class Opened:
-    store: Store
-    #: the demo seasons being imported on this first start (None: not a first start)
-    seeding: Seeding | None = None
-
-    @property
-    def importing(self) -> bool:
-        """Whether the demo seasons are still going in (do not read the file meanwhile)."""
-        return self.seeding is not None and not self.seeding.done
-
-    @property
-    def seeded(self) -> tuple[str, ...]:
-        """The demo seasons imported on this first start."""
-        return self.seeding.seeded if self.seeding is not None and self.seeding.done else ()
-
-    @property
-    def seed_errors(self) -> tuple[CompcoreError, ...]:
-        """The demo files that failed, with why."""
-        return self.seeding.errors if self.seeding is not None and self.seeding.done else ()
-
-
 @st.cache_resource(show_spinner=False)
 def _open(path: str, directors: Directors) -> Opened:
-    """The store for ``path``; on a first start (no file yet) with the demo seasons to
-    import in the background (:func:`wait_for_demo_seasons` starts it)."""
-    file = Path(path)
-    fresh = not file.exists()
-    store = Store(file, directors=directors)
-    store.cache_seasons()  # a load after no change reads only the revision
-    # one click makes a dozen short connections: keep the file open while the app uses it
-    connection.keep_open(file)
-    if not fresh:
-        return Opened(store)
-    return Opened(store, Seeding(store, config.demo_files()))
-
-
-def _seed(store: Store, files: list[Path]) -> tuple[list[str], list[CompcoreError]]:
-    """Import the demo seasons: the names imported, and why the others were not."""
-    seeded, seasons, errors = _read_demos(files)
-    admin = Administrator("first-start")
-    try:  # one transaction for all of them: one connection, and all or none visible
-        store.import_seasons(seasons, actor=admin)
-    except CompcoreError:  # one of them is refused: import one by one to say which
-        seeded, errors = _import_one_by_one(store, seeded, seasons, errors, admin)
-    return seeded, errors
-
-
-def _read_demos(files: Iterable[Path]) -> tuple[list[str], list[Season], list[CompcoreError]]:
-    """The demo files that read as seasons (their names and seasons), and why the others
-    did not."""
-    names, seasons, errors = [], [], []
-    for demo in files:
-        try:
-            seasons.append(season_file.load(demo)[0])
-            names.append(demo.name)
-        except CompcoreError as exc:
-            errors.append(exc.located(demo.name))
-    return names, seasons, errors
-
-
-def _import_one_by_one(
-    store: Store,
-    names: list[str],
-    seasons: list[Season],
-    errors: list[CompcoreError],
-    admin: Administrator,
-) -> tuple[list[str], list[CompcoreError]]:
-    seeded = []
-    for name, season in zip(names, seasons, strict=True):
-        try:
-            store.import_season(season, actor=admin)
-            seeded.append(name)
-        except CompcoreError as exc:
-            errors.append(exc.located(name))
-    return seeded, errors
+    """The store for ``path``, once per process; on a first start (no file yet) with the
+    demo seasons to import in the background (:func:`wait_for_demo_seasons` starts it)."""
+    return opening.open_store(Path(path), directors, config.demo_files())
 
 
 # --------------------------------------------------------------------------- cached reads
@@ -198,12 +104,12 @@ def _import_one_by_one(
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _season(path: str, directors: Directors, cid: int, revision: int) -> Season:
-    return _open(path, directors).store.load(cid)
+    return opening.season(_open(path, directors), cid)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _ruleset(path: str, directors: Directors, cid: int, revision: int) -> Ruleset:
-    return season_file.ruleset_of(_season(path, directors, cid, revision))
+    return opening.ruleset(_season(path, directors, cid, revision))
 
 
 @st.cache_resource(show_spinner=False, max_entries=256)
@@ -216,15 +122,14 @@ def _standings(
     cycle: int | None,
 ) -> Standings:
     season = _season(path, directors, cid, revision)
-    return standings(
-        season, _ruleset(path, directors, cid, revision), after_round=after_round, cycle=cycle
-    )
+    ruleset = _ruleset(path, directors, cid, revision)
+    return reading.standings(season, ruleset, after_round=after_round, cycle=cycle)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _awards(path: str, directors: Directors, cid: int, revision: int) -> Awards:
     season = _season(path, directors, cid, revision)
-    return awards(season, _ruleset(path, directors, cid, revision))
+    return reading.awards(season, _ruleset(path, directors, cid, revision))
 
 
 class Memo:
@@ -288,7 +193,8 @@ class Ctx:
     _memo: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def store(self) -> Store:
+    def store(self) -> Repository:
+        """The store, for the pages to pass to the services (never to call themselves)."""
         return self.opened.store
 
     @property
@@ -331,7 +237,8 @@ class Ctx:
         """Player id -> name of the chosen competition."""
         if "names" not in self._memo:
             self._memo["names"] = {p.id: p.name for p in self.season().players}
-        return self._memo["names"]
+        names: dict[str, str] = self._memo["names"]
+        return names
 
     def name(self, pid: str | None) -> str:
         if pid is None:
@@ -348,7 +255,7 @@ def begin_run() -> Ctx:
         st.stop()
     try:
         opened = _open(str(path), setting.value)
-        competitions, revision = _competitions(opened)
+        competitions, revision = opening.competitions(opened)
     except CompcoreError as exc:
         st.error(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
         st.stop()
@@ -480,36 +387,12 @@ def _director(path: Path, directors: Directors) -> Director | None:
         if director is not None:
             st.session_state[DIRECTOR_KEY] = director
         return director
-    if not auth.is_valid_director(director, directors) or not remember.still_live(path, directors):
+    if not logins.is_valid_director(director, directors) or not remember.still_live(
+        path, directors
+    ):
         del st.session_state[DIRECTOR_KEY]
         return None
     return director
-
-
-#: (database path, revision) -> the competitions at that revision, the newest few
-_listed: OrderedDict[tuple[str, int], list[CompetitionInfo]] = OrderedDict()
-_listed_guard = threading.Lock()
-LISTED_ENTRIES = 8
-
-
-def _competitions(opened: Opened) -> tuple[list[CompetitionInfo], int]:
-    """The competitions and the revision; none while the demo seasons go in. The list is
-    read once per revision (every write that changes it is logged, so changes the revision),
-    and only the revision (one cheap query) on the other runs."""
-    if opened.importing:
-        return [], 0
-    path = str(opened.store.path)
-    with opened.store.reader() as reader:
-        revision = reader.revision()
-        with _listed_guard:
-            infos = _listed.get((path, revision))
-        if infos is None:
-            infos, revision = reader.listing()  # both in one snapshot
-            with _listed_guard:
-                _listed[(path, revision)] = infos
-                while len(_listed) > LISTED_ENTRIES:
-                    _listed.popitem(last=False)
-    return list(infos), revision
 
 
 def wait_for_demo_seasons(run: Ctx, note: DeltaGenerator | None = None) -> None:
@@ -566,142 +449,3 @@ def require_competition(run: Ctx) -> None:
     info = run.info
     if info is not None:
         st.caption(f"{md(info.competition)} · {md(info.season)} · {md(info.club)}")
-
-
-# --------------------------------------------------------------------------- writes
-
-
-def flash(kind: str, text: str) -> None:
-    """A message shown at the top of the next run (after a write and its rerun); Markdown,
-    so names in it go through :func:`ui.markdown.md`."""
-    st.session_state[FLASH_KEY] = (kind, text)
-
-
-def show_flash() -> None:
-    item = st.session_state.pop(FLASH_KEY, None)
-    if item:
-        kind, text = item
-        (st.success if kind == "success" else st.warning)(text)
-
-
-def seen(key: str, value: T) -> T:
-    """What the widget (or flag) ``key`` showed when it was made: the ``value`` the director
-    read. It is kept while the key lives in the session, so the run that handles a submit
-    still knows what the director saw, not what the database holds by then; a widget made
-    afresh (see :func:`renew`) starts from the current ``value``."""
-    marker = SEEN_PREFIX + key
-    if key not in st.session_state or marker not in st.session_state:
-        st.session_state[marker] = value
-    return st.session_state[marker]
-
-
-def widget_key(form: str, key: str) -> str:
-    """The key of a widget of ``form``, in the form's current generation: a widget keeps
-    the director's value as long as its key lives, so after a save the form's widgets get
-    new keys (:func:`renew`) and show the stored state again, in the browser too."""
-    generation = st.session_state.get(GENERATION_PREFIX + form, 0)
-    return key if generation == 0 else f"{key}~{generation}"
-
-
-def renew(form: str) -> None:
-    """Give ``form``'s widgets new keys from the next run on (they start from the stored
-    state, and so does what they read)."""
-    st.session_state[GENERATION_PREFIX + form] = (
-        st.session_state.get(GENERATION_PREFIX + form, 0) + 1
-    )
-
-
-def forget(keys: Iterable[str]) -> None:
-    """Drop session flags (not widgets) and what they read."""
-    for key in keys:
-        st.session_state.pop(key, None)
-        st.session_state.pop(SEEN_PREFIX + key, None)
-
-
-def refused(run: Ctx, exc: CompcoreError) -> str:
-    """A refused change in one sentence: compcore's own words in the session's language
-    where it has them (a stale write, a missing reason), else the store's message."""
-    if isinstance(exc, LocalizedError):
-        return md(exc.describe(run.lang))
-    return run.tr("app.error.refused", error=md(exc.describe(run.lang)))
-
-
-def write(
-    run: Ctx,
-    change: Callable[[Director], object],
-    done: str,
-    *,
-    form: str | None = None,
-    forget_keys: Iterable[str] = (),
-) -> bool:
-    """Run one store write as the logged-in director.
-
-    On success: a flash message and a rerun (so every page shows the new state); ``form``
-    starts afresh (:func:`renew`) and the session flags ``forget_keys`` are dropped. On any
-    compcore error: ``st.error`` with the reason; nothing changed. After a stale write
-    (someone else changed it since this form was opened) the form starts afresh too, so
-    that reloading shows the current state. Returns False (success reruns, never returns).
-    """
-    if run.director is None:
-        st.error(run.tr("app.error.not_director"))
-        return False
-    try:
-        change(run.director)
-    except CompcoreError as exc:
-        st.error(refused(run, exc))
-        if isinstance(exc, StaleWriteError) and form is not None:
-            renew(form)
-        return False
-    if form is not None:
-        renew(form)
-    forget(forget_keys)
-    flash("success", done)
-    st.rerun()
-    return True  # pragma: no cover - st.rerun raises
-
-
-#: session key prefix of a refusal a callback write keeps for its place on the page
-REFUSED_PREFIX = "_refused_"
-
-
-def write_now(
-    run: Ctx,
-    change: Callable[[Director], object],
-    done: str,
-    *,
-    where: str,
-    form: str | None = None,
-    forget_keys: Iterable[str] = (),
-    kept: Callable[[], bool] | None = None,
-) -> bool:
-    """:func:`write` in a widget's callback (``on_click``), which Streamlit runs before the
-    next script run: that run shows the result, so a click costs one script run, not a
-    write, a rerun and a second run (issue 19). ``run`` is the context of the run that drew
-    the button (what the director saw; the write refuses what changed since). A refusal
-    is kept for :func:`show_refused` at ``where`` on the page; the rest as :func:`write`,
-    except that after a success ``kept()`` (when given) may say that ``form``'s widgets
-    already show what is now stored (it then makes what they read that), so they keep
-    their keys: the browser redraws a widget with a new key from scratch (issue 19).
-    Whether the write was made."""
-    if run.director is None:
-        st.session_state[REFUSED_PREFIX + where] = run.tr("app.error.not_director")
-        return False
-    try:
-        change(run.director)
-    except CompcoreError as exc:
-        st.session_state[REFUSED_PREFIX + where] = refused(run, exc)
-        if isinstance(exc, StaleWriteError) and form is not None:
-            renew(form)
-        return False
-    if form is not None and (kept is None or not kept()):
-        renew(form)
-    forget(forget_keys)
-    flash("success", done)
-    return True
-
-
-def show_refused(where: str) -> None:
-    """The refusal a callback write (:func:`write_now`) kept for ``where``, once."""
-    text = st.session_state.pop(REFUSED_PREFIX + where, None)
-    if text:
-        st.error(text)

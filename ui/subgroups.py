@@ -7,31 +7,13 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from compcore.awards.winners import Awards
 from compcore.domain.model import Season
-from compcore.formats.subgroups import (
-    Groups,
-    Order,
-    completed,
-    composition_round,
-    moved,
-    propose_subgroups,
-    stored_lines,
-    stored_subgroups,
-)
-from compcore.rules.rulesets import Ruleset
-from compcore.rules.rulesets.schema import Subgroups
-from compcore.scoring.standings import last_complete_round
-from compcore.services.subgroups import save_subgroups
-from ui import state, tables
+from compcore.services import subgroups as composing
+from compcore.services.vocabulary import Awards, Groups, Ruleset, Subgroups
+from ui import context, state, tables
 from ui.markdown import md
 
 FORM = "subgroups"
-#: the proposal's orders the director can start from, by their label key
-BASES: dict[str, tuple[Order, ...]] = {
-    "ranking": ("ranking",),
-    "ranking+rating": ("ranking", "rating"),
-}
 
 
 def show(run: state.Ctx, season: Season, ruleset: Ruleset, result: Awards) -> bool:
@@ -50,7 +32,7 @@ def show(run: state.Ctx, season: Season, ruleset: Ruleset, result: Awards) -> bo
 def _table(run: state.Ctx, season: Season, rule: Subgroups, result: Awards) -> None:
     tr, name = run.tr, run.name
     st.subheader(tr("app.winners.subgroups"))
-    if stored_subgroups(season, rule) is not None:
+    if composing.is_stored(season, rule):
         st.caption(tr("subgroups.stored"))
     else:
         st.caption(tr("subgroups.blocks", size=rule.size, round=rule.after_round))
@@ -65,36 +47,22 @@ def _table(run: state.Ctx, season: Season, rule: Subgroups, result: Awards) -> N
     tables.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
-def _basis_options(season: Season, rule: Subgroups) -> list[str]:
-    stored = ["stored"] if stored_subgroups(season, rule) is not None else []
-    default = "ranking+rating" if "rating" in rule.by else "ranking"
-    return stored + [default] + [b for b in BASES if b != default]
-
-
-def _base(season: Season, ruleset: Ruleset, rule: Subgroups, basis: str) -> Groups:
-    proposal = propose_subgroups(season, ruleset, rule.after_round, rule.size,
-                                 by=BASES.get(basis, rule.by))  # fmt: skip
-    if basis == "stored":
-        return completed(stored_subgroups(season, rule) or (), proposal)
-    return proposal
-
-
 def _compose(run: state.Ctx, season: Season, ruleset: Ruleset, rule: Subgroups) -> None:
     """The director's form: start from the stored composition or a proposal, move
     players with a select each, save once."""
     tr = run.tr
     st.subheader(tr("subgroups.compose"))
-    if last_complete_round(season) < rule.after_round:
+    if not composing.ready(season, rule):
         st.info(tr("subgroups.wait", round=rule.after_round))
         return
     st.caption(tr("subgroups.intro", round=rule.after_round, size=rule.size,
-                  start=composition_round(rule)))  # fmt: skip
+                  start=composing.first_round(rule)))  # fmt: skip
     basis_key = state.widget_key(FORM, "subgroups_basis")
-    read = state.seen(basis_key, stored_lines(season, rule))
-    basis = st.radio(tr("subgroups.basis"), _basis_options(season, rule),
+    read = state.seen(basis_key, composing.read_lines(season, rule))
+    basis = st.radio(tr("subgroups.basis"), composing.basis_options(season, rule),
                      format_func=lambda b: tr(f"subgroups.basis.{b}"), key=basis_key,
                      horizontal=True, help=tr("subgroups.basis.help", round=rule.after_round))  # fmt: skip
-    base = _base(season, ruleset, rule, basis)
+    base = composing.base_groups(season, ruleset, rule, basis)
     _proposal_table(run, season, rule, base)
     options: list[int | None] = [*range(1, len(base) + 2), None]
     choice: dict[str, int | None] = {}
@@ -110,10 +78,12 @@ def _compose(run: state.Ctx, season: Season, ruleset: Ruleset, rule: Subgroups) 
                     )  # fmt: skip
         submitted = st.form_submit_button(tr("subgroups.save"), type="primary")
     if submitted:
-        groups = moved(base, choice)
+        groups = composing.moved_groups(base, choice)
         state.write(
             run,
-            lambda actor: save_subgroups(run.store, run.cid, groups, read=read, actor=actor),
+            lambda actor: composing.save_subgroups(
+                run.store, context.chosen(run), groups, read=read, actor=actor
+            ),
             md(tr("subgroups.saved")),
             form=FORM,
         )

@@ -7,17 +7,18 @@ comma as the command line); headers are compcore's column words (KC-14 abbreviat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 from pandas.io.formats.style import Styler
+from streamlit.elements.lib.column_types import ColumnConfig
 
 from compcore.domain.errors import Label
 from compcore.domain.model import Kind, Round, Season
 from compcore.i18n import Lang, t
 from compcore.present import reports
-from compcore.rules.rulesets import Ruleset
-from compcore.scoring.standings import Row, Standings
+from compcore.services.vocabulary import Row, Ruleset, Standings
 from ui import links
 
 #: columns shown left-aligned (text); the rest are numbers, right-aligned
@@ -27,10 +28,10 @@ RESULT_TEXT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "1-0F": "1-0 R", 
                "0-0F": "0-0 R"}  # fmt: skip
 
 
-def dataframe(data: object, **options: object) -> object:
+def dataframe(data: Any, **options: Any) -> Any:
     """``st.dataframe`` as every page shows a table: a missing value is an empty cell, not
     Streamlit's English "None" on a Dutch screen."""
-    return st.dataframe(data, placeholder="", **options)  # type: ignore[arg-type]
+    return st.dataframe(data, placeholder="", **options)
 
 
 #: the key of the hidden block :func:`warm_up` draws (``ui/printing.py`` hides it)
@@ -198,7 +199,7 @@ def _text(row: Row, column: str, ruleset: Ruleset, lang: Lang) -> str:
     return reports.cell(row, column, ruleset.display_decimals, lang)
 
 
-def _lookup(shown: Mapping[object, str]) -> Callable[[object], str]:
+def _lookup(shown: Mapping[Any, str]) -> Callable[[object], str]:
     def text(value: object) -> str:
         found = shown.get(value)  # the texts are never None: a miss is a value not shown
         if found is not None:
@@ -210,7 +211,7 @@ def _lookup(shown: Mapping[object, str]) -> Callable[[object], str]:
 
 def standings_columns(
     table: Standings, lang: Lang, columns: tuple[str, ...] | None = None, linked: bool = False
-) -> dict[str, st.column_config.Column]:
+) -> dict[str, ColumnConfig]:
     """Narrow columns with the full meaning as a tooltip; the name column pinned; numbers
     as number columns (their text from :func:`standings_view`). ``linked``: the names are
     links to the player's page (``standings_view(link=...)``)."""
@@ -218,7 +219,7 @@ def standings_columns(
     full = with_changes(table, table.columns)
     for column in full if columns is None else columns:
         header = reports.header(column, lang)
-        kind: Callable[..., st.column_config.Column] = (
+        kind: Callable[..., ColumnConfig] = (
             links.name_column
             if linked and column == "name"
             else st.column_config.TextColumn

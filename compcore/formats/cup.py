@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from compcore.domain.boards import Reason
 from compcore.domain.model import Game, Kind, Result, Round, Season
-from compcore.formats.kind import is_cup as is_cup  # the pages ask here (kept for them)
 from compcore.formats.knockout import (
     Bracket,
     KoRound,

@@ -27,7 +27,6 @@ from compcore.domain.model import Decision, Season
 from compcore.domain.reason import Reason
 from compcore.formats import knockout, round_robin
 from compcore.formats.cup import BARRAGE_WINNER
-from compcore.formats.kind import is_playoff as is_playoff  # the pages ask here (kept for them)
 from compcore.formats.knockout import KoRound, Tie
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.standings import initial_order

@@ -1,5 +1,6 @@
 """Which competitions to show: each club's current season, the older ones, the archive,
-the sidebar picker's list, and where a fresh visitor lands."""
+the sidebar picker's list, and where a fresh visitor lands; and the writes on a
+competition as a whole (create, archive or bring back, delete)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from compcore.domain.model import Season
+from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository
 from compcore.ports.values import CompetitionInfo
 
 
@@ -73,3 +77,21 @@ def by_link_key(infos: Sequence[CompetitionInfo], key: str) -> CompetitionInfo |
     wanted = key.strip().lower()
     found = [i for i in infos if link_key(i) == wanted]
     return min(found, key=lambda i: i.id) if found else None
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def create(repo: Repository, season: Season, *, actor: Actor, action: str) -> int:
+    """Store a new competition (``action``: how the log names it); its id."""
+    return repo.import_season(season, actor=actor, action=action)
+
+
+def set_archived(repo: Repository, competition_id: int, archived: bool, *, actor: Actor) -> None:
+    """Archive the competition (``archived``) or bring it back."""
+    repo.set_archived(competition_id, archived, actor=actor)
+
+
+def delete(repo: Repository, competition_id: int, *, actor: Actor) -> None:
+    """Delete the competition (the log keeps it)."""
+    repo.delete_competition(competition_id, actor=actor)

@@ -17,7 +17,7 @@ from compcore.domain.federation_ids import number_problems
 from compcore.domain.model import Participation, Player, PlayerChange, RatingChange, Season
 from compcore.domain.player_ids import new_player_id
 from compcore.domain.player_names import name_problem
-from compcore.formats.validate import last_round
+from compcore.formats import validate
 from compcore.ports.actors import Actor
 from compcore.ports.repository import Repository
 from compcore.rules.changes import first_appearance, history_of, rounds_naming
@@ -66,9 +66,15 @@ def automatic_id(season: Season, name: str) -> str:
     return new_player_id(name, season.player_ids)
 
 
+def last_round(season: Season, ruleset: Ruleset) -> int:
+    """The last round a rating or roster change may name (the season's length, or the
+    round after the last stored one when the season runs longer)."""
+    return validate.last_round(season, ruleset)
+
+
 def check_round(season: Season, ruleset: Ruleset, number: int) -> None:
     """Refuse a round number outside 1 .. :func:`last_round`."""
-    last = last_round(season, ruleset)
+    last = validate.last_round(season, ruleset)
     if not 1 <= number <= last:
         raise RosterError("roster.round_range", round=number, last=last)
 
@@ -210,3 +216,21 @@ def offered_flags(season: Season, ruleset: Ruleset) -> list[str]:
     if rules.level_only_flag:
         flags.add(rules.level_only_flag)
     return sorted(flags)
+
+
+# --------------------------------------------------------------------------- the roster as CSV
+
+
+def roster_csv(players: Sequence[Player], *, excel: bool = False) -> str:
+    """The roster as the CSV text the import reads back (``excel``: ``;`` for Dutch Excel)."""
+    return players_csv.dumps(players, excel=excel)
+
+
+def parse_roster(text: str) -> ParsedPlayers:
+    """The players of a CSV text, or the errors of its bad rows."""
+    return players_csv.parse(text)
+
+
+def roster_status(existing: Sequence[Player], parsed: ParsedPlayers) -> dict[str, str]:
+    """Per parsed player id: ``new`` or ``update`` (the import's preview)."""
+    return players_csv.status(existing, parsed)

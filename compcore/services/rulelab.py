@@ -13,14 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, get_args
 
 from compcore.domain.model import Season
-from compcore.lab.rulelab import preset_and_overrides
+from compcore.lab import rulelab as lab
+from compcore.lab.rulelab import Comparison, preset_and_overrides
 from compcore.ports.actors import Actor
 from compcore.ports.repository import Repository
 from compcore.ports.values import PROPOSAL_ACTION
 from compcore.rules.rulesets import Ruleset, load_ruleset, merge
+from compcore.rules.rulesets.schema import TieBreak
 
 #: how far back :func:`proposals` reads the change log
 PROPOSAL_LOG_LIMIT = 1000
@@ -118,3 +120,21 @@ def proposals(repo: Repository, cid: int) -> list[Proposal]:
         for e in repo.log(cid, limit=PROPOSAL_LOG_LIMIT)
         if e.action == PROPOSAL_ACTION and isinstance(e.after, Mapping)
     ]
+
+
+def ruleset_b(
+    season: Season, ruleset_a: Ruleset, preset: str | None, overrides: Mapping[str, Any]
+) -> Ruleset:
+    """Ruleset B of the lab: ``preset`` (None: A's own) with ``overrides`` (refused in words
+    when they do not make a valid ruleset)."""
+    return lab.ruleset_b(season, ruleset_a, preset, overrides)
+
+
+def compare(season: Season, a: Ruleset, b: Ruleset) -> Comparison:
+    """``season`` scored under ``a`` and under ``b``, places, winners and fairness."""
+    return lab.compare(season, a, b)
+
+
+def tie_break_names() -> list[str]:
+    """Every tie-break the lab's form offers."""
+    return list(get_args(TieBreak))

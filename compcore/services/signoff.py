@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from compcore.adapters.files import member_card
 from compcore.domain.errors import Label, SignoffRefused
 from compcore.domain.model import Kind, Player, Season
 from compcore.i18n import Lang, t
@@ -255,3 +256,34 @@ def marked_choices(marks: Sequence[Mark], number: int, since: datetime | None) -
 def utc_now() -> datetime:
     """The real clock (pages pass it in; tests pass their own moment)."""
     return datetime.now(UTC)
+
+
+# --------------------------------------------------------------------------- what the pages read
+
+
+def player_link(
+    repo: Repository, competition_id: int, player: str, now: datetime
+) -> MemberToken | None:
+    """``player``'s newest sign-off link that still counts at ``now`` (None: none)."""
+    return live_tokens(repo.member_tokens(competition_id), now).get(player)
+
+
+def unrevoked_links(repo: Repository, competition_id: int, player: str) -> int:
+    """How many of ``player``'s links are not revoked (what a revoke ends)."""
+    return len([t for t in repo.member_tokens(competition_id)
+                if t.player == player and t.revoked_at is None])  # fmt: skip
+
+
+def player_marks(repo: Repository, competition_id: int, player: str) -> list[Mark]:
+    """``player``'s own marks in the competition."""
+    return [m for m in repo.marks(competition_id) if m.player == player]
+
+
+def member_link(page_url: str | None, secret: str) -> str:
+    """The member's personal link (the app's root with ``?token=``)."""
+    return member_card.member_url(page_url, secret)
+
+
+def member_card_svg(url: str, name: str, competition: str, heading: str) -> str:
+    """The printable card of a member's link: ``heading``, the QR code, name and competition."""
+    return member_card.card_svg(url, name, competition, heading)

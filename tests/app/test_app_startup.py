@@ -10,9 +10,9 @@ from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.domain.errors import StoreError
 from compcore.ports.actors import Administrator
+from compcore.services import demo, opening
 from tests.app.test_app_support import small_seasons
 from tests.fakes import MemoryStore
-from ui import state
 
 
 def demo_folder(tmp_path):
@@ -40,16 +40,16 @@ def test_the_first_page_does_not_wait_for_the_demo_seasons(tmp_path, monkeypatch
         return real(self, seasons, actor=actor)
 
     monkeypatch.setattr(Store, "import_seasons", held)
-    opened = state.Opened(store, state.Seeding(store, files))
+    opened = opening.Opened(store, demo.Seeding(store, files))
     assert opened.importing and not entered.is_set()  # not started before the page is up
     opened.seeding.start()
     opened.seeding.start()  # a second run of the page: still one import
     assert entered.wait(10)
-    assert state._competitions(opened) == ([], 0) and opened.seeded == ()
+    assert opening.competitions(opened) == ([], 0) and opened.seeded == ()
     release.set()
     assert opened.seeding.wait(10) and not opened.importing
     assert opened.seeded == ("ladder.json", "ab.json") and opened.seed_errors == ()
-    competitions, revision = state._competitions(opened)
+    competitions, revision = opening.competitions(opened)
     assert sorted(c.competition for c in competitions) == ["AB", "Ladder"]
     assert revision == store.revision() > 0
 
@@ -59,7 +59,7 @@ def test_a_broken_demo_file_is_named_and_the_others_go_in(tmp_path):
     files = demo_folder(tmp_path)
     files[0].write_text("{ not json", encoding="utf-8")
     store = Store(tmp_path / "club.duckdb")
-    seeded, errors = state._seed(store, files)
+    seeded, errors = demo.seed(store, files)
     assert seeded == ["ab.json"] and len(errors) == 1 and "ladder.json" in str(errors[0])
     assert [c.competition for c in store.competitions()] == ["AB"]
 

@@ -7,9 +7,9 @@ import io
 import zipfile
 
 from compcore.adapters.store import Store
+from compcore.services.settings import site_zip
 from tests.app.test_app_director import as_director, ok
 from tests.app.test_app_support import app
-from ui.website import site_zip
 
 
 def labels(at) -> list[str]:

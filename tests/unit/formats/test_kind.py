@@ -56,12 +56,3 @@ def test_the_method_decides_first() -> None:
     assert format_of(ladder) is Format.LADDER
     group = load_ruleset("ds-topcompetitie", {"playoff": {}})
     assert format_of(group) is Format.PLAYOFF
-
-
-def test_the_page_modules_still_answer() -> None:
-    """pages/ import ``is_cup`` from the cup and ``is_playoff`` from the play-off module."""
-    from compcore.formats import cup, playoff
-
-    assert cup.is_cup(load_ruleset("magnus-cup"))
-    assert not cup.is_cup(load_ruleset("dubbelschaak"))
-    assert playoff.is_playoff(load_ruleset("ds-playoff"))

@@ -1,0 +1,98 @@
+"""The directors' logins as the app needs them: the configured directors, whether a login
+still counts, the login gate (throttle and log), the remembered login sessions (the login
+cookie's tokens), and the recent login attempts a director may read (Instellingen).
+
+The adapters (``compcore.adapters.access``, ``compcore.adapters.store.sessions``) do the
+work; the pages and ``ui/`` call these instead of opening them themselves."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from compcore.adapters.access import auth
+from compcore.adapters.access.auth import Directors
+from compcore.adapters.access.login import LoginGate
+from compcore.adapters.access.throttle import LoginThrottle, ThrottleSettings
+from compcore.adapters.store.login_log import LoginEvent, LoginLog
+from compcore.adapters.store.sessions import Sessions, Token
+from compcore.domain.errors import CompcoreError
+from compcore.ports.actors import Director
+
+
+def configured_directors(secrets: Mapping[str, Any] | None) -> Directors:
+    """The directors from the environment, else from ``secrets`` (refused in words when
+    malformed: :class:`~compcore.domain.errors.DirectorConfigError`)."""
+    return auth.configured_directors(secrets)
+
+
+def no_directors() -> Directors:
+    """No director configured: logins are off."""
+    return Directors()
+
+
+def is_valid_director(director: object, directors: Directors) -> bool:
+    """Whether ``director`` is a login minted under the current ``directors``."""
+    return auth.is_valid_director(director, directors)
+
+
+def throttle_settings(values: Mapping[str, object] | None = None) -> ThrottleSettings:
+    """The login throttle's numbers from ``values`` (None: the defaults; refused in words
+    when bad: :class:`~compcore.adapters.access.throttle.LoginSettingError`)."""
+    return ThrottleSettings() if values is None else ThrottleSettings.parse(dict(values))
+
+
+def throttle(settings: ThrottleSettings) -> LoginThrottle:
+    """A login throttle on the process's monotonic clock."""
+    return LoginThrottle(settings, clock=time.monotonic)
+
+
+def gate(directors: Directors, throttle: LoginThrottle, path: Path) -> LoginGate:
+    """The login gate: ``directors`` behind ``throttle``, each attempt logged next to the
+    database at ``path``."""
+    return LoginGate(directors, throttle, LoginLog(path))
+
+
+def recent_attempts(path: Path, limit: int = 50) -> list[LoginEvent]:
+    """The newest login attempts of the database at ``path`` (none when its log cannot be
+    read: a file this cannot open)."""
+    try:
+        return LoginLog(path).recent(limit)
+    except (duckdb.Error, CompcoreError, OSError):
+        return []
+
+
+# --------------------------------------------------------------------------- remembered logins
+
+
+def resumed_director(path: Path, token: str, directors: Directors) -> Director | None:
+    """The director a live login token logs in again (None: not live)."""
+    return Sessions(path).director(token, directors)
+
+
+def token_is_live(path: Path, token: str, directors: Directors) -> bool:
+    """Whether the login session of ``token`` still counts."""
+    return Sessions(path).name(token, directors) is not None
+
+
+def remember(
+    path: Path, director: Director, directors: Directors, lifetime: timedelta
+) -> str | None:
+    """A new login session for ``director`` lasting ``lifetime``: its token (None: not
+    remembered, a zero lifetime)."""
+    return Sessions(path).start(director, directors, lifetime)
+
+
+def forget(path: Path, token: str) -> None:
+    """End the login session of ``token`` (a logout)."""
+    Sessions(path).revoke(token)
+
+
+def is_token(text: str) -> bool:
+    """Whether ``text`` has the form of one of our login tokens."""
+    return Token.parse(text) is not None
