@@ -18,7 +18,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from compcore.adapters.files.season_fields import Fields, Where, refusal, show, steps
+from compcore.adapters.files.season_fields import Fields, refusal, show, steps
+
+# the store names a place in a season as the season file does
+from compcore.adapters.files.season_fields import Where as Where
 from compcore.adapters.files.season_players import PLAYER_KEYS, plain_player, read_player
 from compcore.adapters.files.season_rounds import FORCED_KEYS, GAME_KEYS, read_round
 from compcore.domain import jsondata

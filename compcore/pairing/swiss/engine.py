@@ -28,7 +28,7 @@ imported and subclassed, none of its code is copied here):
   :func:`compcore.pairing.swiss.matching.networkx_shim`: exact weight compression plus
   rustworkx. Only that function of our subclass sees the shim; networkx itself is not
   patched. Between two matchings the weight table is tracked (compcore's ``_set_w`` logs
-  the entries it changes, :class:`~compcore.pairing.swiss.matching.TableTracker`), and a
+  the entries it changes, :class:`~compcore.pairing.swiss.tracker.TableTracker`), and a
   matching the last one provably answers is not computed again.
 * **Board order and reasons.** Boards are ordered as the reference engine prints them
   (higher score of the pair, then lower score, then rank of the higher-ranked player),
@@ -51,7 +51,8 @@ from typing import Any, Literal, cast
 from caissify_pairings.engines import dutch as _caissify_dutch
 
 from compcore.domain.errors import PairingError, Phrase
-from compcore.pairing.swiss.matching import TableTracker, counting_pure_python, networkx_shim
+from compcore.pairing.swiss.counters import counting_pure_python
+from compcore.pairing.swiss.matching import networkx_shim
 from compcore.pairing.swiss.model import (
     OPPOSITE_RESULTS,
     RESULT_CODES,
@@ -60,6 +61,7 @@ from compcore.pairing.swiss.model import (
     SwissPlayer,
     SwissTournament,
 )
+from compcore.pairing.swiss.tracker import TableTracker
 
 __all__ = [
     "ColourDecision",
@@ -331,7 +333,7 @@ def _own_closures() -> dict[str, types.CodeType]:
     the loop's own cells close over them; they run with caissify's module globals plus
     ``_compcore_tracker`` (added by :func:`_shimmed`), so they name nothing else (no
     compcore import). ``_set_w`` logs each entry's weight before its first change since the
-    last matching in the pairing's :class:`~compcore.pairing.swiss.matching.TableTracker`,
+    last matching in the pairing's :class:`~compcore.pairing.swiss.tracker.TableTracker`,
     which ``_run_mwm`` hands on, so a matching updates its weight classes instead of
     recounting the whole table.
     """

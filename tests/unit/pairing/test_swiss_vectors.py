@@ -25,13 +25,8 @@ from hypothesis import strategies as st
 from compcore.adapters.files.trf import format_plain_pairing, read_plain_pairing, read_trf
 from compcore.adapters.files.trf_pairing import pair_trf_text
 from compcore.pairing.swiss import pair_dutch
-from compcore.pairing.swiss.matching import (
-    LightGraph,
-    _class_limits,
-    _two_passes,
-    max_weight_matching,
-    partners,
-)
+from compcore.pairing.swiss.compression import _class_limits, _two_passes
+from compcore.pairing.swiss.matching import LightGraph, max_weight_matching, partners
 
 VECTORS = Path(
     os.environ.get(

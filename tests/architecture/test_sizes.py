@@ -1,0 +1,149 @@
+"""Sizes (issue 28): no module of the app over 500 lines, no function over cyclomatic
+complexity 20, read from the source with ``ast`` (no new dependency).
+
+The complexity is counted as mccabe/radon do: 1, plus one for each ``if``/``elif``, conditional
+expression, ``for``/``while`` (and its ``else``), ``except`` handler, ``with``, match case,
+comprehension (and each of its ``if``s), and each extra operand of ``and``/``or``. A nested
+function or class is measured on its own, not in the function around it.
+
+The exceptions below are the modules others are splitting now and the functions not split
+yet, each with its reason. The test fails when one of them is no longer needed (strike it
+off: the list only shrinks) and when a new module or function outgrows the limit.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MAX_LINES = 500
+MAX_COMPLEXITY = 20
+
+# module (path from the repository root) -> why it may still be over MAX_LINES
+LARGE_MODULES: dict[str, str] = {
+    "compcore/adapters/store/transactions.py": "being split by another engineer",
+    "compcore/rules/rulesets/schema.py": "being split by another engineer",
+    "compcore/scoring/keizer.py": "being split by another engineer",
+    "compcore/scoring/standings.py": "being split by another engineer",
+    "compcore/i18n/app.py": "being split by another engineer",
+    "compcore/adapters/store/rows.py": "being split by another engineer",
+    "compcore/services/round.py": "being split by another engineer",
+    "pages/round.py": "being split by another engineer",
+    "ui/state.py": "being split by another engineer",
+}
+
+# "path:qualified.name" -> why it may still be over MAX_COMPLEXITY
+COMPLEX_FUNCTIONS: dict[str, str] = {}
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_NESTED = (*_FUNCTIONS, ast.ClassDef)
+
+
+def sources() -> list[Path]:
+    """The app's Python modules: the core package, the Streamlit pages, ui/ and app.py."""
+    found = [ROOT / "app.py"]
+    for folder in ("compcore", "pages", "ui"):
+        found.extend(sorted((ROOT / folder).rglob("*.py")))
+    return found
+
+
+def relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's body, not descending into nested functions or classes."""
+    todo = list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, _NESTED):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def _weight(node: ast.AST) -> int:
+    """What one node adds to its function's complexity."""
+    if isinstance(node, ast.If | ast.IfExp | ast.With | ast.AsyncWith | ast.ExceptHandler):
+        return 1
+    if isinstance(node, ast.For | ast.AsyncFor | ast.While):
+        return 1 + bool(node.orelse)
+    if isinstance(node, ast.BoolOp):
+        return len(node.values) - 1
+    if isinstance(node, ast.comprehension):
+        return 1 + len(node.ifs)
+    if isinstance(node, ast.match_case):
+        return 1
+    return 0
+
+
+def complexity(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """The cyclomatic complexity of one function (its nested functions not counted)."""
+    return 1 + sum(_weight(node) for node in _own_nodes(function))
+
+
+def functions(tree: ast.AST) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """Every function in a module with its qualified name (``Class.method``, ``outer.inner``)."""
+
+    def walk(
+        node: ast.AST, prefix: str
+    ) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, _FUNCTIONS):
+                yield prefix + child.name, child
+                yield from walk(child, f"{prefix}{child.name}.")
+            elif isinstance(child, ast.ClassDef):
+                yield from walk(child, f"{prefix}{child.name}.")
+            else:
+                yield from walk(child, prefix)
+
+    yield from walk(tree, "")
+
+
+def too_large() -> dict[str, int]:
+    """Modules over MAX_LINES, with their line counts."""
+    out = {}
+    for path in sources():
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > MAX_LINES:
+            out[relative(path)] = lines
+    return out
+
+
+def too_complex() -> dict[str, int]:
+    """Functions over MAX_COMPLEXITY (``path:qualified.name``), with their complexity."""
+    out = {}
+    for path in sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for name, node in functions(tree):
+            cc = complexity(node)
+            if cc > MAX_COMPLEXITY:
+                out[f"{relative(path)}:{name}"] = cc
+    return out
+
+
+def test_no_module_outgrows_the_limit() -> None:
+    found = too_large()
+    new = {name: lines for name, lines in found.items() if name not in LARGE_MODULES}
+    assert not new, f"modules over {MAX_LINES} lines: split them: {new}"
+
+
+def test_every_large_module_exception_is_still_needed() -> None:
+    found = too_large()
+    stale = sorted(name for name in LARGE_MODULES if name not in found)
+    assert not stale, f"no longer over {MAX_LINES} lines: strike them off LARGE_MODULES: {stale}"
+
+
+def test_no_function_outgrows_the_limit() -> None:
+    found = too_complex()
+    new = {name: cc for name, cc in found.items() if name not in COMPLEX_FUNCTIONS}
+    assert not new, f"functions over complexity {MAX_COMPLEXITY}: split them: {new}"
+
+
+def test_every_complex_function_exception_is_still_needed() -> None:
+    found = too_complex()
+    stale = sorted(name for name in COMPLEX_FUNCTIONS if name not in found)
+    assert not stale, (
+        f"no longer over complexity {MAX_COMPLEXITY}: strike them off COMPLEX_FUNCTIONS: {stale}"
+    )
