@@ -227,7 +227,7 @@ def test_partners_match_on_the_positive_entries_of_a_weight_table(
 
 
 def test_compcore_helpers_run_inside_caissifys_bracket_loop() -> None:
-    # engine._own_closures swaps in only where the free variables agree: if caissify's
+    # shim._own_closures swaps in only where the free variables agree: if caissify's
     # helpers change, the swap silently stops, and this says so
     from compcore.pairing.swiss.engine import _DutchEngine
 
@@ -237,4 +237,4 @@ def test_compcore_helpers_run_inside_caissifys_bracket_loop() -> None:
         if hasattr(c, "co_name")
     }
     for name in ("_run_mwm", "_set_w", "_get_w"):
-        assert nested[name].endswith("compcore/pairing/swiss/engine.py"), name
+        assert nested[name].endswith("compcore/pairing/swiss/shim.py"), name
