@@ -103,15 +103,7 @@ def compress_weights(
     runs = _runs(columns)
     if not runs:
         return dict.fromkeys(limits, 0)
-    # 1. blocks of runs between which no carry can cross
-    blocks: list[tuple[int, int]] = [runs[0]]
-    for start, end in runs[1:]:
-        mask = (1 << blocks[-1][1]) - 1
-        # k edges with every low bit set cannot carry: the exact bound need not be summed
-        if (k * mask) >> start == 0 or _low_sum_bound(items, k, mask) < (1 << start):
-            blocks.append((start, end))
-        else:
-            blocks[-1] = (blocks[-1][0], end)
+    blocks = _blocks(runs, items, k)
     parts = [
         [(value >> start) & ((1 << (end - start)) - 1) for value, _ in items]
         for start, end in blocks
@@ -120,7 +112,29 @@ def compress_weights(
     if drop_dependent:
         dependent = _dependent(parts[::-1])[::-1]
         parts = [part for part, drop in zip(parts, dependent, strict=True) if not drop]
-    # 3. repack every block just above the largest sum of what lies below it
+    packed = _repack(parts, items, k, max_sum)
+    return {value: p for (value, _), p in zip(items, packed, strict=True)}
+
+
+def _blocks(
+    runs: list[tuple[int, int]], items: list[tuple[int, int]], k: int
+) -> list[tuple[int, int]]:
+    """Step 1: the runs of columns merged into blocks between which no carry can cross."""
+    blocks: list[tuple[int, int]] = [runs[0]]
+    for start, end in runs[1:]:
+        mask = (1 << blocks[-1][1]) - 1
+        # k edges with every low bit set cannot carry: the exact bound need not be summed
+        if (k * mask) >> start == 0 or _low_sum_bound(items, k, mask) < (1 << start):
+            blocks.append((start, end))
+        else:
+            blocks[-1] = (blocks[-1][0], end)
+    return blocks
+
+
+def _repack(
+    parts: list[list[int]], items: list[tuple[int, int]], k: int, max_sum: MaxSum | None
+) -> list[int]:
+    """Step 3: every block repacked just above the largest sum of what lies below it."""
     packed = [0] * len(items)
     shift = 0
     for number, part in enumerate(parts, start=1):
@@ -134,7 +148,7 @@ def compress_weights(
         else:
             bound = _low_sum_bound([(p, c) for p, (_, c) in zip(packed, items, strict=True)], k, -1)
         shift = bound.bit_length()
-    return {value: p for (value, _), p in zip(items, packed, strict=True)}
+    return packed
 
 
 def _two_passes(

@@ -316,14 +316,7 @@ def pair_dutch(
     if unknown:
         raise PairingError.at((), "swiss.unknown_unavailable", number=unknown[0])
     present = [inputs[p.number] for p in t.players if p.number not in unavailable]
-    pairing_score: dict[int, Fraction] = {}
-    for p in present:
-        if scores is None:
-            pairing_score[p.number] = p.score
-        elif p.number in scores:
-            pairing_score[p.number] = Fraction(scores[p.number])
-        else:
-            raise PairingError.at((), "swiss.no_score", number=p.number)
+    pairing_score = _pairing_scores(present, scores)
     round_number = t.rounds_played + 1
     if not present:
         return SwissPairing(boards=(), bye=None)
@@ -333,24 +326,7 @@ def pair_dutch(
         return alone
     total = t.total_rounds if t.total_rounds is not None else round_number + 1
     unit = t.points.win if t.points.win > 0 else Fraction(1)
-    engine_players = [
-        {
-            "id": p.number,
-            "pairing_number": p.number,
-            "starting_number": p.number,
-            "name": p.name,
-            "rating": p.rating,
-            # in wins: caissify's final-round topscorer test assumes one point per win
-            "score": float(pairing_score[p.number] / unit),
-            "color_hist": ["white" if c == "w" else "black" for c in p.colours],
-            "float_history": list(p.floats),
-            # C.9: games played over the board, the whole tournament (see _Opponents)
-            "played_games": len(p.colours),
-            "bye_count": int(p.had_unplayed_win),
-            "forfeit_win_count": 0,
-        }
-        for p in present
-    ]
+    engine_players = [_engine_player(p, pairing_score[p.number] / unit) for p in present]
     present_numbers = {p.number for p in present}
     previous = {
         (min(p.number, o), max(p.number, o))
@@ -373,6 +349,41 @@ def pair_dutch(
     last_round = t.total_rounds is not None and round_number >= t.total_rounds
     _check_legal(pairing, inputs, pairing_score, round_number, last_round, t.points.win)
     return replace(pairing, slow_matchings=tuple(slow)) if slow else pairing
+
+
+def _pairing_scores(
+    present: list[PlayerInput], scores: Mapping[int, Fraction] | None
+) -> dict[int, Fraction]:
+    """The score each present player is paired on: ``scores``' (each must have one), or the
+    TRF-standard score."""
+    pairing_score: dict[int, Fraction] = {}
+    for p in present:
+        if scores is None:
+            pairing_score[p.number] = p.score
+        elif p.number in scores:
+            pairing_score[p.number] = Fraction(scores[p.number])
+        else:
+            raise PairingError.at((), "swiss.no_score", number=p.number)
+    return pairing_score
+
+
+def _engine_player(p: PlayerInput, wins: Fraction) -> dict[str, Any]:
+    """One present player as caissify's engine takes it (``wins``: the score in wins)."""
+    return {
+        "id": p.number,
+        "pairing_number": p.number,
+        "starting_number": p.number,
+        "name": p.name,
+        "rating": p.rating,
+        # in wins: caissify's final-round topscorer test assumes one point per win
+        "score": float(wins),
+        "color_hist": ["white" if c == "w" else "black" for c in p.colours],
+        "float_history": list(p.floats),
+        # C.9: games played over the board, the whole tournament (see _Opponents)
+        "played_games": len(p.colours),
+        "bye_count": int(p.had_unplayed_win),
+        "forfeit_win_count": 0,
+    }
 
 
 def _violates_absolute(colours: tuple[str, ...], colour: str) -> bool:
