@@ -185,19 +185,19 @@ def cmd_knsb(args: argparse.Namespace) -> int:
 
 def cmd_publish(args: argparse.Namespace) -> int:
     """Write the static website of every competition in ``--db`` to the folder ``--out``,
-    all or nothing (:func:`compcore.present.website.write_site`); a folder that is not a
+    all or nothing (:func:`compcore.present.site_files.write_site`); a folder that is not a
     site it wrote is refused unless ``--force``."""
     from compcore.adapters import store
-    from compcore.present import website
+    from compcore.present import site_files, website
 
     out = Path(args.out)
-    website.check_target(out, force=args.force)  # before reading: refused, nothing is done
+    site_files.check_target(out, force=args.force)  # before reading: refused, nothing is done
     comps = [
         website.Competition(f"c{info.id}", season, ruleset)
         for info, season, ruleset in store.load_all_readonly(args.db)
     ]
     pages = website.site(comps, args.lang)
-    website.write_site(pages, out, force=args.force)
+    site_files.write_site(pages, out, force=args.force)
     print(t("cli.published", args.lang, pages=len(pages), out=args.out))
     return 0
 
