@@ -23,19 +23,34 @@ MAX_COMPLEXITY = 20
 
 # module (path from the repository root) -> why it may still be over MAX_LINES
 LARGE_MODULES: dict[str, str] = {
-    "compcore/adapters/store/transactions.py": "being split by another engineer",
-    "compcore/rules/rulesets/schema.py": "being split by another engineer",
-    "compcore/scoring/keizer.py": "being split by another engineer",
-    "compcore/scoring/standings.py": "being split by another engineer",
-    "compcore/i18n/app.py": "being split by another engineer",
-    "compcore/adapters/store/rows.py": "being split by another engineer",
-    "compcore/services/round.py": "being split by another engineer",
-    "pages/round.py": "being split by another engineer",
-    "ui/state.py": "being split by another engineer",
+    "compcore/adapters/store/transactions.py": "being split by another engineer (issue 28)",
+    "compcore/adapters/store/rows.py": "being split by another engineer (issue 28)",
+    "compcore/rules/rulesets/schema.py": "being split by another engineer (issue 28)",
+    "compcore/rules/rulesets/models.py": (
+        "schema.py's neighbour in rules/rulesets/, which another engineer is reworking now:"
+        " split after that lands"
+    ),
+    "compcore/scoring/keizer.py": "being split by another engineer (issue 28)",
+    "compcore/scoring/standings.py": "being split by another engineer (issue 28)",
+    "compcore/i18n/app.py": "being split by another engineer (issue 28)",
+    "compcore/services/round.py": "being split by another engineer (issue 28)",
+    "pages/round.py": "being split by another engineer (issue 28)",
+    "ui/state.py": "being split by another engineer (issue 28)",
 }
 
 # "path:qualified.name" -> why it may still be over MAX_COMPLEXITY
-COMPLEX_FUNCTIONS: dict[str, str] = {}
+COMPLEX_FUNCTIONS: dict[str, str] = {
+    "compcore/scoring/standings.py:standings": "scoring/ is being split by another engineer",
+    "compcore/scoring/standings.py:_rows": "scoring/ is being split by another engineer",
+    "compcore/scoring/standings.py:resolve_scope": "scoring/ is being split by another engineer",
+    "compcore/scoring/keizer.py:chain": "scoring/ is being split by another engineer",
+    "pages/competitions.py:new_competition": "pages/ is being split by another engineer",
+    "pages/round.py:show_draft": "pages/ is being split by another engineer",
+    "compcore/domain/jsondata.py:_plainly_fine": (
+        "one flat loop tuned for speed (issue 19: a season file's check in a fifth of the"
+        " time); a helper call per object would cost what the loop saves"
+    ),
+}
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NESTED = (*_FUNCTIONS, ast.ClassDef)
@@ -147,3 +162,52 @@ def test_every_complex_function_exception_is_still_needed() -> None:
     assert not stale, (
         f"no longer over complexity {MAX_COMPLEXITY}: strike them off COMPLEX_FUNCTIONS: {stale}"
     )
+
+
+_SAMPLE = """
+def sample(xs, ys):
+    if xs and ys or not xs:          # if 1, and/or 2
+        pass
+    elif ys:                         # elif 1
+        pass
+    for x in xs:                     # for 1
+        while x:                     # while 1
+            x -= 1
+        else:                        # while's else 1
+            pass
+    try:
+        pass
+    except ValueError:               # except 1
+        pass
+    except KeyError:                 # except 1
+        pass
+    with open("f") as f:             # with 1
+        pass
+    y = 1 if xs else 2               # conditional expression 1
+    zs = [z for z in ys if z if z > 1]  # comprehension 1, its ifs 2
+    match y:
+        case 1:                      # case 1
+            pass
+        case _:                      # case 1
+            pass
+
+    def inner():                     # measured on its own
+        if y:
+            return 1
+        return 2
+
+    return zs
+"""
+
+
+def test_the_complexity_counts_each_branch_once() -> None:
+    tree = ast.parse(_SAMPLE)
+    found = dict(functions(tree))
+    assert sorted(found) == ["sample", "sample.inner"]
+    assert complexity(found["sample"]) == 1 + 3 + 1 + 1 + 2 + 2 + 1 + 1 + 3 + 2
+    assert complexity(found["sample.inner"]) == 2
+
+
+def test_methods_and_nested_functions_are_named_by_their_place() -> None:
+    tree = ast.parse("class A:\n    def f(self):\n        def g():\n            pass\n")
+    assert [name for name, _ in functions(tree)] == ["A.f", "A.f.g"]
