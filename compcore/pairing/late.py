@@ -73,15 +73,9 @@ def repair(
     boards = [_kept_board(g, rid) for g in kept]
     stored = list(kept)
     _place_new_boards(ctx, new_boards, rid, boards, stored, entries)
-    sitting_out = {}
+    sitting_out: dict[str, Reason] = {}
     if solved.sitter is not None:
-        pid = solved.sitter.player
-        if pid in abandoned:  # keeps the published board: a forfeit win when recorded
-            game = abandoned[pid]
-            stored.append(game)
-            boards.append(_kept_board(game, rid))
-        else:
-            sitting_out[pid] = Reason("bye.kept", rid, {})
+        _leave_out(solved.sitter.player, abandoned, rid, boards, stored, sitting_out)
     _mark_no_shows(new_boards, abandoned, engine, entries)
     if ctx.engine is not None and ctx.engine not in {p for g in stored for p in g.players}:
         entries[ctx.engine] = Kind.NOT_PARTICIPATING
@@ -166,6 +160,24 @@ def _place_new_boards(
         stored.append(Game(b.white, b.black, reason=placed, override=override))
         for pid in (b.white, b.black):
             entries.pop(pid, None)
+
+
+def _leave_out(
+    pid: str,
+    abandoned: dict[str, Game],
+    rid: str | None,
+    boards: list[Board],
+    stored: list[Game],
+    sitting_out: dict[str, Reason],
+) -> None:
+    """The player left over keeps the published board (a forfeit win when recorded) or
+    their bye."""
+    if pid in abandoned:
+        game = abandoned[pid]
+        stored.append(game)
+        boards.append(_kept_board(game, rid))
+    else:
+        sitting_out[pid] = Reason("bye.kept", rid, {})
 
 
 def _mark_no_shows(
