@@ -31,7 +31,7 @@ from compcore.pairing.swiss import (
     matching,
     pair_dutch,
 )
-from compcore.pairing.swiss.matching import stats
+from compcore.pairing.swiss.counters import stats
 
 VECTORS = Path(__file__).resolve().parent.parent / "tests" / "data" / "swiss-vectors"
 

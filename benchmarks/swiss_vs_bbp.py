@@ -21,7 +21,7 @@ engines are single-threaded. The played files are kept in ``--cache`` (default a
 in the temp dir) so a second run skips the play.
 
 Each line also shows the CPU time compcore spent inside rustworkx's matchings alone
-(``matching.stats.rustworkx_seconds``): every one of caissify's bracket steps runs a fresh
+(``counters.stats.rustworkx_seconds``): every one of caissify's bracket steps runs a fresh
 matching of the whole unpaired field, where bbpPairings updates its matching, so that
 share is the floor of the present design (issue 19, docs/swiss.md "Measured figures"),
 and how many matchings a round were computed and how many caissify's steps took from the
@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from compcore.adapters.files.trf import read_trf
 from compcore.domain.errors import PairingError
 from compcore.pairing.swiss import SwissRecord, pair_dutch
-from compcore.pairing.swiss.matching import stats
+from compcore.pairing.swiss.counters import stats
 from tests.swiss_play import player_line
 
 TARGET = 3.0

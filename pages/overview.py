@@ -39,7 +39,7 @@ for i, info in enumerate(current):
         st.caption(f"{md(info.club)} · {md(info.season)} · {md(description)}")
         last = season.rounds[-1] if season.rounds else None
         stage = rs.stage(season, last.number) if last else "new"
-        names = {p.id: p.name for p in season.players}
+        names = season.names()
         cup = reading.shown_bracket(season, ruleset)
         if cup is not None and cup.over:  # MG-7: one player left, no next round
             winner = names.get(cup.winner, "—") if cup.winner else "—"

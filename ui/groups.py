@@ -46,7 +46,7 @@ def _members(run: Ctx, ladder_id: int, ladder: Season) -> list[str]:
     standings); the seeds are the chosen players in that order."""
     order = [p for p in run.standings_of(ladder_id).order if p in groups.ladder_members(ladder)]
     order += [p for p in groups.ladder_members(ladder) if p not in order]
-    names = {p.id: p.name for p in ladder.players}
+    names = ladder.names()
     chosen = st.multiselect(
         run.tr("group.field.members"), order, format_func=lambda p: names.get(p, p),
         placeholder=run.tr("app.placeholder.choose"), key=f"group_members_{ladder_id}",
@@ -74,7 +74,7 @@ def _evenings(run: Ctx, form: groups.NewGroup, ladder: Season, ladder_id: int) -
 
 
 def _preview(run: Ctx, form: groups.NewGroup, ladder: Season) -> None:
-    names = {p.id: p.name for p in ladder.players}
+    names = ladder.names()
     lines = groups.preview(form, ladder)
     if not lines:
         return

@@ -83,7 +83,7 @@ def category_playoff(run: Ctx, category: str | None, plans: tuple[svc.Plan, ...]
         info = next(i for i in run.competitions if i.id == plan.existing)
         now = reading.playoff_state(run.season_of(info.id), run.ruleset_of(info.id))
         if now.champion is not None:
-            names = {p.id: p.name for p in run.season_of(info.id).players}
+            names = run.season_of(info.id).names()
             champion = names.get(now.champion, now.champion)
             st.success(
                 run.tr("playoff.champion", category=md(category), player=md(champion))

@@ -19,16 +19,25 @@ from ui.round_view import RoundView, lazy_expander
 
 def show_draft(v: RoundView, draft: rs.Draft, key: str) -> None:
     """The proposed pairing, why each board is there, edits with the live rule check."""
-    pairing = draft.pairing
-    lang = v.run.lang
     if st.session_state.get(f"{key}_note"):
         st.caption(st.session_state[f"{key}_note"])
     if draft.read != v.stored:
         st.warning(v.tr("app.draft.round_changed", number=v.number))
     if st.session_state.get(f"{key}_unsaved"):
         st.warning(v.tr("app.draft.not_saved", error=st.session_state[f"{key}_unsaved"]))
+    st.table(pd.DataFrame(_board_rows(v, draft)), hide_index=True)  # Markdown in its cells
+    _sitters_and_relaxed(v, draft)
+    st.markdown(f"#### {v.tr('app.round.edit')}")
+    _edits(v, draft, key)
+    st.markdown(f"#### {v.tr('app.round.check')}")
+    _check_and_publish(v, draft, key)
+
+
+def _board_rows(v: RoundView, draft: rs.Draft) -> list[dict[str, object]]:
+    """One row per board of the draft: the players, why they meet, why these colours."""
+    pairing, lang = draft.pairing, v.run.lang
     by_pair = {frozenset((b.white, b.black)): b for b in pairing.boards}
-    rows = []
+    rows: list[dict[str, object]] = []
     for i, (white, black) in enumerate(draft.boards, start=1):
         board = by_pair.get(frozenset((white, black)))
         if board is None:
@@ -49,7 +58,12 @@ def show_draft(v: RoundView, draft: rs.Draft, key: str) -> None:
                 v.tr("app.col.colours"): md(colours),
             }
         )
-    st.table(pd.DataFrame(rows), hide_index=True)  # st.table reads Markdown in its cells
+    return rows
+
+
+def _sitters_and_relaxed(v: RoundView, draft: rs.Draft) -> None:
+    """Who sits out and why, and every soft rule the pairing had to relax."""
+    pairing, lang = draft.pairing, v.run.lang
     if draft.sitters:
         st.markdown(f"**{v.tr('sheet.sitting_out')}**")
         for pid, kind in draft.sitters.items():
@@ -63,7 +77,9 @@ def show_draft(v: RoundView, draft: rs.Draft, key: str) -> None:
         for relaxation in pairing.relaxed:
             st.markdown(f"- {md(relaxation.reason.text(lang, v.names))}")
 
-    st.markdown(f"#### {v.tr('app.round.edit')}")
+
+def _edits(v: RoundView, draft: rs.Draft, key: str) -> None:
+    """The director's edits: swap a board's colours, exchange two players, reset."""
     col1, col2 = st.columns(2)
     if draft.boards:
         board_no = col1.selectbox(
@@ -88,7 +104,9 @@ def show_draft(v: RoundView, draft: rs.Draft, key: str) -> None:
         keep_draft(v, key, draft.reset())
         st.rerun()
 
-    st.markdown(f"#### {v.tr('app.round.check')}")
+
+def _check_and_publish(v: RoundView, draft: rs.Draft, key: str) -> None:
+    """The live rule check of the draft, the override reason it needs, publish or discard."""
     try:
         violations = rs.check(v.season, v.ruleset, draft)
     except CompcoreError as exc:

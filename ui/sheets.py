@@ -36,7 +36,7 @@ def _as_pairing(rnd: Round) -> Pairing:
 
 def engine_names(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang) -> dict[str, str]:
     """Names for the sheet: a computer entrant shows the strength it plays at."""
-    names = {p.id: p.name for p in season.players}
+    names = season.names()
     pairing = _as_pairing(rnd)
     for p in season.players:
         if p.is_engine:
@@ -50,7 +50,7 @@ def rows(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang) -> list[Sheet
     names = engine_names(season, ruleset, rnd, lang)
     out = []
     for number, game in enumerate(rnd.games or (), start=1):
-        why = words(game.override, lang, {p.id: p.name for p in season.players})
+        why = words(game.override, lang, season.names())
         note = t("app.sheet.override", lang, reason=why) if game.override else ""
         out.append(
             SheetRow(

@@ -236,7 +236,7 @@ class Ctx:
     def names(self) -> dict[str, str]:
         """Player id -> name of the chosen competition."""
         if "names" not in self._memo:
-            self._memo["names"] = {p.id: p.name for p in self.season().players}
+            self._memo["names"] = self.season().names()
         names: dict[str, str] = self._memo["names"]
         return names
 

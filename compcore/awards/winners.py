@@ -9,7 +9,7 @@ says what is still to be played.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -300,14 +300,7 @@ def _ds19(
     final_list = _final_list(season, ruleset, category, cycle_tables, non_engine)
     unavailable = _unavailable(season, category)
     size = ruleset.awards.playoff_size
-    # winner of cycle c takes seed c+1; a double winner keeps the earlier seed; freed seeds,
-    # and seeds of players who cannot play, go down the final list (DS-19)
-    seeds: list[str | None] = []
-    for w in cycle_winners:
-        seeds.append(w if w is not None and w not in seeds and w not in unavailable else None)
-    seeds += [None] * (size - len(seeds))
-    rest = iter(p for p in final_list if p not in seeds and p not in unavailable)
-    filled = [s if s is not None else next(rest, None) for s in seeds[:size]]
+    filled = _seeds(cycle_winners, final_list, unavailable, size)
     # a category with fewer players than the play-off's size: all of them play it
     seeded = tuple(s for s in filled if s is not None)
     small = "small-category" if len(seeded) < size else ""
@@ -318,6 +311,20 @@ def _ds19(
     if playoff is None:
         return Championship(category, "pending", reason="too-few-players")
     return Championship(category, "playoff", reason=small, playoff=playoff)
+
+
+def _seeds(
+    cycle_winners: list[str | None], final_list: list[str], unavailable: Collection[str], size: int
+) -> list[str | None]:
+    """DS-19's play-off seeds: the winner of cycle c takes seed c+1; a double winner keeps
+    the earlier seed; freed seeds, and seeds of players who cannot play, go down the final
+    list (``None``: nobody left for that seed)."""
+    seeds: list[str | None] = []
+    for w in cycle_winners:
+        seeds.append(w if w is not None and w not in seeds and w not in unavailable else None)
+    seeds += [None] * (size - len(seeds))
+    rest = iter(p for p in final_list if p not in seeds and p not in unavailable)
+    return [s if s is not None else next(rest, None) for s in seeds[:size]]
 
 
 def _final_list(

@@ -11,6 +11,8 @@ from a round outside the season. The season-file reader, the store and the app a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from compcore.domain.errors import Part, Phrase, SeasonError, choices, phrase, place
 from compcore.domain.federation_ids import number_problems
 from compcore.domain.model import EMPTY, ENTRY_KINDS, Kind, Round, Season
@@ -90,11 +92,27 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
     top: Where = source if isinstance(source, tuple) else (source,)
     known = {player.id for player in season.players}
     if len(known) < len(season.players):  # the first id seen twice, named
-        seen: set[str] = set()
-        for player in season.players:
-            if player.id in seen:
-                raise SeasonError.at(top, "season.player_twice", player=player.id)
-            seen.add(player.id)
+        _check_ids_once(season, top)
+    _check_players_known(season, known, top)
+    _check_ratings(season, top)
+    _check_rating_rounds(season, ruleset, top)
+    _check_numbers(season, top)
+    _check_rounds(season, ruleset, known, top)
+    if format_of(ruleset) is Format.CUP:
+        _check_cup_not_over(season, ruleset, top)
+
+
+def _check_ids_once(season: Season, top: Where) -> None:
+    """No player id twice: the first one seen twice, named."""
+    seen: set[str] = set()
+    for player in season.players:
+        if player.id in seen:
+            raise SeasonError.at(top, "season.player_twice", player=player.id)
+        seen.add(player.id)
+
+
+def _check_players_known(season: Season, known: set[str], top: Where) -> None:
+    """The rating changes, roster changes and decisions name registered players only."""
     for change in season.ratings or ():
         if change.player not in known:
             raise SeasonError.at(
@@ -110,9 +128,10 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             raise SeasonError.at(
                 (*top, Phrase("at.decisions")), "season.unknown_player", player=decision.player
             )
-    _check_ratings(season, top)
-    _check_rating_rounds(season, ruleset, top)
-    _check_numbers(season, top)
+
+
+def _check_rounds(season: Season, ruleset: Ruleset, known: set[str], top: Where) -> None:
+    """The rounds in order (numbers, cycles), nothing after an open round, each one sound."""
     allowed = set(ruleset.points.kinds)
     open_round: int | None = None
     last_cycle = -1
@@ -136,8 +155,6 @@ def check_season(season: Season, ruleset: Ruleset, source: Part | Where = SEASON
             raise SeasonError.at(where, "season.cycle_order", cycle=cycle, last=last_cycle)
         last_cycle = cycle
         _check_round(rnd, season, known, allowed, where, ruleset.round_robin.games_per_meeting)
-    if format_of(ruleset) is Format.CUP:
-        _check_cup_not_over(season, ruleset, top)
 
 
 def _check_finalized(rnd: Round, where: Where) -> None:
@@ -189,25 +206,49 @@ def _check_round(
     where: Where,
     per_meeting: int = 1,
 ) -> None:
-    # where each player is placed: a board's number or an entry's kind, in words only for
-    # a refusal (a phrase for every board and entry was a third of the check, issue 19)
-    placed: dict[str, int | Kind] = {}
-
-    def how(spot: int | Kind) -> Phrase:
-        if isinstance(spot, Kind):
-            return Phrase("season.how.entry", kind=spot.value)
-        return Phrase("at.board", board=spot)
-
-    def place(pid: str, spot: int | Kind) -> None:
-        if pid not in known:
-            raise SeasonError.at(where, "season.unknown_player_in", player=pid, how=how(spot))
-        if pid in placed:
-            raise SeasonError.at(
-                where, "season.twice", player=pid, first=how(placed[pid]), then=how(spot)
-            )
-        placed[pid] = spot
-
+    placed = _Placements(known, where)
     entries = rnd.entries or EMPTY
+    _place_boards(rnd, placed, where, per_meeting)
+    _place_entries(season, entries, allowed, placed, where)
+    _check_placed_registered(rnd, season, entries, placed.spots, where)
+    present = _check_present(rnd, season, known, placed.spots, where)
+    _check_forced(rnd, present, where)
+
+
+def _how(spot: int | Kind) -> Phrase:
+    """Where a player is placed, in words: a board's number or an entry's kind."""
+    if isinstance(spot, Kind):
+        return Phrase("season.how.entry", kind=spot.value)
+    return Phrase("at.board", board=spot)
+
+
+class _Placements:
+    """Where each player of a round is placed: a board's number or an entry's kind, in words
+    only for a refusal (a phrase for every board and entry was a third of the check,
+    issue 19)."""
+
+    def __init__(self, known: set[str], where: Where) -> None:
+        self.known = known
+        self.where = where
+        self.spots: dict[str, int | Kind] = {}
+
+    def place(self, pid: str, spot: int | Kind) -> None:
+        """Place a registered player once; else the refusal naming both places."""
+        if pid not in self.known:
+            raise SeasonError.at(self.where, "season.unknown_player_in", player=pid, how=_how(spot))
+        if pid in self.spots:
+            raise SeasonError.at(
+                self.where,
+                "season.twice",
+                player=pid,
+                first=_how(self.spots[pid]),
+                then=_how(spot),
+            )
+        self.spots[pid] = spot
+
+
+def _place_boards(rnd: Round, placed: _Placements, where: Where, per_meeting: int) -> None:
+    """Each board's two players (not the same one), a meeting's further games once."""
     meetings: dict[frozenset[str], int] = {}
     for board, game in enumerate(rnd.games or (), start=1):
         if game.white == game.black:
@@ -217,8 +258,18 @@ def _check_round(
         # one game a meeting (the usual): no board is a further game of a meeting
         if per_meeting > 1 and _same_meeting(meetings, frozenset(game.players), per_meeting):
             continue
-        place(game.white, board)
-        place(game.black, board)
+        placed.place(game.white, board)
+        placed.place(game.black, board)
+
+
+def _place_entries(
+    season: Season,
+    entries: Mapping[str, Kind],
+    allowed: set[Kind],
+    placed: _Placements,
+    where: Where,
+) -> None:
+    """Each entry a kind for an entry the ruleset uses; the engine only not participating."""
     for pid, kind in entries.items():
         if kind not in ENTRY_KINDS:
             at_player = (*where, Phrase("at.player", player=pid))
@@ -227,9 +278,19 @@ def _check_round(
             at_player = (*where, Phrase("at.player", player=pid))
             names = choices(k.value for k in ENTRY_KINDS if k in allowed)
             raise SeasonError.at(at_player, "season.kind_unused", kind=kind.value, allowed=names)
-        place(pid, kind)
+        placed.place(pid, kind)
         if kind is not Kind.NOT_PARTICIPATING and season.player(pid).is_engine:
             raise SeasonError.at(where, "season.engine_entry", player=pid, kind=kind.value)
+
+
+def _check_placed_registered(
+    rnd: Round,
+    season: Season,
+    entries: Mapping[str, Kind],
+    placed: dict[str, int | Kind],
+    where: Where,
+) -> None:
+    """Everyone placed (but not participating) belongs to the competition in this round."""
     for pid in placed:
         player = season.player(pid)
         if entries.get(pid) is not Kind.NOT_PARTICIPATING and not player.registered_in(rnd.number):
@@ -239,6 +300,12 @@ def _check_round(
                 player=pid,
                 registration=registration(player.joined_round, player.withdrawn_round),
             )
+
+
+def _check_present(
+    rnd: Round, season: Season, known: set[str], placed: dict[str, int | Kind], where: Where
+) -> set[str]:
+    """The present list: registered humans, once each, not placed yet in an open round."""
     present: set[str] = set()
     for pid in rnd.present or ():
         if pid not in known:
@@ -260,6 +327,11 @@ def _check_round(
                 registration=registration(player.joined_round, player.withdrawn_round),
             )
         present.add(pid)
+    return present
+
+
+def _check_forced(rnd: Round, present: set[str], where: Where) -> None:
+    """Forced pairings: two different present players, each in one forced pairing."""
     in_forced: set[str] = set()
     forced_at = (*where, Phrase("at.forced"))
     for forced in rnd.forced or ():

@@ -40,6 +40,7 @@ from compcore.pairing.ladder import Infeasible, Sitter, Solver
 from compcore.pairing.ladder_round import pair_ladder, relaxations, solve_pool
 from compcore.pairing.swiss import (
     SwissBoard,
+    SwissPairing,
     SwissPlayer,
     SwissRecord,
     SwissTournament,
@@ -243,12 +244,7 @@ def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
     for _pid, n in number.items():
         scores.setdefault(n, Fraction(0))
     available = [pid for pid in pool if pid in number]
-    chosen = set(available)
-    base_unavailable = frozenset(n for pid, n in number.items() if pid not in chosen)
-    outcome = Outcome()
     method = ctx.ruleset.pairing.bye.method
-    rid = ctx.rid("swiss")
-    sitter: Sitter | None = None
     candidates: list[str | None] = [None]
     skipped_before: tuple[str, ...] = ()
     if len(available) % 2 == 1 and method != "swiss":
@@ -261,6 +257,29 @@ def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
         candidates = list(ordered[:DUTCH_TRIES])
     elif not _rematch_free(ctx, available):
         return _fallback(ctx, available, t, number, back, scores, None)
+    chosen = set(available)
+    base_unavailable = frozenset(n for pid, n in number.items() if pid not in chosen)
+    tried = _try_candidates(ctx, t, number, scores, base_unavailable, candidates)
+    if isinstance(tried, PairingError | None):
+        return _fallback(ctx, available, t, number, back, scores, tried)
+    result, candidate = tried
+    sitter: Sitter | None = None
+    if candidate is not None:
+        before = tuple(c for c in candidates[: candidates.index(candidate)] if c)
+        sitter = Sitter(candidate, skipped_before + before)
+    return _dutch_outcome(ctx, available, result, back, sitter)
+
+
+def _try_candidates(
+    ctx: Context,
+    t: SwissTournament,
+    number: dict[str, int],
+    scores: dict[int, Fraction],
+    base_unavailable: frozenset[int],
+    candidates: list[str | None],
+) -> tuple[SwissPairing, str | None] | PairingError | None:
+    """The Dutch pairing with the first bye candidate it accepts (``None``: no club bye),
+    or the last engine error when it accepts none."""
     last_error: PairingError | None = None
     for candidate in candidates:
         given = frozenset({number[candidate]} if candidate else ())
@@ -275,12 +294,20 @@ def pair_swiss(ctx: Context, pool: list[str]) -> Outcome:
         except PairingError as exc:
             last_error = exc
             continue
-        if candidate is not None:
-            tried = tuple(c for c in candidates[: candidates.index(candidate)] if c)
-            sitter = Sitter(candidate, skipped_before + tried)
-        break
-    else:
-        return _fallback(ctx, available, t, number, back, scores, last_error)
+        return result, candidate
+    return last_error
+
+
+def _dutch_outcome(
+    ctx: Context,
+    available: list[str],
+    result: SwissPairing,
+    back: dict[int, str],
+    sitter: Sitter | None,
+) -> Outcome:
+    """The club's boards and bye from the Dutch engine's pairing."""
+    outcome = Outcome()
+    rid = ctx.rid("swiss")
     for board in result.boards:
         outcome.boards.append(
             Board(

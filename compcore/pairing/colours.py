@@ -56,51 +56,72 @@ def decide(
     return None
 
 
-def _decide(
-    rules: Rules, name: str, higher: str, lower: str
-) -> tuple[str, dict[str, object]] | None:
-    if name == "repeat-reversed":
-        white = rules.repeat_colours(higher, lower)
-        if white is None:
-            return None
-        m = rules.meeting(higher, lower)
-        assert m is not None
-        return white, {"white": white, "first": m.last_played_round, "scope": rules.scope}
-    if name == "critical-balance":
-        nh, nl = rules.need.get(higher), rules.need.get(lower)
-        if nh is not None and nh != nl:
-            return (higher if nh == "w" else lower), {
-                "player": higher,
-                "need": nh,
-                "balance": rules.balance.get(higher, 0),
-            }
-        if nl is not None and nl != nh:
-            return (lower if nl == "w" else higher), {
-                "player": lower,
-                "need": nl,
-                "balance": rules.balance.get(lower, 0),
-            }
-        return None
-    if name == "lower-balance-white":
-        bh, bl = rules.balance.get(higher, 0), rules.balance.get(lower, 0)
-        if bh == bl:
-            return None
-        white = higher if bh < bl else lower
-        return white, {"white": white, "bw": min(bh, bl), "bb": max(bh, bl)}
-    if name == "alternate":
-        ch, cl = rules.last_colour.get(higher), rules.last_colour.get(lower)
-        if ch == cl:
-            return None
-        if ch is None:
-            assert cl is not None
-            white = lower if cl == "b" else higher
-        elif cl is None:
-            white = higher if ch == "b" else lower
-        else:
-            white = higher if ch == "b" else lower
-        return white, {"white": white}
+_Decision = tuple[str, dict[str, object]] | None
+
+
+def _decide(rules: Rules, name: str, higher: str, lower: str) -> _Decision:
+    """White and the reason's values by the colour rule ``name``; ``None``: it does not decide."""
     if name == "higher-placed-black":
         return lower, {"player": higher}
     if name == "higher-placed-white":
         return higher, {"player": higher}
-    raise ValueError(f"unknown colour rule {name!r}")
+    decide = _DECIDERS.get(name)
+    if decide is None:
+        raise ValueError(f"unknown colour rule {name!r}")
+    return decide(rules, higher, lower)
+
+
+def _repeat_reversed(rules: Rules, higher: str, lower: str) -> _Decision:
+    white = rules.repeat_colours(higher, lower)
+    if white is None:
+        return None
+    m = rules.meeting(higher, lower)
+    assert m is not None
+    return white, {"white": white, "first": m.last_played_round, "scope": rules.scope}
+
+
+def _critical_balance(rules: Rules, higher: str, lower: str) -> _Decision:
+    nh, nl = rules.need.get(higher), rules.need.get(lower)
+    if nh is not None and nh != nl:
+        return (higher if nh == "w" else lower), {
+            "player": higher,
+            "need": nh,
+            "balance": rules.balance.get(higher, 0),
+        }
+    if nl is not None and nl != nh:
+        return (lower if nl == "w" else higher), {
+            "player": lower,
+            "need": nl,
+            "balance": rules.balance.get(lower, 0),
+        }
+    return None
+
+
+def _lower_balance_white(rules: Rules, higher: str, lower: str) -> _Decision:
+    bh, bl = rules.balance.get(higher, 0), rules.balance.get(lower, 0)
+    if bh == bl:
+        return None
+    white = higher if bh < bl else lower
+    return white, {"white": white, "bw": min(bh, bl), "bb": max(bh, bl)}
+
+
+def _alternate(rules: Rules, higher: str, lower: str) -> _Decision:
+    ch, cl = rules.last_colour.get(higher), rules.last_colour.get(lower)
+    if ch == cl:
+        return None
+    if ch is None:
+        assert cl is not None
+        white = lower if cl == "b" else higher
+    elif cl is None:
+        white = higher if ch == "b" else lower
+    else:
+        white = higher if ch == "b" else lower
+    return white, {"white": white}
+
+
+_DECIDERS: dict[str, Callable[[Rules, str, str], _Decision]] = {
+    "repeat-reversed": _repeat_reversed,
+    "critical-balance": _critical_balance,
+    "lower-balance-white": _lower_balance_white,
+    "alternate": _alternate,
+}

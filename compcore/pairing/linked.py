@@ -112,23 +112,40 @@ def with_evening(ladder: Season, rnd: Round, part: Evening) -> Round:
     taken = {pid for f in own for pid in (f.white, f.black)}
     added = [f for f in part.forced if not taken & {f.white, f.black}]
     playing = {pid for f in added for pid in (f.white, f.black)}
-    entries = dict(rnd.entries or EMPTY)
-    for pid in playing:
-        entries.pop(pid, None)
-    for pid, kind in part.entries.items():
-        if pid not in taken | playing:
-            entries[pid] = kind
+    entries = _evening_entries(rnd, part, taken | playing, playing)
     if not added and not part.entries:
         return rnd
-    before = present_players(ladder, rnd) if rnd.present is None else list(rnd.present)
-    present = [pid for pid in before if pid not in entries]
-    present += [pid for pid in sorted(playing) if pid not in present]
     return replace(
         rnd,
         forced=tuple(own + added) or None,
         entries=MappingProxyType(entries) if entries or rnd.entries is not None else None,
-        present=tuple(present),
+        present=tuple(_evening_present(ladder, rnd, entries, playing)),
     )
+
+
+def _evening_entries(
+    rnd: Round, part: Evening, placed: set[str], playing: set[str]
+) -> dict[str, Kind]:
+    """The round's entries: the linked boards' players lose theirs, the linked entries are
+    added for players not placed on a board."""
+    entries = dict(rnd.entries or EMPTY)
+    for pid in playing:
+        entries.pop(pid, None)
+    for pid, kind in part.entries.items():
+        if pid not in placed:
+            entries[pid] = kind
+    return entries
+
+
+def _evening_present(
+    ladder: Season, rnd: Round, entries: dict[str, Kind], playing: set[str]
+) -> list[str]:
+    """Who is present: the round's list (or everyone paired) less entries, plus the players
+    of the linked boards."""
+    before = present_players(ladder, rnd) if rnd.present is None else list(rnd.present)
+    present = [pid for pid in before if pid not in entries]
+    present += [pid for pid in sorted(playing) if pid not in present]
+    return present
 
 
 def _results(games: Sequence[Game]) -> dict[tuple[str, str], Game]:

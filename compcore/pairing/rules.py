@@ -196,31 +196,46 @@ class Rules:
         if a in self.engines or b in self.engines:
             if a in self.engines and b in self.engines:
                 return ("engine-pair",)
-            human = b if a in self.engines else a
-            if human not in self.opt_in:
-                out.append("engine-opt-in")
-            limit = self.engine_rules.max_games_per_player if self.engine_rules else None
-            if limit is not None and self.engine_games.get(human, 0) >= limit:
-                out.append("engine-limit")
+            out.extend(self._engine_violations(b if a in self.engines else a))
         if m is not None:
-            count, last_round = m.times, m.last_round
-            if self.max_meetings is not None and count >= self.max_meetings:
-                out.append("max-meetings")
-            if self.single_until is not None and self.round_no <= self.single_until:
-                out.append("single-meeting-window")
-            if self.min_between is not None and self.round_no - last_round <= self.min_between:
-                out.append("min-rounds-between")
+            out.extend(self._meeting_violations(m))
         if self.critical is not None and self._colour_critical(a, b):
             out.append("colour-critical")
+        if self._levels_differ(a, b):
+            out.append("level-only")
+        return tuple(out)
+
+    def _engine_violations(self, human: str) -> list[str]:
+        """DS-9: the human paired with the engine must have opted in and be under the limit."""
+        out = []
+        if human not in self.opt_in:
+            out.append("engine-opt-in")
+        limit = self.engine_rules.max_games_per_player if self.engine_rules else None
+        if limit is not None and self.engine_games.get(human, 0) >= limit:
+            out.append("engine-limit")
+        return out
+
+    def _meeting_violations(self, m: Meeting) -> list[str]:
+        """The meeting limits an earlier meeting ``m`` of the two makes this one break."""
+        out = []
+        count, last_round = m.times, m.last_round
+        if self.max_meetings is not None and count >= self.max_meetings:
+            out.append("max-meetings")
+        if self.single_until is not None and self.round_no <= self.single_until:
+            out.append("single-meeting-window")
+        if self.min_between is not None and self.round_no - last_round <= self.min_between:
+            out.append("min-rounds-between")
+        return out
+
+    def _levels_differ(self, a: str, b: str) -> bool:
+        """LA-3: both have a level, the levels differ and levels count for one of them."""
         la, lb = self.levels.get(a), self.levels.get(b)
-        if (
+        return (
             la is not None
             and lb is not None
             and la != lb
             and (self.level_round or a in self.level_flagged or b in self.level_flagged)
-        ):
-            out.append("level-only")
-        return tuple(out)
+        )
 
     def _colour_critical(self, a: str, b: str) -> str | None:
         """LA-6: who would be harmed: both need the same colour, or a second meeting's

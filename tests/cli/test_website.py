@@ -19,7 +19,7 @@ from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import CompcoreError
 from compcore.ports.actors import Administrator
-from compcore.present import website
+from compcore.present import site_files, site_parts, website
 from compcore.present.reports import decimal
 from compcore.scoring.standings import standings
 from tests.builders import load
@@ -106,14 +106,14 @@ def test_player_page_total_is_the_standings_score(pages):
 def test_chart_polyline_is_scaled_by_hand():
     """Two ranks, 1 after round 1 and 3 after round 2, in a 320x120 box with 20 padding:
     x 1 -> 20, 2 -> 300; inverted y (1 on top): 1 -> 20, 3 -> 20 + 80 = 100."""
-    svg = website.chart("Plaats", [(1, 1.0), (2, 3.0)], invert=True)
+    svg = site_parts.chart("Plaats", [(1, 1.0), (2, 3.0)], invert=True)
     assert 'points="20.0,20.0 300.0,100.0"' in svg
     # not inverted (values: high on top), the same points flip: 1 -> 100, 3 -> 20
-    assert 'points="20.0,100.0 300.0,20.0"' in website.chart("Wa", [(1, 1.0), (2, 3.0)])
+    assert 'points="20.0,100.0 300.0,20.0"' in site_parts.chart("Wa", [(1, 1.0), (2, 3.0)])
 
 
 def test_chart_title_is_escaped():
-    assert "&lt;script&gt;" in website.chart(EVIL, [(1, 1.0)])
+    assert "&lt;script&gt;" in site_parts.chart(EVIL, [(1, 1.0)])
 
 
 def test_english_site_has_english_words():
@@ -445,7 +445,7 @@ def test_demo_round_pages_carry_their_dates(name):
     for rnd in comp.season.rounds:
         file = f"round-{rnd.number}.html"
         if file in site_pages and rnd.date:
-            assert website.day_text(rnd.date, "nl") in site_pages[file]
+            assert site_parts.day_text(rnd.date, "nl") in site_pages[file]
             dated += 1
     assert dated > 0
 
@@ -470,7 +470,7 @@ def test_a_full_disk_halfway_leaves_the_old_site(club_db, tmp_path, capsys, monk
     out = tmp_path / "site"
     assert publish(club_db, out) == 0
     before = files_of(out)
-    assert website.MARKER in before and before["index.html"]
+    assert site_files.MARKER in before and before["index.html"]
     capsys.readouterr()
     real = Path.write_text
     calls = {"n": 0}
@@ -495,7 +495,7 @@ def test_a_failed_swap_puts_the_old_site_back(tmp_path, monkeypatch):
     """The new folder is complete but renaming it into place fails (the second rename):
     the old site moves back, the new one is removed."""
     out = tmp_path / "site"
-    website.write_site({"index.html": "old"}, out)
+    site_files.write_site({"index.html": "old"}, out)
     real = os.rename
 
     def refuse_new(src, dst):
@@ -505,7 +505,7 @@ def test_a_failed_swap_puts_the_old_site_back(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "rename", refuse_new)
     with pytest.raises(CompcoreError, match="site"):
-        website.write_site({"index.html": "new"}, out)
+        site_files.write_site({"index.html": "new"}, out)
     assert (out / "index.html").read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
 
@@ -514,9 +514,12 @@ def test_republishing_replaces_the_whole_site(tmp_path):
     """A page the new site does not have (a competition deleted since) is gone after it,
     and the folder is readable by others as mkdir would make it (not mkdtemp's 0700)."""
     out = tmp_path / "site"
-    website.write_site({"index.html": "1", "c9/index.html": "gone"}, out)
-    website.write_site({"index.html": "2"}, out)
-    assert files_of(out) == {"index.html": b"2", website.MARKER: files_of(out)[website.MARKER]}
+    site_files.write_site({"index.html": "1", "c9/index.html": "gone"}, out)
+    site_files.write_site({"index.html": "2"}, out)
+    assert files_of(out) == {
+        "index.html": b"2",
+        site_files.MARKER: files_of(out)[site_files.MARKER],
+    }
     mask = os.umask(0)
     os.umask(mask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o777 & ~mask
@@ -537,7 +540,7 @@ def test_a_folder_that_is_not_a_site_is_refused(club_db, tmp_path, capsys):
     assert "geef --force" in capsys.readouterr().err
     assert publish(club_db, out, "--force") == 0
     written = files_of(out)
-    assert "notes.txt" not in written and "index.html" in written and website.MARKER in written
+    assert "notes.txt" not in written and "index.html" in written and site_files.MARKER in written
 
 
 def test_an_empty_folder_is_fine(club_db, tmp_path, capsys):
@@ -551,10 +554,10 @@ def test_a_link_to_the_site_stays_a_link(tmp_path):
     """``out`` a symlink to the site's folder (a web server's document root): the folder it
     points to gets the new site, the link stays."""
     real = tmp_path / "www"
-    website.write_site({"index.html": "old"}, real)
+    site_files.write_site({"index.html": "old"}, real)
     link = tmp_path / "site"
     link.symlink_to(real, target_is_directory=True)
-    website.write_site({"index.html": "new"}, link)
+    site_files.write_site({"index.html": "new"}, link)
     assert link.is_symlink() and link.resolve() == real.resolve()
     assert (real / "index.html").read_text(encoding="utf-8") == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site", "www"]

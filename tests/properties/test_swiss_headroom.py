@@ -15,15 +15,14 @@ from hypothesis import given, settings
 
 from compcore.adapters.files.trf import format_plain_pairing, read_trf
 from compcore.pairing.swiss import matching, pair_dutch
-from compcore.pairing.swiss.matching import (
-    LightGraph,
+from compcore.pairing.swiss.compression import (
+    MaxSum,
     _class_limits,
-    _exact_max_sum,
     _two_passes,
     compress_weights,
-    max_weight_matching,
-    stats,
 )
+from compcore.pairing.swiss.counters import stats
+from compcore.pairing.swiss.matching import LightGraph, _exact_max_sum, max_weight_matching
 from tests.unit.pairing.test_swiss_vectors import (
     VECTORS,
     _max_cardinality_matchings,
@@ -36,7 +35,7 @@ Graph = tuple[list[int], list[tuple[int, int, int]]]
 HUB = [(0, 1, 263), (0, 2, 519), (0, 3, 775), (1, 2, 0), (3, 4, 0), (4, 5, 0), (2, 5, 0)]
 
 
-def oracle(nodes: list[int], edges: list[tuple[int, int, int]]) -> matching.MaxSum:
+def oracle(nodes: list[int], edges: list[tuple[int, int, int]]) -> MaxSum:
     """The largest sum of a mapping over every maximum-cardinality matching, by
     enumerating them (independent of rustworkx)."""
     everyone = _max_cardinality_matchings(nodes, edges)

@@ -155,8 +155,19 @@ def parse(text: str) -> ParsedPlayers:
     first = next(rows, None)
     if first is None:
         return ParsedPlayers((), tuple(errors), ())
-    header_row = first[1]
-    header = [ALIASES.get(h.strip().lower(), h.strip().lower()) for h in header_row]
+    header = [ALIASES.get(h.strip().lower(), h.strip().lower()) for h in first[1]]
+    errors.extend(_header_errors(header))
+    if errors:
+        return ParsedPlayers((), tuple(errors), ())
+    players = _players(rows, header, errors)
+    if not players and not errors:
+        errors.append(RowError(2, Phrase("csv.no_players")))
+    return ParsedPlayers(tuple(players), tuple(errors), tuple(header))
+
+
+def _header_errors(header: list[str]) -> list[RowError]:
+    """The header row's problems: an unknown column, a required one missing, one twice."""
+    errors: list[RowError] = []
     unknown = [h for h in header if h not in FIELDS]
     if unknown:
         errors.append(
@@ -171,8 +182,13 @@ def parse(text: str) -> ParsedPlayers:
     doubled = sorted({h for h in header if header.count(h) > 1})
     if doubled:
         errors.append(RowError(1, Phrase("csv.column_twice", column=doubled[0])))
-    if errors:
-        return ParsedPlayers((), tuple(errors), ())
+    return errors
+
+
+def _players(
+    rows: Iterator[tuple[int, list[str]]], header: list[str], errors: list[RowError]
+) -> list[Player]:
+    """The players of the rows after the header; a bad row's error goes to ``errors``."""
     players: list[Player] = []
     seen: dict[str, int] = {}
     for line, row in rows:
@@ -194,9 +210,7 @@ def parse(text: str) -> ParsedPlayers:
             continue
         seen[player.id] = line
         players.append(player)
-    if not players and not errors:
-        errors.append(RowError(2, Phrase("csv.no_players")))
-    return ParsedPlayers(tuple(players), tuple(errors), tuple(header))
+    return players
 
 
 def _why(exc: CompcoreError) -> Part:

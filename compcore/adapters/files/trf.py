@@ -278,12 +278,7 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    name: str | None = None
-    total_rounds: int | None = None
-    initial: Literal["white1", "black1"] | None = None
-    dates: dict[int, str] = {}
-    seen: dict[str, int] = {}
-    values: dict[str, Fraction] = {}
+    head = _Header()
     players: dict[int, TrfPlayer] = {}
     records: list[TrfRecord] = []
     lines = text.splitlines()
@@ -299,66 +294,74 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfDocument:
                 first = players[player.number].line
                 raise _fail(line, "trf.number_twice", number=player.number, first=first)
             players[player.number] = player
-            continue
-        if code in ("012", "XXR", "XXC", "152", "132") or code in _POINT_RECORDS:
-            if code in seen:
-                raise _fail(line, "trf.record_twice", code=code, first=seen[code])
-            seen[code] = line
-            if len(row) > 3 and row[3] != " ":
-                raise _fail(line, "trf.unexpected", char=row[3], column=4)
-            content = row[4:].strip()
-            if code == "132":
-                dates = _round_dates(row, line)
-                continue
-            if code == "152":
-                if content not in ("W", "B"):
-                    raise _fail(line, "trf.152", content=content)
-                initial = "white1" if content == "W" else "black1"
-                continue
-            if code == "012":
-                name = content
-            elif code == "XXR":
-                total_rounds = _parse_int(content, line, _what("xxr"), minimum=1)
-            elif code == "XXC":
-                token = content.split()[0].lower() if content else ""
-                if token == "white1":
-                    initial = "white1"
-                elif token == "black1":
-                    initial = "black1"
-                else:
-                    raise _fail(line, "trf.xxc", content=content)
-            else:
-                values[_POINT_RECORDS[code]] = _parse_points(
-                    content, line, _what("record_points", code=code)
-                )
-            continue
-        records.append(TrfRecord(line, code, row))
+        elif code in ("012", "XXR", "XXC", "152", "132") or code in _POINT_RECORDS:
+            head.read(code, row, line)
+        else:
+            records.append(TrfRecord(line, code, row))
     if not players:
         raise _fail(len(lines), "trf.no_players")
-    point_values = replace(FIDE_POINTS, **values)
+    point_values = replace(FIDE_POINTS, **head.values)
     ordered = tuple(sorted(players.values(), key=lambda p: p.number))
     _check_games(players)
-    last_paired = 0
-    for p in ordered:
-        for r, rec in enumerate(p.rounds, start=1):
-            if rec.paired:
-                last_paired = max(last_paired, r)
+    last_paired = max(
+        (r for p in ordered for r, rec in enumerate(p.rounds, 1) if rec.paired), default=0
+    )
     round_to_pair = last_paired + 1
-    if total_rounds is not None and last_paired > total_rounds:
-        raise _fail(seen["XXR"], "trf.xxr_paired", total=total_rounds, paired=last_paired)
+    if head.total_rounds is not None and last_paired > head.total_rounds:
+        raise _fail(head.seen["XXR"], "trf.xxr_paired", total=head.total_rounds, paired=last_paired)
     if check_points:
         for p in ordered:
             _check_points(p, point_values, round_to_pair)
     return TrfDocument(
-        name=name,
-        total_rounds=total_rounds,
-        initial_colour=initial,
+        name=head.name,
+        total_rounds=head.total_rounds,
+        initial_colour=head.initial,
         point_values=point_values,
         players=ordered,
         round_to_pair=round_to_pair,
         records=tuple(records),
-        round_dates=MappingProxyType(dates),
+        round_dates=MappingProxyType(head.dates),
     )
+
+
+@dataclass
+class _Header:
+    """The tournament records read so far (name, rounds, first colour, dates, points)."""
+
+    name: str | None = None
+    total_rounds: int | None = None
+    initial: Literal["white1", "black1"] | None = None
+    dates: dict[int, str] = field(default_factory=dict)
+    seen: dict[str, int] = field(default_factory=dict)  # record code -> its line
+    values: dict[str, Fraction] = field(default_factory=dict)
+
+    def read(self, code: str, row: str, line: int) -> None:
+        """One tournament record (each at most once)."""
+        if code in self.seen:
+            raise _fail(line, "trf.record_twice", code=code, first=self.seen[code])
+        self.seen[code] = line
+        if len(row) > 3 and row[3] != " ":
+            raise _fail(line, "trf.unexpected", char=row[3], column=4)
+        content = row[4:].strip()
+        if code == "132":
+            self.dates = _round_dates(row, line)
+        elif code == "152":
+            if content not in ("W", "B"):
+                raise _fail(line, "trf.152", content=content)
+            self.initial = "white1" if content == "W" else "black1"
+        elif code == "012":
+            self.name = content
+        elif code == "XXR":
+            self.total_rounds = _parse_int(content, line, _what("xxr"), minimum=1)
+        elif code == "XXC":
+            token = content.split()[0].lower() if content else ""
+            if token not in ("white1", "black1"):
+                raise _fail(line, "trf.xxc", content=content)
+            self.initial = "white1" if token == "white1" else "black1"
+        else:
+            self.values[_POINT_RECORDS[code]] = _parse_points(
+                content, line, _what("record_points", code=code)
+            )
 
 
 _DATE_RE = re.compile(r"^(\d\d)/(\d\d)/(\d\d)$")

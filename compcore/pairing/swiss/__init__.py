@@ -9,12 +9,8 @@ for a fast exact one, and orders the boards as the reference engine does. See
 
 from __future__ import annotations
 
-from compcore.pairing.swiss.engine import (
-    allocate_colours,
-    effective_numbers,
-    pair_dutch,
-    player_inputs,
-)
+from compcore.pairing.swiss.allocation import allocate_colours, effective_numbers, player_inputs
+from compcore.pairing.swiss.engine import pair_dutch
 from compcore.pairing.swiss.model import (
     FIDE_POINTS,
     PointValues,

@@ -15,20 +15,21 @@ imported and subclassed, none of its code is copied here):
   the pairing-allocated bye again (C.04.1 c); criterion C.9 (the bye assignee's unplayed
   games) counts every game the player played over the board (:class:`_Opponents`), not
   only the opponents still banned and present.
-* **E.5's pairing number** is the effective one (:func:`effective_numbers`): players who
-  are not there and were never paired hold no place in it, as in bbpPairings v6.
+* **E.5's pairing number** is the effective one: players who
+  are not there and were never paired hold no place in it, as in bbpPairings v6
+  (:func:`compcore.pairing.swiss.allocation.effective_numbers`).
 * **Colours (E.1-E.5).** caissify decides who is the "higher ranked" player by pairing
   number alone; C.04.3 A.2 ranks by score first, then pairing number. The colour allocation
-  is therefore redone here (:func:`allocate_colours`), written from the rules, with the
+  is therefore redone (:func:`compcore.pairing.swiss.allocation.allocate_colours`), written from the rules, with the
   rank by score.
 * **Speed.** caissify calls ``networkx.max_weight_matching`` dozens of times per round on
   integers several hundred bits wide. Our subclass runs caissify's own bracket loop
   (``_pair_iterative_mwm``, its code unchanged but for three nested helpers:
-  :func:`_own_closures`) with its ``import networkx`` resolved to
+  in :mod:`compcore.pairing.swiss.shim`) with its ``import networkx`` resolved to
   :func:`compcore.pairing.swiss.matching.networkx_shim`: exact weight compression plus
   rustworkx. Only that function of our subclass sees the shim; networkx itself is not
   patched. Between two matchings the weight table is tracked (compcore's ``_set_w`` logs
-  the entries it changes, :class:`~compcore.pairing.swiss.matching.TableTracker`), and a
+  the entries it changes, :class:`~compcore.pairing.swiss.tracker.TableTracker`), and a
   matching the last one provably answers is not computed again.
 * **Board order and reasons.** Boards are ordered as the reference engine prints them
   (higher score of the pair, then lower score, then rank of the higher-ranked player),
@@ -37,374 +38,34 @@ imported and subclassed, none of its code is copied here):
 
 from __future__ import annotations
 
-import builtins
 import functools
 import logging
-import types
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from caissify_pairings.engines import dutch as _caissify_dutch
 
-from compcore.domain.errors import PairingError, Phrase
-from compcore.pairing.swiss.matching import TableTracker, counting_pure_python, networkx_shim
+from compcore.domain.errors import PairingError
+from compcore.pairing.swiss.allocation import (
+    ColourDecision,
+    PlayerInput,
+    allocate_colours,
+    effective_numbers,
+    player_inputs,
+)
+from compcore.pairing.swiss.counters import counting_pure_python
 from compcore.pairing.swiss.model import (
-    OPPOSITE_RESULTS,
-    RESULT_CODES,
     SwissBoard,
     SwissPairing,
-    SwissPlayer,
     SwissTournament,
 )
+from compcore.pairing.swiss.shim import _compcore_tracker, _shimmed
+from compcore.pairing.swiss.tracker import TableTracker
 
-__all__ = [
-    "ColourDecision",
-    "allocate_colours",
-    "effective_numbers",
-    "pair_dutch",
-    "player_inputs",
-]
-
-ColourRule = Literal["E.1", "E.2", "E.3", "E.4", "E.5"]
-
-
-# ---------------------------------------------------------------------------
-# Engine input from compcore's records
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerInput:
-    """What the Dutch rules need to know about one player before the round."""
-
-    number: int
-    name: str
-    rating: int
-    score: Fraction
-    colours: tuple[Literal["w", "b"], ...]  # games played over the board, in order
-    floats: tuple[Literal["up", "down", "none"], ...]  # one per past round
-    had_unplayed_win: bool  # PAB, full-point bye or forfeit win already (C.04.1 c)
-    opponents: frozenset[int]  # played opponents inside the rematch window
-
-
-def _validate(t: SwissTournament) -> int:
-    """Check the records are consistent; return the number of past rounds."""
-    if not t.players:
-        raise PairingError.at((), "swiss.no_players")
-    rounds = len(t.players[0].history)
-    by_number: dict[int, SwissPlayer] = {}
-    for p in t.players:
-        if p.number < 1 or p.number in by_number:
-            raise PairingError.at((), "swiss.bad_number", number=p.number)
-        by_number[p.number] = p
-        if len(p.history) != rounds:
-            raise PairingError.at(
-                (),
-                "swiss.history_length",
-                number=p.number,
-                count=len(p.history),
-                other=t.players[0].number,
-                rounds=rounds,
-            )
-    for p in t.players:
-        for r, rec in enumerate(p.history, start=1):
-            if rec.result not in RESULT_CODES:
-                raise PairingError.at(_at(p.number, r), "swiss.bad_result", result=rec.result)
-            if rec.opponent is None:
-                continue
-            other = by_number.get(rec.opponent)
-            back = other.history[r - 1] if other else None
-            if back is None or back.opponent != p.number:
-                raise PairingError.at(_at(p.number, r), "swiss.one_sided", opponent=rec.opponent)
-            if back.result not in OPPOSITE_RESULTS.get(rec.result, ()):
-                raise PairingError.at(
-                    _at(p.number, r), "swiss.results_differ", result=rec.result, other=back.result
-                )
-            if rec.played and (rec.colour is None or rec.colour == back.colour):
-                raise PairingError.at(_at(p.number, r), "swiss.colours_differ")
-    return rounds
-
-
-def player_inputs(t: SwissTournament, *, rematch_from_round: int = 1) -> dict[int, PlayerInput]:
-    """Derive scores, colour and float histories, bye eligibility and rematch bans."""
-    rounds = _validate(t)
-    values = t.points
-    # standard score of every player before each round (index r: before round r + 1)
-    before: dict[int, list[Fraction]] = {}
-    for p in t.players:
-        running = [Fraction(0)]
-        for rec in p.history:
-            running.append(running[-1] + values.points(rec))
-        before[p.number] = running
-    inputs: dict[int, PlayerInput] = {}
-    for p in t.players:
-        colours: list[Literal["w", "b"]] = []
-        floats: list[Literal["up", "down", "none"]] = []
-        unplayed_win = False
-        opponents: set[int] = set()
-        for r, rec in enumerate(p.history):
-            if rec.played:
-                assert rec.opponent is not None and rec.colour is not None
-                colours.append(rec.colour)
-                mine, theirs = before[p.number][r], before[rec.opponent][r]
-                floats.append("down" if mine > theirs else "up" if mine < theirs else "none")
-                if r + 1 >= rematch_from_round:
-                    opponents.add(rec.opponent)
-            else:
-                scored = values.points(rec)
-                floats.append("down" if scored > values.loss else "none")
-                if scored >= values.win and rec.result != "Z":
-                    unplayed_win = True
-        inputs[p.number] = PlayerInput(
-            number=p.number,
-            name=p.name,
-            rating=p.rating or 0,
-            score=before[p.number][rounds],
-            colours=tuple(colours),
-            floats=tuple(floats),
-            had_unplayed_win=unplayed_win,
-            opponents=frozenset(opponents),
-        )
-    return inputs
-
-
-def _at(number: int, round_number: int) -> Phrase:
-    """The place of a history record: a player's pairing number, a round."""
-    return Phrase("swiss.at.record", number=number, round=round_number)
-
-
-# ---------------------------------------------------------------------------
-# Colour allocation (FIDE C.04.3 section E), ranked by score first (A.2)
-# ---------------------------------------------------------------------------
-
-
-#: why a colour rule decided, as a key (``why``) and the English words for it (``detail``,
-#: with ``{n}``: the pairing number the reason names)
-COLOUR_WHY: dict[str, str] = {
-    "both-preferences": "both preferences granted",
-    "stronger-preference": "stronger preference of {n}",
-    "wider-difference": "wider colour difference of {n}",
-    "alternation": "alternation",
-    "higher-preference": "preference of higher-ranked {n}",
-    "initial-colour": "initial colour by pairing number {n}",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class ColourDecision:
-    """Who gets white, by which rule of C.04.3 E, and why: ``why`` a key of
-    :data:`COLOUR_WHY`, ``player`` the pairing number it names (if any)."""
-
-    white: int
-    black: int
-    rule: ColourRule
-    why: str
-    player: int | None = None
-
-    @property
-    def detail(self) -> str:
-        """A few English words why (the engine's one-line board reason)."""
-        return COLOUR_WHY[self.why].format(n=self.player)
-
-
-def _preference(colours: tuple[str, ...]) -> tuple[str | None, int]:
-    """Colour preference (A.7) as ``(colour, strength)``: 3 absolute, 2 strong, 1 mild."""
-    if not colours:
-        return None, 0
-    difference = colours.count("w") - colours.count("b")
-    last = colours[-1]
-    other = "b" if last == "w" else "w"
-    if len(colours) >= 2 and colours[-2] == last:
-        return other, 3
-    if difference > 0:
-        return "b", 3 if difference > 1 else 2
-    if difference < 0:
-        return "w", 3 if difference < -1 else 2
-    return other, 1
-
-
-def effective_numbers(
-    t: SwissTournament, unavailable: frozenset[int], taking_part: frozenset[int] = frozenset()
-) -> dict[int, int]:
-    """The pairing number each player has for the round to pair, the one E.5 goes by (the
-    TPN of the 2026 text, C.04.3 1.1 and 1.2.2): players numbered 1, 2, ... in initial
-    order, counting only those who take part in the tournament at this round, i.e. who are
-    to be paired now or were paired in an earlier round (a game, a forfeit, the
-    pairing-allocated bye).
-
-    A player who has not yet been paired and is not there for this round (absent from
-    round 1, a late entry still to come) holds no place: with pairing number 1 absent in
-    round 1, number 2 is the first and gets the initial colour. This is bbpPairings v6's
-    effective pairing number (``Tournament::updateRanks``: ``rankIndex`` over the
-    ``isValid`` players); the order of the players is unchanged, only the parity of E.5
-    can move. ``taking_part``: unavailable players who take part all the same (the
-    pairing-allocated bye a club gave before pairing, PP-4: a ``U`` in the round).
-    """
-    numbers: dict[int, int] = {}
-    for p in sorted(t.players, key=lambda p: p.number):
-        here = p.number not in unavailable or p.number in taking_part
-        if here or any(rec.paired for rec in p.history):
-            numbers[p.number] = len(numbers) + 1
-    return numbers
-
-
-def allocate_colours(
-    a: PlayerInput,
-    b: PlayerInput,
-    score_a: float,
-    score_b: float,
-    initial_white: bool,
-    numbers: Mapping[int, int] | None = None,
-) -> ColourDecision:
-    """Who gets white, by FIDE C.04.3 E.1-E.5, ranking players by score, then number.
-
-    E.1 grant both preferences; E.2 grant the stronger preference (both absolute: the wider
-    colour difference); E.3 alternate from the most recent round in which one had white and
-    the other black (games played over the board only); E.4 grant the higher-ranked
-    player's preference; E.5 the higher-ranked player gets the initial colour if their
-    pairing number is odd, the other colour if even. ``numbers``: the pairing numbers E.5
-    goes by (:func:`effective_numbers`; default each player's own number).
-    """
-    higher, lower = (a, b) if (-score_a, a.number) < (-score_b, b.number) else (b, a)
-
-    def give(
-        player: PlayerInput, colour: str, rule: ColourRule, why: str, named: bool = True
-    ) -> ColourDecision:
-        other = lower if player is higher else higher
-        number = player.number if named else None
-        if colour == "w":
-            return ColourDecision(player.number, other.number, rule, why, number)
-        return ColourDecision(other.number, player.number, rule, why, number)
-
-    pref_h, strength_h = _preference(higher.colours)
-    pref_l, strength_l = _preference(lower.colours)
-    if pref_h and pref_l and pref_h != pref_l:
-        return give(higher, pref_h, "E.1", "both-preferences", named=False)
-    if strength_h != strength_l:
-        stronger, pref = (higher, pref_h) if strength_h > strength_l else (lower, pref_l)
-        assert pref is not None
-        return give(stronger, pref, "E.2", "stronger-preference")
-    if strength_h == 3 and pref_h == pref_l:
-        diff_h = abs(higher.colours.count("w") - higher.colours.count("b"))
-        diff_l = abs(lower.colours.count("w") - lower.colours.count("b"))
-        if diff_h != diff_l:
-            wider, pref = (higher, pref_h) if diff_h > diff_l else (lower, pref_l)
-            assert pref is not None
-            return give(wider, pref, "E.2", "wider-difference")
-    for back in range(1, min(len(higher.colours), len(lower.colours)) + 1):
-        mine, theirs = higher.colours[-back], lower.colours[-back]
-        if mine != theirs:
-            return give(higher, theirs, "E.3", "alternation", named=False)
-    if pref_h is not None:
-        return give(higher, pref_h, "E.4", "higher-preference")
-    odd = (higher.number if numbers is None else numbers[higher.number]) % 2 == 1
-    initial = "w" if initial_white else "b"
-    colour = initial if odd else ("b" if initial == "w" else "w")
-    return give(higher, colour, "E.5", "initial-colour")
-
-
-# ---------------------------------------------------------------------------
-# The caissify subclass
-# ---------------------------------------------------------------------------
-
-
-#: the weight table's tracker of the pairing under way (:meth:`_DutchEngine.generate_pairings`):
-#: compcore's ``_set_w`` logs each changed entry's previous weight in it, ``_run_mwm`` hands
-#: it to :func:`compcore.pairing.swiss.matching.partners`; per thread and task
-_compcore_tracker: ContextVar[TableTracker | None] = ContextVar(
-    "compcore_swiss_table", default=None
-)
-
-
-def _own_closures() -> dict[str, types.CodeType]:
-    """compcore's bodies for three helpers nested in caissify's bracket loop, by name.
-
-    They read the loop's weight table (``edge_weights``, ``(i, j) -> weight`` with
-    ``i < j``) and do what caissify's own do, cheaper: ``_set_w``/``_get_w`` order the key
-    without a call when it is in order already; ``_run_mwm`` hands the whole table to
-    :func:`compcore.pairing.swiss.matching.partners` instead of building a graph one call
-    per edge. Each has the free variables of caissify's (checked by :func:`_shimmed`), so
-    the loop's own cells close over them; they run with caissify's module globals plus
-    ``_compcore_tracker`` (added by :func:`_shimmed`), so they name nothing else (no
-    compcore import). ``_set_w`` logs each entry's weight before its first change since the
-    last matching in the pairing's :class:`~compcore.pairing.swiss.matching.TableTracker`,
-    which ``_run_mwm`` hands on, so a matching updates its weight classes instead of
-    recounting the whole table.
-    """
-    edge_weights: dict[tuple[int, int], int] = {}
-    n = 0
-    nx: Any = None
-    _ek: Any = None
-
-    def _set_w(i: int, j: int, w: int) -> None:
-        key = (i, j) if i < j else _ek(i, j)
-        tracker = _compcore_tracker.get()
-        if tracker is not None and key not in tracker.log:
-            tracker.log[key] = edge_weights.get(key, 0)
-        edge_weights[key] = w
-
-    def _get_w(i: int, j: int) -> int:
-        if i < j:
-            return edge_weights.get((i, j), 0)
-        return edge_weights.get(_ek(i, j), 0)
-
-    def _run_mwm() -> list[int]:
-        found: list[int] = nx.partners(n, edge_weights, _compcore_tracker.get())
-        return found
-
-    return {f.__name__: f.__code__ for f in (_set_w, _get_w, _run_mwm)}
-
-
-def _shimmed(function: types.FunctionType) -> types.FunctionType:
-    """``function`` (from caissify's dutch module) with ``import networkx`` rerouted, and
-    its nested helpers named in :func:`_own_closures` replaced by compcore's where their
-    free variables are the same (else caissify's own stay)."""
-    own = _own_closures()
-    code = function.__code__
-    code = code.replace(
-        co_consts=tuple(
-            own[c.co_name]
-            if isinstance(c, types.CodeType)
-            and c.co_name in own
-            and own[c.co_name].co_freevars == c.co_freevars
-            else c
-            for c in code.co_consts
-        )
-    )
-    shim = networkx_shim()
-    real_import = builtins.__import__
-
-    def importer(
-        name: str,
-        globals: Mapping[str, object] | None = None,
-        locals: Mapping[str, object] | None = None,
-        fromlist: tuple[str, ...] | list[str] = (),
-        level: int = 0,
-    ) -> types.ModuleType:
-        if name == "networkx" and level == 0 and not fromlist:
-            return shim
-        return real_import(name, globals, locals, fromlist, level)
-
-    own_builtins = dict(vars(builtins))
-    own_builtins["__import__"] = importer
-    own_globals = dict(vars(_caissify_dutch))
-    own_globals["__builtins__"] = own_builtins
-    own_globals["_compcore_tracker"] = _compcore_tracker
-    clone = types.FunctionType(
-        code,
-        own_globals,
-        function.__name__,
-        function.__defaults__,
-        function.__closure__,
-    )
-    clone.__kwdefaults__ = function.__kwdefaults__
-    clone.__qualname__ = function.__qualname__
-    clone.__doc__ = function.__doc__
-    return clone
+__all__ = ["completable", "pair_dutch"]
 
 
 # caissify-pairings ships no types (pyproject's [tool.mypy] override): its classes are Any to
@@ -655,14 +316,7 @@ def pair_dutch(
     if unknown:
         raise PairingError.at((), "swiss.unknown_unavailable", number=unknown[0])
     present = [inputs[p.number] for p in t.players if p.number not in unavailable]
-    pairing_score: dict[int, Fraction] = {}
-    for p in present:
-        if scores is None:
-            pairing_score[p.number] = p.score
-        elif p.number in scores:
-            pairing_score[p.number] = Fraction(scores[p.number])
-        else:
-            raise PairingError.at((), "swiss.no_score", number=p.number)
+    pairing_score = _pairing_scores(present, scores)
     round_number = t.rounds_played + 1
     if not present:
         return SwissPairing(boards=(), bye=None)
@@ -672,24 +326,7 @@ def pair_dutch(
         return alone
     total = t.total_rounds if t.total_rounds is not None else round_number + 1
     unit = t.points.win if t.points.win > 0 else Fraction(1)
-    engine_players = [
-        {
-            "id": p.number,
-            "pairing_number": p.number,
-            "starting_number": p.number,
-            "name": p.name,
-            "rating": p.rating,
-            # in wins: caissify's final-round topscorer test assumes one point per win
-            "score": float(pairing_score[p.number] / unit),
-            "color_hist": ["white" if c == "w" else "black" for c in p.colours],
-            "float_history": list(p.floats),
-            # C.9: games played over the board, the whole tournament (see _Opponents)
-            "played_games": len(p.colours),
-            "bye_count": int(p.had_unplayed_win),
-            "forfeit_win_count": 0,
-        }
-        for p in present
-    ]
+    engine_players = [_engine_player(p, pairing_score[p.number] / unit) for p in present]
     present_numbers = {p.number for p in present}
     previous = {
         (min(p.number, o), max(p.number, o))
@@ -712,6 +349,41 @@ def pair_dutch(
     last_round = t.total_rounds is not None and round_number >= t.total_rounds
     _check_legal(pairing, inputs, pairing_score, round_number, last_round, t.points.win)
     return replace(pairing, slow_matchings=tuple(slow)) if slow else pairing
+
+
+def _pairing_scores(
+    present: list[PlayerInput], scores: Mapping[int, Fraction] | None
+) -> dict[int, Fraction]:
+    """The score each present player is paired on: ``scores``' (each must have one), or the
+    TRF-standard score."""
+    pairing_score: dict[int, Fraction] = {}
+    for p in present:
+        if scores is None:
+            pairing_score[p.number] = p.score
+        elif p.number in scores:
+            pairing_score[p.number] = Fraction(scores[p.number])
+        else:
+            raise PairingError.at((), "swiss.no_score", number=p.number)
+    return pairing_score
+
+
+def _engine_player(p: PlayerInput, wins: Fraction) -> dict[str, Any]:
+    """One present player as caissify's engine takes it (``wins``: the score in wins)."""
+    return {
+        "id": p.number,
+        "pairing_number": p.number,
+        "starting_number": p.number,
+        "name": p.name,
+        "rating": p.rating,
+        # in wins: caissify's final-round topscorer test assumes one point per win
+        "score": float(wins),
+        "color_hist": ["white" if c == "w" else "black" for c in p.colours],
+        "float_history": list(p.floats),
+        # C.9: games played over the board, the whole tournament (see _Opponents)
+        "played_games": len(p.colours),
+        "bye_count": int(p.had_unplayed_win),
+        "forfeit_win_count": 0,
+    }
 
 
 def _violates_absolute(colours: tuple[str, ...], colour: str) -> bool:

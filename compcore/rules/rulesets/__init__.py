@@ -263,6 +263,14 @@ def describe_validation_error(
     validator (an ``error.*`` type) keeps its i18n key; pydantic's own error types have
     words in ``compcore/i18n/rulesets.py`` (``pydantic.<type>``).
     """
+    problems, got = _field_problems(exc, model)
+    return _problem_parts(problems, got, where)
+
+
+def _field_problems(
+    exc: ValidationError, model: type[BaseModel]
+) -> tuple[dict[str, list[Phrase | str]], dict[str, Any]]:
+    """Each wrong field's problems by field path, and the value written where it is shown."""
     problems: dict[str, list[Phrase | str]] = {}
     got: dict[str, Any] = {}
     for err in exc.errors():
@@ -282,6 +290,13 @@ def describe_validation_error(
             isinstance(message, Phrase) and message.key.startswith("error.")
         ):
             got[path] = err.get("input")
+    return problems, got
+
+
+def _problem_parts(
+    problems: dict[str, list[Phrase | str]], got: dict[str, Any], where: Part
+) -> tuple[Part, ...]:
+    """One part per wrong field: its place, its problems joined by "or", the value written."""
     parts: list[Part] = []
     for path, messages in problems.items():
         if parts:

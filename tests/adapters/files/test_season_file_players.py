@@ -1,4 +1,4 @@
-"""A season file's players read plainly (issue 19: :func:`season_file._plain_player`, a
+"""A season file's players read plainly (issue 19: :func:`season_players.plain_player`, a
 club's thousands of members without a place built for each) are exactly the players the
 field-by-field reader makes, and whatever that reader refuses is left to it."""
 
@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.files import season_file
+from compcore.adapters.files import season_players
 from compcore.domain.errors import SeasonError
 from compcore.domain.model import Player
 
@@ -24,7 +24,7 @@ _VALUES = st.one_of(
     st.lists(st.sampled_from(["junior", "", 3, "engine-opt-in"]), max_size=2),
     st.dictionaries(st.just("a"), st.just(1), max_size=1),
 )
-_FIELDS = [*season_file._PLAYER, "unknown"]
+_FIELDS = [*season_players.PLAYER_KEYS, "unknown"]
 _LIKELY = {
     "id": st.sampled_from(["p1", "m00001"]),
     "name": st.sampled_from(["Anna de Vries", "Lid 1"]),
@@ -49,9 +49,9 @@ def _players(draw: st.DrawFn) -> Any:
 @settings(max_examples=1500, deadline=None)
 @given(_players())
 def test_a_plainly_read_player_is_the_one_the_reader_makes(data: Any) -> None:
-    plain = season_file._plain_player(data)
+    plain = season_players.plain_player(data)
     try:
-        read = season_file._player(data, ("x.json",))
+        read = season_players.read_player(data, ("x.json",))
     except SeasonError:
         assert plain is None
         return
@@ -65,6 +65,6 @@ def test_a_plainly_read_player_is_the_one_the_reader_makes(data: Any) -> None:
 
 def test_a_plain_member_is_read_plainly() -> None:
     member = {"id": "m00001", "name": "Lid 1", "rating": 1500, "participation": "never"}
-    assert season_file._plain_player(member) == Player(
+    assert season_players.plain_player(member) == Player(
         id="m00001", name="Lid 1", rating=1500, participation="never"
     )

@@ -1,6 +1,6 @@
 """The Swiss engine's weight table kept between matchings (issue 19, target 4).
 
-``matching.TableTracker`` keeps caissify's weight table's edge list and weight classes
+``tracker.TableTracker`` keeps caissify's weight table's edge list and weight classes
 between two matchings, from the entries compcore's ``_set_w`` logs, and answers a matching
 without computing it when the last one already does (``TableTracker.certain``). These
 tests hold it to what it replaces: the same edges in the table's order, the same counts
@@ -20,7 +20,9 @@ import pytest
 from compcore.adapters.files.trf import read_trf
 from compcore.pairing.swiss import engine as swiss_engine
 from compcore.pairing.swiss import pair_dutch
-from compcore.pairing.swiss.matching import TableTracker, _class_limits, partners
+from compcore.pairing.swiss.compression import _class_limits
+from compcore.pairing.swiss.matching import partners
+from compcore.pairing.swiss.tracker import TableTracker
 from tests.unit.pairing.test_swiss_vectors import CASES, VECTORS
 
 

@@ -25,13 +25,8 @@ from hypothesis import strategies as st
 from compcore.adapters.files.trf import format_plain_pairing, read_plain_pairing, read_trf
 from compcore.adapters.files.trf_pairing import pair_trf_text
 from compcore.pairing.swiss import pair_dutch
-from compcore.pairing.swiss.matching import (
-    LightGraph,
-    _class_limits,
-    _two_passes,
-    max_weight_matching,
-    partners,
-)
+from compcore.pairing.swiss.compression import _class_limits, _two_passes
+from compcore.pairing.swiss.matching import LightGraph, max_weight_matching, partners
 
 VECTORS = Path(
     os.environ.get(
@@ -232,7 +227,7 @@ def test_partners_match_on_the_positive_entries_of_a_weight_table(
 
 
 def test_compcore_helpers_run_inside_caissifys_bracket_loop() -> None:
-    # engine._own_closures swaps in only where the free variables agree: if caissify's
+    # shim._own_closures swaps in only where the free variables agree: if caissify's
     # helpers change, the swap silently stops, and this says so
     from compcore.pairing.swiss.engine import _DutchEngine
 
@@ -242,4 +237,4 @@ def test_compcore_helpers_run_inside_caissifys_bracket_loop() -> None:
         if hasattr(c, "co_name")
     }
     for name in ("_run_mwm", "_set_w", "_get_w"):
-        assert nested[name].endswith("compcore/pairing/swiss/engine.py"), name
+        assert nested[name].endswith("compcore/pairing/swiss/shim.py"), name
