@@ -26,7 +26,6 @@ from compcore.adapters.files.season_players import PLAYER_KEYS, plain_player, re
 from compcore.adapters.files.season_rounds import FORCED_KEYS, GAME_KEYS, read_round
 from compcore.domain import jsondata
 from compcore.domain.errors import (
-    CompcoreError,
     Part,
     Phrase,
     SeasonError,
@@ -44,7 +43,7 @@ from compcore.domain.model import (
     thaw,
 )
 from compcore.formats.validate import SEASON, check_season
-from compcore.rules.rulesets import Ruleset, load_ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 
 if TYPE_CHECKING:  # read where a file has them (:mod:`compcore.domain.season_parts`, a reason)
     from compcore.domain.season_parts import (
@@ -83,13 +82,6 @@ def parse(
     season = _parse_shape(data, where, known_rounds or {})
     check_season(season, ruleset_of(season, where), where)
     return season
-
-
-def ruleset_of(season: Season, source: Part | Where = SEASON) -> Ruleset:
-    try:
-        return load_ruleset(season.ruleset.preset, season.ruleset.overrides)
-    except CompcoreError as exc:
-        raise exc.located(steps(source), SeasonError) from None
 
 
 def loads(text: str, source: Part | Where = SEASON) -> Season:
