@@ -6,7 +6,7 @@ from pathlib import Path
 
 import duckdb
 
-from compcore.adapters.store import rows, schema
+from compcore.adapters.store import rows, schema, side_tables
 from compcore.adapters.store.connection import Connection, connect, first_line
 from compcore.adapters.store.transactions import Store
 from compcore.domain.errors import StoreError
@@ -66,7 +66,7 @@ def club_settings_readonly(path: str | Path, club: str) -> ClubSettings:
     try:
         with connect(path, read_only=True) as con:
             _check_version(con, path)
-            return rows.read_club_settings(con, club)
+            return side_tables.read_club_settings(con, club)
     except duckdb.Error as exc:
         raise StoreError.at((str(path),), "store.database", detail=first_line(exc)) from None
 

@@ -22,7 +22,7 @@ import duckdb
 
 from compcore.adapters.access import auth
 from compcore.adapters.files import season_file
-from compcore.adapters.store import rows, schema
+from compcore.adapters.store import rows, schema, side_tables
 from compcore.adapters.store.checks import (
     archive_action,
     authorize,
@@ -236,9 +236,9 @@ class Store(Repository):
         authorize(actor, self._directors)
         new = check_settings(settings)
         with self._transaction(actor) as (con, label):
-            current = rows.read_club_settings(con, club)
+            current = side_tables.read_club_settings(con, club)
             fresh_settings(current, new, read, club)
-            rows.put_club_settings(con, club, new)
+            side_tables.put_club_settings(con, club, new)
             rows.write_log(con, label, None, "club-settings", None,
                            {"club": club, **current.as_dict()},
                            {"club": club, **new.as_dict()})  # fmt: skip
@@ -340,8 +340,8 @@ class Store(Repository):
         with self._transaction(actor) as (con, label):
             old = rows.read_season(con, competition_id)
             rows.delete_competition_rows(con, competition_id)
-            rows.delete_draft(con, competition_id)
-            rows.delete_member_data(con, competition_id)
+            side_tables.delete_draft(con, competition_id)
+            side_tables.delete_member_data(con, competition_id)
             con.execute("DELETE FROM competitions WHERE id = ?", [competition_id])
             rows.drop_unused_clubs(con)
             before = season_file.to_data(old)
@@ -384,10 +384,10 @@ class Store(Repository):
         with self._transaction(actor) as (con, label):
             if not rows.has_competition(con, competition_id):
                 raise StoreError.at((), "store.no_id", id=competition_id)
-            current = rows.read_draft(con, competition_id, number)
+            current = side_tables.read_draft(con, competition_id, number)
             check_draft_version(current, read, number)
             version = next_draft_version(current, rows.now())
-            rows.put_draft(con, competition_id, number, payload, label, version)
+            side_tables.put_draft(con, competition_id, number, payload, label, version)
         return version
 
     def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
@@ -396,7 +396,7 @@ class Store(Repository):
 
     def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
         with self._transaction(actor) as (con, _):
-            rows.delete_draft(con, competition_id, number)
+            side_tables.delete_draft(con, competition_id, number)
 
     # ---------------------------------------------------------------- member links
 
@@ -404,13 +404,13 @@ class Store(Repository):
         with self._transaction(actor) as (con, _):
             if not rows.has_competition(con, token.competition_id):
                 raise StoreError.at((), "store.no_id", id=token.competition_id)
-            rows.put_member_token(con, token)
+            side_tables.put_member_token(con, token)
 
     def revoke_member_tokens(
         self, competition_id: int, player: str, at: datetime, *, actor: Actor
     ) -> int:
         with self._transaction(actor) as (con, _):
-            return rows.revoke_member_tokens(con, competition_id, player, at)
+            return side_tables.revoke_member_tokens(con, competition_id, player, at)
 
     def member_token(self, token_hash: str) -> MemberToken | None:
         with self.reader() as r:
@@ -427,8 +427,8 @@ class Store(Repository):
     def add_mark(self, mark: Mark, *, token_hash: str) -> None:
         """A member's own mark; the token is checked in the same transaction."""
         with self._unauthorized_transaction() as con:
-            check_member_mark(rows.read_member_token(con, token_hash), mark)
-            rows.put_mark(con, mark)
+            check_member_mark(side_tables.read_member_token(con, token_hash), mark)
+            side_tables.put_mark(con, mark)
 
     def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
         with self.reader() as r:
