@@ -186,9 +186,12 @@ def attendance_now(v: RoundView, shown: AttendanceForm, pair_now: bool) -> None:
     )  # fmt: skip
     taken: list[rs.Attendance] = []
 
+    # the standings the round is paired on, from the cache (its attendance leaves them as they are)
+    table = v.run.standings(*rs.paired_on(v.ruleset, rnd)) if pair_now else None
+
     def save(actor: Director) -> None:
         taken.append(rs.take_attendance(v.run.store, v.cid, rnd, actor=actor, read=shown.read,
-                                        pair_now=pair_now))  # fmt: skip
+                                        pair_now=pair_now, standings=table))  # fmt: skip
 
     done = v.tr("app.round.paired" if pair_now else "app.round.attendance_saved")
     state.write_now(v.run, save, done, where=shown.form, form=shown.form)

@@ -296,11 +296,14 @@ def take_attendance(
     actor: Actor,
     read: Round | None,
     pair_now: bool = False,
+    standings: Standings | None = None,
 ) -> Attendance:
     """Store the open round (refused when the stored round is no longer ``read``), then,
     with ``pair_now``, propose a pairing of it. A ladder's round gets the boards and entries
     the competitions played within it put on that evening first (issue 12, MG-8:
-    :func:`compcore.services.linked.with_evening`)."""
+    :func:`compcore.services.linked.with_evening`). ``standings``: the ones the round is
+    paired on (:func:`paired_on`; the round's attendance does not change them), if the
+    caller has them."""
     season = repo.load(competition_id)
     linked.check_evening(repo, season, rnd)  # MG-8: the evening it is drawn onto is open
     rnd = linked.with_evening(repo, competition_id, season, rnd)
@@ -308,7 +311,9 @@ def take_attendance(
     if not pair_now:
         return Attendance(season)
     try:
-        return Attendance(season, propose(season, repo.ruleset(competition_id)))
+        return Attendance(
+            season, propose(season, repo.ruleset(competition_id), standings=standings)
+        )
     except CompcoreError as exc:
         return Attendance(season, pairing_error=exc)
 
@@ -405,10 +410,20 @@ class Draft:
         return replace(self.pairing.round, games=tuple(games), entries=MappingProxyType(entries))
 
 
-def propose(season: Season, ruleset: Ruleset) -> Draft:
-    """compcore's pairing of the stored open round, ready to edit."""
+def paired_on(ruleset: Ruleset, rnd: Round) -> tuple[int, int | None]:
+    """Which standings round ``rnd`` is paired on, as ``(after_round, cycle)`` for
+    :func:`compcore.services.reading.standings`: after the previous round, of the round's own
+    cycle where standings restart per cycle (DS-17), else of the ruleset's scope. The app
+    reads them from its standings cache and hands them to :func:`propose`."""
+    return rnd.number - 1, (cycle_of(rnd, ruleset) if ruleset.restarts_per_cycle else None)
+
+
+def propose(season: Season, ruleset: Ruleset, *, standings: Standings | None = None) -> Draft:
+    """compcore's pairing of the stored open round, ready to edit. ``standings``: the ones
+    the round is paired on (:func:`paired_on`), when the caller has them; else the pairing
+    computes them."""
     rnd = season.open_round
-    return Draft.of(pairing.pair(season, ruleset), read=rnd)
+    return Draft.of(pairing.pair(season, ruleset, standings=standings), read=rnd)
 
 
 def late_candidates(season: Season, rnd: Round) -> list[str]:

@@ -348,7 +348,7 @@ def test_a_pairing_error_keeps_the_attendance_and_says_why(db, monkeypatch):
     import compcore.pairing
     from compcore.domain.errors import PairingError
 
-    def fail(season, ruleset):
+    def fail(season, ruleset, *, standings=None):
         raise PairingError("no legal pairing exists (test)")
 
     monkeypatch.setattr(compcore.pairing, "pair", fail)
