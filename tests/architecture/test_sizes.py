@@ -36,7 +36,6 @@ COMPLEX_FUNCTIONS: dict[str, str] = {
     "compcore/scoring/standings.py:_rows": "scoring/ is being split by another engineer",
     "compcore/scoring/standings.py:resolve_scope": "scoring/ is being split by another engineer",
     "compcore/scoring/keizer.py:chain": "scoring/ is being split by another engineer",
-    "pages/competitions.py:new_competition": "the new-competition form: not yet split",
     "compcore/domain/jsondata.py:_plainly_fine": (
         "one flat loop tuned for speed (issue 19: a season file's check in a fifth of the"
         " time); a helper call per object would cost what the loop saves"
