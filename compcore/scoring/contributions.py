@@ -158,7 +158,9 @@ class _Exact(Mapping[str, Fraction]):
         self._units, self._scale = units, scale
 
     def __getitem__(self, player: str) -> Fraction:
-        return Fraction(self._units[player], self._scale)
+        # a player not in the ranking has no value: the engine counts him with 0 (a late
+        # joiner's own-value rounds before he joins)
+        return Fraction(self._units.get(player, 0), self._scale)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._units)

@@ -149,7 +149,9 @@ class _Linear:
             if p in out:
                 total = const.get(p, 0)
                 for t, c in coef.items():
-                    total += c * values[t]
+                    # a target not in the ranking (a late joiner's own value before he
+                    # joins) is worth 0, as in the place-valued forms
+                    total += c * values.get(t, 0)
                 out[p] = total
         return out
 
@@ -239,7 +241,7 @@ def chain(
             for player, player_terms in round_terms.items():
                 points = 0
                 for units, target in player_terms:
-                    points += units * (vs if target is None else current[target])
+                    points += units * (vs if target is None else current.get(target, 0))
                 totals[player] = totals.get(player, 0) + points
             # everyone 0, in the players' order, then the totals (a member who never
             # plays costs a dict entry, not a loop step: issue 19)
@@ -439,9 +441,9 @@ class _DenseLinear:
             self._row_coef: list[dict[int, int]] = [{} for _ in active]
 
     def add(self, player: str, terms: Sequence[tuple[int, str | None]], value_scale: int) -> None:
-        if not terms:
+        i = self.row.get(player)
+        if not terms or i is None:  # no row: not in the ranking (a late joiner before it)
             return
-        i = self.row[player]
         if self.uses_numpy:
             rows, cols, data = self._added
             for units, target in terms:
