@@ -17,8 +17,9 @@ from typing import Any
 
 from compcore.i18n import Lang, t
 from compcore.rules.rulesets import Ruleset
-from compcore.scoring.keizer import Snapshot
-from compcore.scoring.standings import Row, Standings
+from compcore.scoring.rows import Row
+from compcore.scoring.snapshot import Snapshot
+from compcore.scoring.standings import Standings
 from compcore.scoring.ties import TieReason
 
 

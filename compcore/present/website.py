@@ -50,7 +50,7 @@ from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import RatingValues
 from compcore.scoring.contributions import PlayerRounds, contributions
 from compcore.scoring.history import Entry, History, history
-from compcore.scoring.keizer import Snapshot
+from compcore.scoring.snapshot import Snapshot
 from compcore.scoring.standings import Standings, last_complete_round, standings
 
 #: the file ``write_site`` puts in every site it writes: a folder holding it may be replaced

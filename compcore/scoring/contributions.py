@@ -19,7 +19,7 @@ from compcore.domain.model import Season
 from compcore.rules.rulesets.schema import Points, Ruleset
 from compcore.scoring.entries import Scored, Term, apply_caps
 from compcore.scoring.history import Entry, History, history
-from compcore.scoring.keizer import Snapshot
+from compcore.scoring.snapshot import Snapshot
 from compcore.scoring.standings import Standings, resolve_scope, scored_terms, standings
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from compcore.scoring.keizer import Snapshot
+from compcore.scoring.snapshot import Snapshot
 
 
 @dataclass(frozen=True, slots=True)
