@@ -23,7 +23,7 @@ from compcore.scoring.keizer import chain
 from compcore.scoring.rows import Row as Row  # ui/ reads Row from here too
 from compcore.scoring.rows import columns, table_rows
 from compcore.scoring.snapshot import Snapshot, Zeros, scale_for
-from compcore.scoring.ties import TieReason, tie_reasons
+from compcore.scoring.ties import LazyTies, TieReason
 from compcore.scoring.values import Number, RankTable, RatingTable
 
 
@@ -43,7 +43,7 @@ class Standings:
     #: S(0), then one snapshot per round of the scope (for charts: values, ranks, scores)
     snapshots: tuple[Snapshot, ...]
     #: why the upper of two neighbours on equal points is ahead (:mod:`~.ties`)
-    ties: tuple[TieReason, ...] = ()
+    ties: Sequence[TieReason] = ()
 
     @property
     def final(self) -> Snapshot:
@@ -323,7 +323,8 @@ def standings(
         rows=rows,
         columns=columns(ruleset),
         snapshots=tuple(snapshots),
-        ties=tie_reasons(rows, ruleset, season, first, tie_index),
+        # made when first read (a table never reads them; issue 19)
+        ties=LazyTies(rows, ruleset, season, first, tie_index),
     )
 
 
