@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from typing import NamedTuple
 
 from compcore.domain.model import Kind, Season
@@ -166,36 +167,43 @@ def table_rows(
 
     # the idle members share one line's columns (and its two mappings: read-only)
     shared = columns_of(one) if one is not None else None
-    is_keizer = ruleset.is_keizer
-    after = final.round
-    rows = []
+    order = final.order
     by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
-    for rank, pid in enumerate(final.order, start=1):
-        player = by_id[pid]
-        cols = shared if shared is not None and pid in idle else columns_of(pid)
-        value: Fraction | None = None
-        if is_keizer:
-            v = shown_units[pid]
-            value = shown.get(v)
-            if value is None:
-                # Fraction(v) of an int is the constructor's fast path (the same number)
-                whole = value_scale == 1 and type(v) is int
-                value = shown[v] = Fraction(v) if whole else Fraction(v, value_scale)
-        move = moved.get(pid)
-        withdrawn = player.withdrawn_round
-        # positional, as its twin: there is one per member (:data:`_row`)
-        rows.append(
-            _row(
-                rank,
-                pid,
-                player.name,
-                scores[pid],
-                value,
-                *cols,
-                withdrawn is not None and withdrawn <= after,
-                player.virtual == "engine",
-                None if move is None else move.places,
-                None if move is None else move.points,
-            )
+    players = list(map(by_id.__getitem__, order))
+    line_values: list[Fraction | None] = [None] * len(order)
+    if ruleset.is_keizer:
+        # Snapshot.shown_value: one Fraction per distinct value (whole units, ints)
+        raw = list(map(shown_units.__getitem__, order))
+        for v in set(raw):
+            # Fraction(v) of an int is the constructor's fast path (the same number)
+            whole = value_scale == 1 and type(v) is int
+            shown[v] = Fraction(v) if whole else Fraction(v, value_scale)
+        line_values = list(map(shown.__getitem__, raw))
+    moves = list(map(moved.get, order))
+    after = final.round
+    withdrawn = [w is not None and w <= after for w in map(_WITHDRAWN, players)]
+    if shared is not None:
+        cols = [shared if pid in idle else columns_of(pid) for pid in order]
+    else:
+        cols = list(map(columns_of, order))
+    # positional, as its twin, a column at a time: there is one line per member (:data:`_row`)
+    return tuple(
+        map(
+            _row,
+            range(1, len(order) + 1),
+            order,
+            map(_NAME, players),
+            map(scores.__getitem__, order),
+            line_values,
+            *zip(*cols, strict=True),
+            withdrawn,
+            [v == "engine" for v in map(_VIRTUAL, players)],
+            [None if m is None else m.places for m in moves],
+            [None if m is None else m.points for m in moves],
         )
-    return tuple(rows)
+    )
+
+
+_NAME = attrgetter("name")
+_WITHDRAWN = attrgetter("withdrawn_round")
+_VIRTUAL = attrgetter("virtual")
