@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -344,9 +345,20 @@ def to_table(standings: Standings, ruleset: Ruleset, lang: Lang) -> str:
         )
     elif final.method == "iterate":
         how += "; " + t("diag.fixed", lang, iterations=final.iterations)
-    used = values_used_line(standings, lang, {r.player: r.name for r in standings.rows})
+    rows = standings.rows
+    names = dict(zip(map(_PLAYER, rows), map(_NAME, rows), strict=True))
+    used = values_used_line(standings, lang, names)
     if used:
         how += "; " + used
-    body = zip(*by_column, strict=True)
-    out = [f"{', '.join(where)} ({how})", line(heads), *(line(b) for b in body)]
+    # the body a column at a time, as ``line`` pads and strips (in C: 8,000 lines, issue 19)
+    padded = [
+        list(map(str.ljust if col in left else str.rjust, texts, repeat(w)))
+        for texts, w, col in zip(by_column, widths, cols, strict=True)
+    ]
+    body = map(str.rstrip, map("  ".join, zip(*padded, strict=True)))
+    out = [f"{', '.join(where)} ({how})", line(heads), *body]
     return "\n".join(out) + "\n"
+
+
+_PLAYER = attrgetter("player")
+_NAME = attrgetter("name")
