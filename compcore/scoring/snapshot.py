@@ -51,15 +51,10 @@ class Snapshot:
     @cached_property
     def scores(self) -> dict[str, Fraction]:
         # one Fraction per distinct score (a club's members who never play share the 0)
-        scale = self.scale
-        made: dict[Number, Fraction] = {}
-        out: dict[str, Fraction] = {}
-        for p, u in self.units.items():
-            score = made.get(u)
-            if score is None:
-                score = made[u] = Fraction(u, scale)
-            out[p] = score
-        return out
+        # (made per distinct value, then looked up in C: a club has 8,000, issue 19)
+        scale, units = self.scale, self.units
+        made: dict[Number, Fraction] = {u: Fraction(u, scale) for u in set(units.values())}
+        return dict(zip(units, map(made.__getitem__, units.values()), strict=True))
 
     def value(self, player: str) -> Fraction:
         return Fraction(self.values[player], self.value_scale)

@@ -107,7 +107,12 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
         if name == "strength":
             columns.append([(p.strength is None, p.strength or 0) for p in players])
         elif name == "rating":
-            ratings = [season.rating_at(pid, at_round) for pid in ids]
+            # a player without a rating change has his own (most of a club, issue 19)
+            changed = {c.player for c in season.ratings or ()}
+            ratings = [
+                season.rating_at(pid, at_round) if pid in changed else p.rating
+                for pid, p in zip(ids, players, strict=True)
+            ]
             columns.append([(r is None, -(r or 0)) for r in ratings])
         elif name == "club-rating":
             columns.append([(pid not in club, -club.get(pid, 0)) for pid in ids])
