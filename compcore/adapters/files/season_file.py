@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from compcore.adapters.files.plain_players import plain_players
 from compcore.domain import federation_ids, jsondata, player_names
 from compcore.domain.errors import (
     CompcoreError,
@@ -294,9 +295,15 @@ def _parse_shape(data: Any, source: Where, known: Mapping[int, Round]) -> Season
     overrides = ref._get("overrides", False)
     if overrides is not None and not isinstance(overrides, dict):
         raise ref.refuse("season.field.object", field="overrides")
+    listing = top.listing("players", True) or []
+    # a club's members read a field at a time, the others (or all, where any of those is
+    # not plainly right) one by one (issue 19)
+    bulk = plain_players(listing)
     players = tuple(
-        _plain_player(item) or _player(item, (*source, Phrase("at.player_index", index=i)))
-        for i, item in enumerate(top.listing("players", True) or [], 1)
+        bulk.get(i)
+        or _plain_player(item)
+        or _player(item, (*source, Phrase("at.player_index", index=i + 1)))
+        for i, item in enumerate(listing)
     )
     ratings = top.listing("ratings")
     decisions = top.listing("decisions")
