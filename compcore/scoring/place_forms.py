@@ -9,8 +9,9 @@ used by :func:`compcore.scoring.keizer.chain`.
 from __future__ import annotations
 
 import sys
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from itertools import repeat
 from typing import Any
 
 from compcore.scoring.snapshot import Zeros
@@ -300,6 +301,10 @@ class BlockStepper:
             block = tuple(sorted(in_block, key=tie.__getitem__))
             active = [i for i in sub if i not in in_block]
             names = tuple(map(dense.ids.__getitem__, block))
+            # the active players by the tie order: sorted on the scores alone from there
+            # (a stable sort) they come in the order of (score down, tie), as in
+            # :class:`MatrixStepper`
+            active.sort(key=tie.__getitem__)
             got = (players, active, block, [tie[i] for i in block], names)
             dense.blocks[id(players)] = got
         _, self._active, self._block, self._block_tie, self._names = got
@@ -318,12 +323,14 @@ class BlockStepper:
     def step(self, ranking: Ranking) -> tuple[Ranking, dict[int, int]]:
         dense = self._dense
         scores = dense.active_scores(ranking.places, dense.places(len(ranking)))
-        score = scores.get
         tie = dense.tie_list
-        ordered = sorted(self._active, key=lambda i: (-score(i, 0), tie[i]))
-        out = [i for i in ordered if score(i, 0) > 0]
-        equal = [i for i in ordered if score(i, 0) == 0]
-        after = ordered[len(out) + len(equal) :]
+        active = self._active  # in the tie order
+        score = dict(zip(active, map(scores.get, active, repeat(0)), strict=True))
+        ordered = sorted(active, key=score.__getitem__, reverse=True)  # stable: then tie
+        # the scores come down: those above 0, those on 0, those below
+        down = [-v for v in map(score.__getitem__, ordered)]
+        above, level = bisect_left(down, 0), bisect_right(down, 0)
+        out, equal, after = ordered[:above], ordered[above:level], ordered[level:]
         places = {i: place for place, i in enumerate(out)}
         block, block_tie = self._block, self._block_tie
         done = 0
