@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from compcore.adapters.files import season_file
 from compcore.domain.model import Kind, Player, Season
 from compcore.rules.rulesets import load_ruleset
-from compcore.scoring import keizer, tiebreaks
+from compcore.scoring import place_forms, tiebreaks
 from compcore.scoring.history import Entry, history
 from compcore.scoring.standings import initial_order, standings
 from tests.properties.test_scoring_properties import KEIZER_RANKED, seasons
@@ -122,7 +122,7 @@ def test_matrix_over_players_who_play_equals_plain_python_with_idle_members(
     season = _with_members(season, members)
     ruleset = season_file.ruleset_of(season)
     fast = standings(season, ruleset)
-    with mock.patch.object(keizer._DenseLinear, "build", return_value=None):
+    with mock.patch.object(place_forms.DenseLinear, "build", return_value=None):
         plain = standings(season, ruleset)
     assert fast.snapshots == plain.snapshots
     assert fast.rows == plain.rows
@@ -133,7 +133,7 @@ def test_matrix_over_players_who_play_equals_plain_python_with_idle_members(
 @given(seasons(presets=KEIZER_RANKED, max_rounds=6), st.integers(0, 20))
 def test_numpy_matrix_equals_the_plain_python_rows_by_place(season, members) -> None:
     """The forms by place are plain Python rows for a club and an int64 matrix from
-    ``keizer.NUMPY_FROM`` active players (issue 19: no numpy import for a club's season;
+    ``place_forms.NUMPY_FROM`` active players (issue 19: no numpy import for a club's season;
     from ``NUMPY_LOADED_FROM`` where numpy is loaded anyway):
     both give exactly the same snapshots and rows, iterating every round too."""
     season = _with_members(season, members)
@@ -148,9 +148,9 @@ def test_numpy_matrix_equals_the_plain_python_rows_by_place(season, members) -> 
     )
     huge = 10**9
     for rules in (ruleset, iterating):
-        with mock.patch.multiple(keizer, NUMPY_FROM=huge, NUMPY_LOADED_FROM=huge):
+        with mock.patch.multiple(place_forms, NUMPY_FROM=huge, NUMPY_LOADED_FROM=huge):
             rows = standings(season, rules)
-        with mock.patch.multiple(keizer, NUMPY_FROM=0, NUMPY_LOADED_FROM=0):
+        with mock.patch.multiple(place_forms, NUMPY_FROM=0, NUMPY_LOADED_FROM=0):
             matrix = standings(season, rules)
         assert rows.snapshots == matrix.snapshots
         assert rows.rows == matrix.rows

@@ -175,7 +175,7 @@ def test_matrix_iteration_equals_plain_python_iteration(season) -> None:
     """The matrix forms (numpy int64) and the plain-Python ones agree exactly, iterating."""
     from unittest import mock
 
-    from compcore.scoring import keizer
+    from compcore.scoring import place_forms
 
     ruleset = season_file.ruleset_of(season)
     iterating = ruleset.model_copy(
@@ -186,7 +186,7 @@ def test_matrix_iteration_equals_plain_python_iteration(season) -> None:
         }
     )
     fast = standings(season, iterating)
-    with mock.patch.object(keizer._DenseLinear, "build", return_value=None):
+    with mock.patch.object(place_forms.DenseLinear, "build", return_value=None):
         plain = standings(season, iterating)
     assert fast.snapshots == plain.snapshots
     assert fast.rows == plain.rows
@@ -214,11 +214,11 @@ def test_matrix_recompute_equals_plain_python_recompute(season) -> None:
     """The same for the weekly recompute (DS-8, KC-4) and the presets' own modes."""
     from unittest import mock
 
-    from compcore.scoring import keizer
+    from compcore.scoring import place_forms
 
     ruleset = season_file.ruleset_of(season)
     fast = standings(season, ruleset)
-    with mock.patch.object(keizer._DenseLinear, "build", return_value=None):
+    with mock.patch.object(place_forms.DenseLinear, "build", return_value=None):
         plain = standings(season, ruleset)
     assert fast.snapshots == plain.snapshots
     assert fast.rows == plain.rows

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from compcore.adapters.files.plain_players import plain_players
 from compcore.adapters.files.season_fields import Fields, refusal, show, steps
 
 # the store names a place in a season as the season file does
@@ -140,9 +141,15 @@ def _parse_shape(data: Any, source: Where, known: Mapping[int, Round]) -> Season
     if data.get("version") != VERSION:
         raise top.refuse("season.version", got=show(data.get("version")), supported=VERSION)
     ruleset = _ruleset_ref(top, source)
+    listing = top.listing("players", True) or []
+    # a club's members read a field at a time, the others (or all, where any of those is
+    # not plainly right) one by one (issue 19)
+    bulk = plain_players(listing)
     players = tuple(
-        plain_player(item) or read_player(item, (*source, Phrase("at.player_index", index=i)))
-        for i, item in enumerate(top.listing("players", True) or [], 1)
+        bulk.get(i)
+        or plain_player(item)
+        or read_player(item, (*source, Phrase("at.player_index", index=i + 1)))
+        for i, item in enumerate(listing)
     )
     ratings = top.listing("ratings")
     decisions = top.listing("decisions")

@@ -1,5 +1,5 @@
 """Members who never play (issue 19): the standings treat them as one block
-(:func:`compcore.scoring.standings.idle_members`); the outcome must be exactly that of the
+(:func:`compcore.scoring.idle.idle_members`); the outcome must be exactly that of the
 full computation, member by member, for every preset: scores, values, tie-breaks, every
 column, the order after every round, the tie reasons."""
 
@@ -18,7 +18,9 @@ from compcore.domain.model import Kind, Player, Season
 from compcore.lab import synthetic
 from compcore.rules.rulesets import preset_names
 from compcore.scoring.history import Entry, history
-from compcore.scoring.standings import Row, Standings, idle_members, resolve_scope, standings
+from compcore.scoring.idle import idle_members
+from compcore.scoring.rows import Row
+from compcore.scoring.standings import Standings, resolve_scope, standings
 
 
 def _with_idle(season: Season, count: int = 40) -> Season:
