@@ -100,20 +100,7 @@ def chain(
     amount_scale = scale_for(terms)
     vs = values.scale
     scale = amount_scale * vs
-    # each term as (whole units of 1/amount_scale, target): integer arithmetic from here on
-    # (a player without terms in a round, e.g. a member who does not play, adds nothing);
-    # a season has a handful of distinct amounts (the points table's Fractions), each
-    # converted once (keyed by identity: they all stay alive in ``terms`` meanwhile)
-    whole: dict[int, int] = {}
-    for in_round in terms.values():
-        for ts in in_round.values():
-            for a, _ in ts:
-                if id(a) not in whole:
-                    whole[id(a)] = a.numerator * (amount_scale // a.denominator)
-    int_terms = {
-        k: {p: [(whole[id(a)], target) for a, target in ts] for p, ts in round_terms.items() if ts}
-        for k, round_terms in terms.items()
-    }
+    int_terms = _whole_terms(terms, amount_scale)
     linear = _Linear()
     zeros = linear.zeros
     dense = (
@@ -139,11 +126,7 @@ def chain(
         current = values.units(order, k)
         round_terms = int_terms.get(k, {})
         if mode == "at-time":
-            for player, player_terms in round_terms.items():
-                points = 0
-                for units, target in player_terms:
-                    points += units * (vs if target is None else current.get(target, 0))
-                totals[player] = totals.get(player, 0) + points
+            _add_at_time(totals, round_terms, current, vs)
             # everyone 0, in the players' order, then the totals (a member who never
             # plays costs a dict entry, not a loop step: issue 19)
             units_scores: dict[str, int] = zeros(players)
@@ -155,13 +138,7 @@ def chain(
         else:
             for player, player_terms in round_terms.items():
                 (dense or linear).add(player, player_terms, vs)
-            stepper: _Stepper = (
-                _PythonStepper(k, players, linear, values, rank, scale, tie_index)
-                if dense is None
-                else BlockStepper(dense, players, idle, getattr(values, "mark_block", None))
-                if idle and not dense.uses_numpy
-                else MatrixStepper(dense, players)
-            )
+            stepper = _stepper(k, players, linear, dense, values, rank, scale, tie_index, idle)
             if mode == "iterate" and iterate_at(k):
                 snap, used = _iterate(k, order, stepper, max_iterations, scale)
                 snap = replace(snap, scored_with=values.units(used, k))
@@ -180,6 +157,60 @@ def chain(
         if progression or k == rounds[-1]:
             snapshots.append(replace(snap, values=values.units(order, k + 1), value_scale=vs))
     return snapshots
+
+
+def _whole_terms(
+    terms: Mapping[int, Mapping[str, Sequence[Term]]], amount_scale: int
+) -> dict[int, dict[str, list[tuple[int, str | None]]]]:
+    """Each term as (whole units of 1/amount_scale, target): integer arithmetic from here on
+    (a player without terms in a round, e.g. a member who does not play, adds nothing); a
+    season has a handful of distinct amounts (the points table's Fractions), each converted
+    once (keyed by identity: they all stay alive in ``terms`` meanwhile)."""
+    whole: dict[int, int] = {}
+    for in_round in terms.values():
+        for ts in in_round.values():
+            for a, _ in ts:
+                if id(a) not in whole:
+                    whole[id(a)] = a.numerator * (amount_scale // a.denominator)
+    return {
+        k: {p: [(whole[id(a)], target) for a, target in ts] for p, ts in round_terms.items() if ts}
+        for k, round_terms in terms.items()
+    }
+
+
+def _add_at_time(
+    totals: dict[str, int],
+    round_terms: Mapping[str, Sequence[tuple[int, str | None]]],
+    current: Mapping[str, int],
+    vs: int,
+) -> None:
+    """MG-2: add round k's points to ``totals``, each game valued as its opponent stood
+    before the round (``current``)."""
+    for player, player_terms in round_terms.items():
+        points = 0
+        for units, target in player_terms:
+            points += units * (vs if target is None else current.get(target, 0))
+        totals[player] = totals.get(player, 0) + points
+
+
+def _stepper(
+    k: int,
+    players: Sequence[str],
+    linear: _Linear,
+    dense: DenseLinear | None,
+    values: ValueTable,
+    rank: Ranker,
+    scale: int,
+    tie_index: Mapping[str, int],
+    idle: frozenset[str],
+) -> _Stepper:
+    """The representation round k's steps run in: plain Python forms, the idle members as
+    one block, or the matrix."""
+    if dense is None:
+        return _PythonStepper(k, players, linear, values, rank, scale, tie_index)
+    if idle and not dense.uses_numpy:
+        return BlockStepper(dense, players, idle, getattr(values, "mark_block", None))
+    return MatrixStepper(dense, players)
 
 
 class _Stepper(Protocol):

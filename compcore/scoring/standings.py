@@ -130,29 +130,22 @@ def in_ranking(season: Season, after_round: int) -> list[str]:
     ]
 
 
-def resolve_scope(
-    season: Season, ruleset: Ruleset, after_round: int | None, cycle: int | None
-) -> tuple[int, int | None, list[int]]:
-    """(after_round, cycle, rounds in scope); ``cycle`` is 0-based, but an unknown cycle is
-    reported in the club's numbers (``Ruleset.cycle_label``), as people typed it."""
+def _played_round(season: Season, after_round: int | None) -> int:
+    """``after_round``, or the last complete round; a round not played yet is refused."""
     last = last_complete_round(season)
     if after_round is None:
-        after_round = last
+        return last
     if after_round < 0 or after_round > last:
         played_text = Phrase(
             "standings.played_none" if last == 0 else "standings.played_upto", last=last
         )
         raise UnknownRound.at((), "standings.round_unplayed", round=after_round, played=played_text)
-    hist_cycles = {
-        r.number: (r.cycle if r.cycle is not None else ruleset.cycle_of(r.number))
-        for r in season.rounds
-    }
-    played = [r.number for r in season.played_rounds if r.number <= after_round]
-    if (
-        cycle is not None
-        and cycle not in set(hist_cycles.values())
-        and not 0 <= cycle < ruleset.cycles
-    ):
+    return after_round
+
+
+def _known_cycle(ruleset: Ruleset, cycle: int, stored: set[int]) -> None:
+    """Refuse a cycle that is neither a round's nor one of the ruleset's."""
+    if cycle not in stored and not 0 <= cycle < ruleset.cycles:
         raise UnknownRound.at(
             (),
             "standings.no_cycle",
@@ -160,6 +153,21 @@ def resolve_scope(
             first=ruleset.cycle_label(0),
             last=ruleset.cycle_label(ruleset.cycles - 1),
         )
+
+
+def resolve_scope(
+    season: Season, ruleset: Ruleset, after_round: int | None, cycle: int | None
+) -> tuple[int, int | None, list[int]]:
+    """(after_round, cycle, rounds in scope); ``cycle`` is 0-based, but an unknown cycle is
+    reported in the club's numbers (``Ruleset.cycle_label``), as people typed it."""
+    after_round = _played_round(season, after_round)
+    hist_cycles = {
+        r.number: (r.cycle if r.cycle is not None else ruleset.cycle_of(r.number))
+        for r in season.rounds
+    }
+    played = [r.number for r in season.played_rounds if r.number <= after_round]
+    if cycle is not None:
+        _known_cycle(ruleset, cycle, set(hist_cycles.values()))
     if ruleset.restarts_per_cycle:
         if cycle is None:
             cycle = hist_cycles.get(after_round, 0) if after_round else 0
@@ -216,25 +224,8 @@ def standings(
     """
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
     hist = history(season, ruleset, upto=after_round) if hist is None else hist.upto(after_round)
-    scope = set(rounds)
     idle = idle_members(hist, ruleset)
-    by_player = hist.by_player
-    scope_entries: dict[str, list[Entry]]
-    if idle:
-        # the idle members share one entries tuple, so one scope list; their entries
-        # score nothing, so they add no terms (issue 19)
-        idle_scope = [e for e in hist.idle_entries if e.round in scope]
-        active_ids = [p for p in by_player if p not in idle]
-        scope_entries = dict.fromkeys(by_player, idle_scope)
-        active_entries: dict[str, list[Entry]] = {}
-        for p in active_ids:
-            active_entries[p] = scope_entries[p] = [e for e in by_player[p] if e.round in scope]
-        active_hist = replace(hist, by_player={p: by_player[p] for p in active_ids})
-    else:
-        scope_entries = {
-            pid: [e for e in entries if e.round in scope] for pid, entries in by_player.items()
-        }
-        active_entries, active_hist = scope_entries, hist
+    scope_entries, active_entries, active_hist = _in_scope(hist, set(rounds), idle)
     first = rounds[0] if rounds else after_round + 1
     start_order = initial_order(season, ruleset, first)
     tie_index = dict(zip(start_order, range(len(start_order)), strict=True))
@@ -270,50 +261,10 @@ def standings(
     in_first = set(population(first - 1))
     initial = [p for p in start_order if p in in_first]
     if ruleset.is_keizer:
-        assert ruleset.keizer is not None
-        keizer = ruleset.keizer
-        values_rule = keizer.values
-        last_of_scope = (
-            ruleset.last_round_of_cycle(cycle or 0)
-            if ruleset.restarts_per_cycle
-            else ruleset.total_rounds
-        )
-
-        table: RankTable | RatingTable
-        if isinstance(values_rule, RankValues):
-            table = RankTable(values_rule)
-            blocks.mark = table.mark_block
-        else:
-            # values for round k come from the pool ranked before it, with round k's ratings
-            needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
-            needed.update({k + 1: population(k) for k in rounds})
-            needed[first] = initial
-            changes = sorted({c.from_round for c in season.ratings or ()})
-            table = RatingTable(values_rule, season.rating_at, needed, changes)
-
-        def iterate_at(k: int) -> bool:
-            return any(
-                at == "every" or at == k or (at == "last" and k == last_of_scope)
-                for at in keizer.iterate_rounds
-            )
-
-        snapshots = chain(
-            mode=keizer.mode,
-            rounds=rounds,
-            terms=terms,
-            initial=initial,
-            population=population,
-            values=table,
-            rank=rank,
-            iterate_at=iterate_at,
-            tie_index=tie_index,
-            max_iterations=keizer.max_iterations,
-            positional=table.positional
-            if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
-            else None,
-            progression=detail,
-            idle=idle,
-        )
+        snapshots = _keizer_chain(
+            season, ruleset, _Scope(cycle, rounds, first, initial, population), terms,
+            rank, tie_index, blocks, detail=detail, idle=idle,
+        )  # fmt: skip
     else:
         snapshots = _points_chain(rounds, terms, initial, population, rank, detail)
     rows = (
@@ -330,6 +281,105 @@ def standings(
         snapshots=tuple(snapshots),
         # made when first read (a table never reads them; issue 19)
         ties=LazyTies(rows, ruleset, season, first, tie_index),
+    )
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """The rounds a table spans and who is in it from round to round."""
+
+    cycle: int | None
+    rounds: Sequence[int]
+    first: int
+    initial: Sequence[str]
+    population: Callable[[int], Sequence[str]]
+
+
+def _in_scope(
+    hist: History, scope: set[int], idle: frozenset[str]
+) -> tuple[dict[str, list[Entry]], dict[str, list[Entry]], History]:
+    """Each player's entries in the scope's rounds; those of the active players alone and
+    their history. The idle members share one entries tuple, so one scope list; their
+    entries score nothing, so they add no terms (issue 19)."""
+    by_player = hist.by_player
+    if not idle:
+        scope_entries = {
+            pid: [e for e in entries if e.round in scope] for pid, entries in by_player.items()
+        }
+        return scope_entries, scope_entries, hist
+    idle_scope = [e for e in hist.idle_entries if e.round in scope]
+    active_ids = [p for p in by_player if p not in idle]
+    scope_entries = dict.fromkeys(by_player, idle_scope)
+    active_entries: dict[str, list[Entry]] = {}
+    for p in active_ids:
+        active_entries[p] = scope_entries[p] = [e for e in by_player[p] if e.round in scope]
+    return (
+        scope_entries,
+        active_entries,
+        replace(hist, by_player={p: by_player[p] for p in active_ids}),
+    )
+
+
+def _keizer_chain(
+    season: Season,
+    ruleset: Ruleset,
+    scope: _Scope,
+    terms: Mapping[int, Mapping[str, Sequence[Term]]],
+    rank: Callable[[Mapping[str, Number], int, int], tuple[str, ...]],
+    tie_index: Mapping[str, int],
+    blocks: IdleRanking,
+    *,
+    detail: bool,
+    idle: frozenset[str],
+) -> list[Snapshot]:
+    """The Keizer chain of the scope's rounds (KC-1 .. KC-5: values from the ranking, by
+    rank or by rating, iterated where the ruleset says)."""
+    cycle, rounds, first, initial, population = (
+        scope.cycle, scope.rounds, scope.first, scope.initial, scope.population
+    )  # fmt: skip
+    assert ruleset.keizer is not None
+    keizer = ruleset.keizer
+    values_rule = keizer.values
+    last_of_scope = (
+        ruleset.last_round_of_cycle(cycle or 0)
+        if ruleset.restarts_per_cycle
+        else ruleset.total_rounds
+    )
+
+    table: RankTable | RatingTable
+    if isinstance(values_rule, RankValues):
+        table = RankTable(values_rule)
+        blocks.mark = table.mark_block
+    else:
+        # values for round k come from the pool ranked before it, with round k's ratings
+        needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
+        needed.update({k + 1: population(k) for k in rounds})
+        needed[first] = initial
+        changes = sorted({c.from_round for c in season.ratings or ()})
+        table = RatingTable(values_rule, season.rating_at, needed, changes)
+
+    def iterate_at(k: int) -> bool:
+        return any(
+            at == "every" or at == k or (at == "last" and k == last_of_scope)
+            for at in keizer.iterate_rounds
+        )
+
+    return chain(
+        mode=keizer.mode,
+        rounds=rounds,
+        terms=terms,
+        initial=initial,
+        population=population,
+        values=table,
+        rank=rank,
+        iterate_at=iterate_at,
+        tie_index=tie_index,
+        max_iterations=keizer.max_iterations,
+        positional=table.positional
+        if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
+        else None,
+        progression=detail,
+        idle=idle,
     )
 
 

@@ -30,9 +30,6 @@ LARGE_MODULES: dict[str, str] = {
 
 # "path:qualified.name" -> why it may still be over MAX_COMPLEXITY
 COMPLEX_FUNCTIONS: dict[str, str] = {
-    "compcore/scoring/standings.py:standings": "scoring/ is being split by another engineer",
-    "compcore/scoring/standings.py:resolve_scope": "scoring/ is being split by another engineer",
-    "compcore/scoring/keizer.py:chain": "scoring/ is being split by another engineer",
     "compcore/domain/jsondata.py:_plainly_fine": (
         "one flat loop tuned for speed (issue 19: a season file's check in a fifth of the"
         " time); a helper call per object would cost what the loop saves"
