@@ -12,7 +12,6 @@ import pytest
 
 import compcore.pairing
 from compcore.adapters.access import auth
-from compcore.adapters.files import season_file
 from compcore.awards.winners import decision_kinds
 from compcore.domain.errors import (
     NotAuthorized,
@@ -24,7 +23,7 @@ from compcore.domain.model import Kind, Result
 from compcore.ports.actors import Administrator
 from compcore.ports.repository import Repository
 from compcore.ports.values import CompetitionInfo
-from compcore.rules.rulesets import load_ruleset
+from compcore.rules.rulesets import load_ruleset, ruleset_of
 from compcore.scoring.standings import standings
 from compcore.services import changelog, competitions, results
 from compcore.services import round as rs
@@ -44,7 +43,7 @@ def repo() -> tuple[MemoryStore, int]:
 
 
 def attendance_of(season, number: int, absent: str) -> dict[str, str]:
-    options = rs.attendance_kinds(season_file.ruleset_of(season))
+    options = rs.attendance_kinds(ruleset_of(season))
     choices = {p.id: rs.default_choice(p, None, options) for p in rs.listed_players(season, number)}
     return {**choices, absent: Kind.ABSENT.value}
 
