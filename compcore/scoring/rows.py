@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import attrgetter
-from typing import NamedTuple
 
 from compcore.domain.model import Kind, Season
 from compcore.rules.rulesets.schema import Ruleset
@@ -82,24 +81,12 @@ def columns(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(cols)
 
 
-class _Columns(NamedTuple):
-    """The columns of a standings line after its rank, name, score and value, in
-    :class:`Row`'s order, up to ``withdrawn``."""
-
-    games: int
-    won: int
-    drawn: int
-    lost: int
-    percentage: Fraction | None
-    colour_balance: int
-    alternation: str
-    byes: int
-    absences: int
-    no_fault: int
-    no_shows: int
-    jokers: int
-    tie_breaks: Mapping[str, Fraction | int]
-    info: Mapping[str, Fraction | int]
+#: the columns of a standings line after its rank, name, score and value: :class:`Row`'s
+#: fields from ``games`` to ``info``, in that order (positional: one tuple per member)
+_Columns = tuple[
+    int, int, int, int, Fraction | None, int, str, int, int, int, int, int,
+    Mapping[str, Fraction | int], Mapping[str, Fraction | int],
+]  # fmt: skip
 
 
 def _counted(
@@ -179,21 +166,21 @@ def table_rows(
         played = Counter(e.kind for e in scope_entries.get(pid, ()) if e.played)
         won, drawn, lost = played[Kind.WIN], played[Kind.DRAW], played[Kind.LOSS]
         games = won + drawn + lost
-        return _Columns(
+        return (
             games,
             won,
             drawn,
             lost,
-            Fraction(2 * won + drawn, 2 * games) * 100 if games else None,
+            Fraction(2 * won + drawn, 2 * games) * 100 if games else None,  # percentage
             colour_balance(colours),
             alternation(colours),
-            sum(kinds[k] for k in BYE_KINDS),
-            sum(kinds[k] for k in ABSENT_KINDS),
-            sum(kinds[k] for k in NO_FAULT_KINDS),
-            hist.count(pid, (Kind.ABSENT_UNEXCUSED,)),
-            kinds[Kind.JOKER],
-            {b: computed[b][pid] for b in ruleset.tie_breaks if b in computed},
-            {c: computed[c][pid] for c in ruleset.info_columns},
+            sum(kinds[k] for k in BYE_KINDS),  # byes
+            sum(kinds[k] for k in ABSENT_KINDS),  # absences
+            sum(kinds[k] for k in NO_FAULT_KINDS),  # no fault
+            hist.count(pid, (Kind.ABSENT_UNEXCUSED,)),  # no-shows
+            kinds[Kind.JOKER],  # jokers
+            {b: computed[b][pid] for b in ruleset.tie_breaks if b in computed},  # tie-breaks
+            {c: computed[c][pid] for c in ruleset.info_columns},  # info
         )
 
     # the idle members share one line's columns (and its two mappings: read-only)
