@@ -7,9 +7,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from compcore.adapters.files.season_file import ruleset_of
 from compcore.lab import synthetic
 from compcore.lab.rulelab import compare, overrides_from, ruleset_b
+from compcore.rules.rulesets import ruleset_of
 
 #: the target of issue 13
 TARGET = 1.0

@@ -8,31 +8,18 @@ from __future__ import annotations
 import statistics
 import time
 
-from compcore.adapters.files.season_file import ruleset_of
+from cases import SEASONS
+
 from compcore.lab import synthetic
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.explain import explain
 from compcore.scoring.standings import standings
 
+#: the standings benchmark's seasons, and dubbelschaak's own three cycles of twelve
 CASES = [
-    (
-        "recompute (dubbelschaak, one cycle of 36)",
-        "dubbelschaak",
-        {"cycles": 1, "rounds_per_cycle": 36},
-    ),
+    SEASONS[0],
     ("recompute (dubbelschaak, 3 cycles of 12)", "dubbelschaak", None),
-    (
-        "at-time, rank values",
-        "dubbelschaak",
-        {"cycles": 1, "rounds_per_cycle": 36, "keizer": {"mode": "at-time"}},
-    ),
-    ("at-time, rating values (magnus-senior)", "magnus-senior", {"rounds_per_cycle": 36}),
-    (
-        "iterate every round",
-        "keizer-classic",
-        {"rounds_per_cycle": 36, "keizer": {"iterate_rounds": ["every"]}},
-    ),
-    ("iterate at 19 and last (keizer-classic)", "keizer-classic", {"rounds_per_cycle": 36}),
-    ("points + SB tie-breaks (princenpaard)", "princenpaard", None),
+    *SEASONS[1:],
 ]
 
 

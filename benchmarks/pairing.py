@@ -42,12 +42,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from compcore.adapters.files.season_file import ruleset_of
 from compcore.domain.model import Season
 from compcore.lab import synthetic
 from compcore.pairing import pair
 from compcore.pairing.engine import pair_round
 from compcore.present.pairing_report import to_json
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 
 

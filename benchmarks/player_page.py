@@ -50,14 +50,14 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
 
 
 def core(preset: str, overrides: dict | None, repeat: int) -> tuple[object, str]:
-    from compcore.adapters.files import season_file
     from compcore.lab import synthetic
+    from compcore.rules.rulesets import ruleset_of
     from compcore.scoring.contributions import player_rounds
     from compcore.scoring.standings import standings
 
     season = synthetic.season(preset, n_players=60, n_rounds=36, seed=3, overrides=overrides,
                               competition=f"Bench {preset}")  # fmt: skip
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     table = standings(season, ruleset)
     pid = table.order[len(table.order) // 2]
     t_standings = median_ms(lambda: standings(season, ruleset), repeat)

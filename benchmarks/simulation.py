@@ -13,10 +13,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from compcore.adapters.files.season_file import ruleset_of
 from compcore.lab import synthetic
 from compcore.lab.simulation import model_of, simulate
-from compcore.rules.rulesets import load_ruleset
+from compcore.rules.rulesets import load_ruleset, ruleset_of
 
 #: (label, ruleset B preset, overrides); ruleset A is the season's own, keizer-classic
 CASES = [

@@ -20,35 +20,18 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from cases import SEASONS
+
 from compcore.adapters.files import season_file
-from compcore.adapters.files.season_file import ruleset_of
 from compcore.domain.model import Player, Season
 from compcore.lab import synthetic
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 
 #: registered members who never play, for the large-club cases
 MEMBERS = 8000
 
-CASES = [
-    (
-        "recompute (dubbelschaak, one cycle of 36)",
-        "dubbelschaak",
-        {"cycles": 1, "rounds_per_cycle": 36},
-    ),
-    (
-        "at-time, rank values",
-        "dubbelschaak",
-        {"cycles": 1, "rounds_per_cycle": 36, "keizer": {"mode": "at-time"}},
-    ),
-    ("at-time, rating values (magnus-senior)", "magnus-senior", {"rounds_per_cycle": 36}),
-    (
-        "iterate every round",
-        "keizer-classic",
-        {"rounds_per_cycle": 36, "keizer": {"iterate_rounds": ["every"]}},
-    ),
-    ("iterate at 19 and last (keizer-classic)", "keizer-classic", {"rounds_per_cycle": 36}),
-    ("points + SB tie-breaks (princenpaard)", "princenpaard", None),
-]
+CASES = SEASONS
 #: the same season with MEMBERS registered members who never play, and the case without
 LARGE_CLUB = [
     ("+8000 members: recompute (dubbelschaak)", "dubbelschaak", CASES[0][2], CASES[0][0]),

@@ -117,16 +117,22 @@ def roster_preview(source_id: int | None, preset: str, overrides: dict[str, Any]
     )  # fmt: skip
 
 
-def new_competition() -> None:
-    """The form, checked as the director types (no st.form: every change reruns)."""
-    st.subheader(tr("app.comps.new"))
-    found: dict[str, Part] = {}
+def identity_fields(slots: dict[str, Any]) -> tuple[str, str, str]:
+    """The club, the season and the competition's name, each with its error slot."""
     club = club_field()
-    slots = {"club": st.empty()}
+    slots["club"] = st.empty()
     season = st.text_input(tr("setup.field.season"), key="new_season")
     slots["season"] = st.empty()
     name = st.text_input(tr("setup.field.name"), key="new_name")
     slots["name"] = st.empty()
+    return club, season or "", name or ""
+
+
+def format_fields(
+    slots: dict[str, Any], found: dict[str, Part]
+) -> tuple[str, Any, Any, dict[str, Any]]:
+    """The preset, the rounds per cycle and cycles (from the preset), and its overrides (the
+    typed ones, then the advanced editor's, merged): ``(preset, rounds, cycles, overrides)``."""
     presets = setup.paired_presets()  # a round robin is made with its schedule, by its form
     preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset")
     base = reading.ruleset_of(preset)
@@ -142,6 +148,15 @@ def new_competition() -> None:
              for o in setup.TYPED_OVERRIDES if o.key in defaults}  # fmt: skip
     advanced = advanced_overrides(found)
     slots["overrides"] = st.empty()
+    overrides: dict[str, Any] = {}
+    if isinstance(rounds, int) and isinstance(cycles, int):
+        overrides = setup.overrides_of(preset, rounds, cycles, typed, advanced)
+    return preset, rounds, cycles, overrides
+
+
+def calendar_fields(slots: dict[str, Any], club: str) -> tuple[Any, str, str]:
+    """The first evening, the weekday (the club's usual one, else the first evening's) and
+    the holidays: ``(start, weekday, holidays)``."""
     start = st.date_input(tr("setup.field.start"), value=Date.today(),
                           format=tr("app.date_format"), key="new_start")  # fmt: skip
     slots["start"] = st.empty()
@@ -153,31 +168,42 @@ def new_competition() -> None:
     slots["weekday"] = st.empty()
     holidays = st.text_area(tr("setup.field.holidays"), key="new_holidays", height=100)
     slots["holidays"] = st.empty()
-    source = st.selectbox(tr("setup.field.roster"), [None, *(c.id for c in run.competitions)],
-                          format_func=lambda c: tr("app.comps.roster_none") if c is None
-                          else next(f"{i.competition} · {i.season} · {i.club}"
-                                    for i in run.competitions if i.id == c),
-                          key="new_roster")  # fmt: skip
-    overrides = {}
-    if isinstance(rounds, int) and isinstance(cycles, int):
-        overrides = setup.overrides_of(preset, rounds, cycles, typed, advanced)
-    form = setup.NewCompetition(
-        club=club, season=season or "", name=name or "", preset=preset, rounds_per_cycle=rounds,
-        cycles=cycles, start=start, weekday=weekday, holidays=holidays or "",
-        overrides=overrides, roster_from=run.season_of(source) if source is not None else None,
+    return start, weekday, holidays or ""
+
+
+def roster_field() -> int | None:
+    """The competition whose roster is copied, or None."""
+    source: int | None = st.selectbox(
+        tr("setup.field.roster"), [None, *(c.id for c in run.competitions)],
+        format_func=lambda c: tr("app.comps.roster_none") if c is None
+        else next(f"{i.competition} · {i.season} · {i.club}" for i in run.competitions if i.id == c),
+        key="new_roster",
     )  # fmt: skip
-    found = {**setup.problems(form, run.competitions), **found}
-    # a field not filled in yet is not an error until the director tries to create
-    untouched = {key for key, value in (("club", club), ("season", season), ("name", name))
-                 if not value and not st.session_state.get(TRIED_KEY)}  # fmt: skip
+    return source
+
+
+def show_problems(
+    slots: dict[str, Any], found: dict[str, Part], form: setup.NewCompetition
+) -> None:
+    """Each field's error under it; a field not filled in yet is not an error until the
+    director tries to create."""
+    tried = st.session_state.get(TRIED_KEY)
+    named = (("club", form.club), ("season", form.season), ("name", form.name))
+    untouched = {key for key, value in named if not value and not tried}
     for key, slot in slots.items():
         if key not in untouched:
             problem(slot, found, key)
-    roster_preview(source, preset, overrides)
+
+
+def calendar_preview(form: setup.NewCompetition) -> None:
     calendar = setup.preview_calendar(form)
     if calendar is not None:
         shown = [Date.fromisoformat(d).strftime(tr("app.date_strftime")) for d in calendar.dates]
         st.caption(tr("app.comps.dates", count=len(calendar.dates), dates=", ".join(shown)))
+
+
+def create_button(form: setup.NewCompetition, found: dict[str, Part]) -> None:
+    """ "Competitie aanmaken": with a field wrong, every wrong one named; else created."""
     if st.session_state.get(TRIED_KEY) and found:
         st.error(tr("app.comps.fix"))
     if st.button(tr("app.comps.create"), type="primary", key="new_create"):
@@ -192,6 +218,27 @@ def new_competition() -> None:
             return cid
 
         state.write(run, create, tr("app.comps.created", name=md(created.competition)))
+
+
+def new_competition() -> None:
+    """The form, checked as the director types (no st.form: every change reruns)."""
+    st.subheader(tr("app.comps.new"))
+    found: dict[str, Part] = {}
+    slots: dict[str, Any] = {}
+    club, season, name = identity_fields(slots)
+    preset, rounds, cycles, overrides = format_fields(slots, found)
+    start, weekday, holidays = calendar_fields(slots, club)
+    source = roster_field()
+    form = setup.NewCompetition(
+        club=club, season=season, name=name, preset=preset, rounds_per_cycle=rounds,
+        cycles=cycles, start=start, weekday=weekday, holidays=holidays,
+        overrides=overrides, roster_from=run.season_of(source) if source is not None else None,
+    )  # fmt: skip
+    found = {**setup.problems(form, run.competitions), **found}
+    show_problems(slots, found, form)
+    roster_preview(source, preset, overrides)
+    calendar_preview(form)
+    create_button(form, found)
 
 
 def manage() -> None:

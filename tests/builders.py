@@ -25,7 +25,7 @@ import pytest
 from compcore.adapters.files import season_file
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Season
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 
 RESULTS = {
     "=": "1/2-1/2",
@@ -124,7 +124,7 @@ def load(
 ) -> tuple[Season, Ruleset]:
     """:func:`season_data`, parsed and validated like a season file."""
     season = season_file.parse(season_data(preset, players, rounds, overrides, **top), "test")
-    return season, season_file.ruleset_of(season)
+    return season, ruleset_of(season)
 
 
 def generated(

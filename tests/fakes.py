@@ -9,7 +9,6 @@ nothing. Seasons are immutable, so a write either replaces one or not at all.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -22,14 +21,15 @@ from compcore.adapters.store.checks import (
     authorize,
     part_data,
     validated,
+    where_of,
 )
-from compcore.adapters.store.season_writes import Change, SeasonChanges
-from compcore.domain.errors import Label, Phrase, StaleWriteError, StoreError
+from compcore.domain.errors import Label, StoreError
 from compcore.domain.model import (
     Season,
 )
-from compcore.formats.validate import SEASON
 from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository, fresh_settings
+from compcore.ports.season_changes import Change, NewSeason
 from compcore.ports.values import (
     PROPOSAL_ACTION,
     CompetitionInfo,
@@ -42,13 +42,12 @@ from compcore.ports.values import (
     next_draft_version,
 )
 from compcore.rules import changes
-from compcore.rules.changes import UNCHECKED, Unchecked
+from compcore.rules.changes import Unchecked
 from compcore.rules.club_settings import ClubSettings, check_settings
-from compcore.rules.rulesets import Ruleset
 
 
 @dataclass
-class MemoryStore(SeasonChanges):
+class MemoryStore(Repository):
     """Competitions in a dict, the change log in a list; ``director_hash`` as the Store's."""
 
     director_hash: str | None = None
@@ -78,10 +77,6 @@ class MemoryStore(SeasonChanges):
             return self._seasons[competition_id]
         except KeyError:
             raise StoreError.at((), "store.no_id", id=competition_id) from None
-
-    def ruleset(self, competition_id: int) -> Ruleset:
-        season = self.load(competition_id)
-        return season_file.ruleset_of(season, changes.name(season))
 
     def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
         entries = [e for e in reversed(self._log)
@@ -122,54 +117,42 @@ class MemoryStore(SeasonChanges):
         self._write_log(label, cid, action, change.reason, before, after)
         return new
 
-    def import_season(
-        self,
-        season: Season,
-        *,
-        actor: Actor,
-        replace: bool = False,
-        action: str = "import",
-        reason: str | None = None,
-    ) -> int:
+    def _import(self, actor: Actor, batch: Sequence[NewSeason]) -> list[int]:
+        """The seasons at once; any refusal stores none of them (as the Store)."""
         label = authorize(actor, self.director_hash)
-        new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
+        checked = [(validated(n.season, where_of(n.season)), n) for n in batch]
         with self._lock:
-            key = (new.club, new.season, new.competition)
-            cid = next((i for i, s in self._seasons.items()
-                        if (s.club, s.season, s.competition) == key), None)  # fmt: skip
-            if cid is not None and not replace:
-                raise StoreError.at((changes.name(new),), "store.exists", id=cid)
-            before = season_file.to_data(self._seasons[cid]) if cid is not None else None
-            if cid is None:
-                cid, self._next_id = self._next_id, self._next_id + 1
-            self._seasons[cid] = new
-            logged = action if before is None else "replace"
-            self._write_log(label, cid, logged, reason, before, season_file.to_data(new))
-        return cid
+            kept = dict(self._seasons), self._next_id, list(self._log)
+            try:
+                return [self._import_one(label, new, n) for new, n in checked]
+            except BaseException:
+                self._seasons, self._next_id, self._log = kept
+                raise
 
-    def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
-        """Several new seasons at once; any refusal stores none of them (as the Store)."""
-        authorize(actor, self.director_hash)
-        checked = [validated(s, changes.name(s) if isinstance(s, Season) else SEASON)
-                   for s in seasons]  # fmt: skip
-        kept = dict(self._seasons), self._next_id, list(self._log)
-        try:
-            return [self.import_season(new, actor=actor) for new in checked]
-        except BaseException:
-            self._seasons, self._next_id, self._log = kept
-            raise
+    def _import_one(self, label: str, new: Season, what: NewSeason) -> int:
+        key = (new.club, new.season, new.competition)
+        cid = next((i for i, s in self._seasons.items()
+                    if (s.club, s.season, s.competition) == key), None)  # fmt: skip
+        if cid is not None and not what.replace:
+            raise StoreError.at((changes.name(new),), "store.exists", id=cid)
+        before = season_file.to_data(self._seasons[cid]) if cid is not None else None
+        if cid is None:
+            cid, self._next_id = self._next_id, self._next_id + 1
+        self._seasons[cid] = new
+        logged = what.action if before is None else "replace"
+        self._write_log(label, cid, logged, what.reason, before, season_file.to_data(new))
+        return cid
 
     def club_settings(self, club: str) -> ClubSettings:
         return self._club_settings.get(club, ClubSettings())
 
-    def save_club_settings(self, club: str, settings: ClubSettings, *, actor: Actor,
-                           read: ClubSettings | Unchecked = UNCHECKED) -> ClubSettings:  # fmt: skip
+    def _put_club_settings(self, actor: Actor, club: str, settings: ClubSettings,
+                           read: ClubSettings | Unchecked) -> ClubSettings:  # fmt: skip
         label = authorize(actor, self.director_hash)
         new = check_settings(settings)
         with self._lock:
             current = self.club_settings(club)
-            if not isinstance(read, Unchecked) and current != read and current != new:
-                raise StaleWriteError(Phrase("change.what.club_settings", club=club))
+            fresh_settings(current, new, read, club)
             self._club_settings[club] = new
             self._write_log(label, None, "club-settings", None,
                             {"club": club, **current.as_dict()},
@@ -216,10 +199,9 @@ class MemoryStore(SeasonChanges):
 
     # ---------------------------------------------------------------- drafts
 
-    def save_draft(self, competition_id: int, number: int, data: Mapping[str, Any], *,
-                   actor: Actor, read: int | None) -> int:  # fmt: skip
+    def _put_draft(self, actor: Actor, competition_id: int, number: int, payload: Any,
+                   read: int | None) -> int:  # fmt: skip
         label = authorize(actor, self.director_hash)
-        payload = json.loads(json.dumps(dict(data)))  # as the database keeps it: JSON
         with self._lock:
             self.load(competition_id)
             current = self._drafts.get((competition_id, number))

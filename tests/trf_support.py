@@ -12,7 +12,7 @@ from compcore.adapters.files import season_file
 from compcore.domain.model import Game, Kind, Player, Round, RulesetRef, Season
 from compcore.lab import synthetic
 from compcore.pairing import pair
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 #: magnus-youth (FIDE Dutch, MG-6) with PP-2's jokers: 1/2 point, at most 2 a season, then 0
@@ -73,7 +73,7 @@ def generated_swiss(
     players[quitter] = replace(players[quitter], withdrawn_round=5)
     season = Season(club="Test", season="2025-2026", competition="Jeugd", ruleset=ref,
                     players=tuple(players))  # fmt: skip
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     for number in range(1, rounds + 2):
         present: list[str] = []
         entries: dict[str, Kind] = {}

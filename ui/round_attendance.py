@@ -13,6 +13,7 @@ import streamlit as st
 from compcore.domain.model import ForcedGame, Player, Round
 from compcore.services import attendance as attending
 from compcore.services import linked as ln
+from compcore.services import results
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
 from compcore.services.vocabulary import Director
@@ -24,7 +25,7 @@ from ui.round_view import RoundView, lazy_expander
 def undo(v: RoundView) -> None:
     """Delete the last stored round after a confirmation (the log keeps it); offered on that
     round and on the new round after it."""
-    last = rs.undo_target(v.season, v.number)
+    last = results.undo_target(v.season, v.number)
     if last is None:
         return
     confirm_key = f"undo_confirm_{v.cid}_{last}"
@@ -49,7 +50,7 @@ def undo_now(v: RoundView, last: int, read: Round | None, confirm_key: str) -> N
     """The undo confirmation's callback: the next run shows the round gone."""
 
     def delete(actor: Director) -> None:
-        rs.undo(v.run.store, v.cid, last, read=read, actor=actor)
+        results.undo(v.run.store, v.cid, last, read=read, actor=actor)
         st.session_state.pop(f"draft_{v.cid}_{last}", None)
 
     state.write_now(v.run, delete, v.tr("app.round.undone", number=last), where="undo_yes",
@@ -186,9 +187,12 @@ def attendance_now(v: RoundView, shown: AttendanceForm, pair_now: bool) -> None:
     )  # fmt: skip
     taken: list[rs.Attendance] = []
 
+    # the standings the round is paired on, from the cache (its attendance leaves them as they are)
+    table = v.run.standings(*rs.paired_on(v.ruleset, rnd)) if pair_now else None
+
     def save(actor: Director) -> None:
         taken.append(rs.take_attendance(v.run.store, v.cid, rnd, actor=actor, read=shown.read,
-                                        pair_now=pair_now))  # fmt: skip
+                                        pair_now=pair_now, standings=table))  # fmt: skip
 
     done = v.tr("app.round.paired" if pair_now else "app.round.attendance_saved")
     state.write_now(v.run, save, done, where=shown.form, form=shown.form)

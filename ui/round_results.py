@@ -11,7 +11,7 @@ from compcore.adapters.files.csv_text import csv_bytes
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Game, Round, Season
 from compcore.present.reports import decimal
-from compcore.services import corrections
+from compcore.services import corrections, results
 from compcore.services import round as rs
 from compcore.services.vocabulary import BoardResult
 from ui import ladder_link, links, printing, sheets, state, tables
@@ -87,7 +87,7 @@ def show_sheet(v: RoundView) -> None:
 def result_boxes(v: RoundView, form: str) -> tuple[dict[int, str | None], dict[int, str | None]]:
     """One result box per board (inside ``form``): what the director entered, and what
     each box showed when the form was opened."""
-    options = ["", *rs.RESULTS]
+    options = ["", *results.RESULTS]
     entered: dict[int, str | None] = {}
     read: dict[int, str | None] = {}
     for i, game in enumerate(v.published.games or ()):
@@ -137,14 +137,14 @@ def save_results_now(v: RoundView, form: str, shown: Round, final: bool) -> None
         key = result_key(v, form, i, game)
         entered[i] = st.session_state.get(key)
         read[i] = st.session_state.get(state.SEEN_PREFIX + key)
-    boards = rs.changed_boards(shown, entered, read)
+    boards = results.changed_boards(shown, entered, read)
     done = (
         v.tr("app.round.finalized", number=v.number) if final else v.tr("app.round.results_saved")
     )
     saved: list[Season] = []
     state.write_now(
         v.run,
-        lambda actor: saved.append(rs.save_results(v.run.store, v.cid, v.number, boards,
+        lambda actor: saved.append(results.save_results(v.run.store, v.cid, v.number, boards,
                                                    finalize=final, reason=None, actor=actor)),
         done,
         where=form,
@@ -182,7 +182,7 @@ def correction(v: RoundView, form: str) -> None:
         entered, read = result_boxes(v, form)
         look = st.form_submit_button(v.tr("app.round.preview_button"), type="primary")
     if look:
-        boards = rs.changed_boards(v.published, entered, read)
+        boards = results.changed_boards(v.published, entered, read)
         if not boards:
             st.info(v.tr("app.round.no_change"))
             state.forget([preview_key])
@@ -230,7 +230,7 @@ def correct_now(v: RoundView, form: str, preview_key: str, boards: list[BoardRes
     saved: list[Season] = []
     state.write_now(
         v.run,
-        lambda actor: saved.append(rs.correct_results(v.run.store, v.cid, v.number, boards,
+        lambda actor: saved.append(results.correct_results(v.run.store, v.cid, v.number, boards,
                                                       reason=reason, actor=actor)),
         v.tr("app.round.corrected", number=v.number),
         where=f"{preview_key}_save",
@@ -275,7 +275,7 @@ def reopen(v: RoundView) -> None:
     if c1.button(v.tr("app.round.reopen_yes", number=v.number), type="primary", key="reopen_yes"):
         state.write(
             v.run,
-            lambda actor: rs.reopen(v.run.store, v.cid, v.number, reason=reason, read=read,
+            lambda actor: results.reopen(v.run.store, v.cid, v.number, reason=reason, read=read,
                                     actor=actor),
             v.tr("app.round.reopened", number=v.number),
             forget_keys=[confirm_key],

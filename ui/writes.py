@@ -9,16 +9,28 @@ sends only what the director changed and is refused if someone else changed it m
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 import streamlit as st
 
 from compcore.domain.errors import CompcoreError, LocalizedError, StaleWriteError
+from compcore.i18n import Lang
 from compcore.services.vocabulary import Director
 from ui.markdown import md
 
-if TYPE_CHECKING:
-    from ui.state import Ctx
+
+class Ctx(Protocol):
+    """What a write needs of the run's context (:class:`ui.state.Ctx` is one): its language,
+    its words and the logged-in director, if any."""
+
+    @property
+    def lang(self) -> Lang: ...
+
+    @property
+    def director(self) -> Director | None: ...
+
+    def tr(self, key: str, **fields: object) -> str: ...
+
 
 FLASH_KEY = "_flash"
 SEEN_PREFIX = "_seen_"

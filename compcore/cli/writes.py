@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from compcore.cli.commands import load_season, season_name
 from compcore.domain.errors import CompcoreError, Phrase
 from compcore.i18n import Lang, t
+from compcore.rules.rulesets import ruleset_of
 
 if TYPE_CHECKING:  # every command imports what it needs itself: ``--help`` starts fast
     from compcore.adapters.files.rating_lists import BadRow
@@ -37,7 +38,6 @@ def cmd_import(args: argparse.Namespace) -> int:
 def _trf_season(args: argparse.Namespace) -> Season:
     """A TRF16 file as a new competition (:mod:`compcore.adapters.files.trf_import`), checked
     against its preset like any season file."""
-    from compcore.adapters.files import season_file
     from compcore.adapters.files.trf import read_trf_file
     from compcore.adapters.files.trf_import import name_parts, season_from_trf
 
@@ -50,7 +50,7 @@ def _trf_season(args: argparse.Namespace) -> Season:
         raise CompcoreError(Phrase("cli.trf_needs_season"))
     club = args.club or named.club or document.name or Path(args.file).stem
     season = season_from_trf(document, club=club, season=season_name, preset=args.preset)
-    season_file.ruleset_of(season)  # an unknown preset: one line, nothing stored
+    ruleset_of(season)  # an unknown preset: one line, nothing stored
     return season
 
 

@@ -1,301 +1,114 @@
-"""The store ports: what the service layer needs from a store of competitions, in small parts.
+"""The store port: what the service layer needs from a store of competitions, in small parts.
 
-Each port is a :class:`typing.Protocol`; a service asks for the smallest it needs.
-:class:`Repository` is all of them: :class:`compcore.adapters.store.Store` (the DuckDB file
-the app and the command line use) and the tests' ``MemoryStore`` (``tests/fakes.py``: in
-memory, for fast tests) implement it. Both run every write as one of the pure changes of
-:mod:`compcore.rules.changes` on the season as stored at that moment, check the actor
-(:mod:`compcore.ports.actors`; anything else is refused with
-:class:`~compcore.domain.errors.NotAuthorized` before anything is read), validate the new
-season, log the change, and refuse a stale write (:class:`~compcore.domain.errors.StaleWriteError`)
-when ``read`` no longer matches. Writes return the season as stored afterwards. The value
-types they speak in are in :mod:`compcore.ports.values`.
+Each part is an abstract base class; :class:`Repository` is all of them, and what a store
+inherits: :class:`compcore.adapters.store.Store` (the DuckDB file the app and the command
+line use) and the tests' ``MemoryStore`` (``tests/fakes.py``: in memory, for fast tests).
+What every store does the same way is written here once, over a few primitives a store
+implements (the abstract methods): the season writes and imports
+(:class:`~compcore.ports.season_changes.SeasonChanges`), a season's ruleset, the checks of a
+club's settings and of a draft before they are stored. Every write runs one of the pure
+changes of :mod:`compcore.rules.changes` on the season as stored at that moment, checks the
+actor (:mod:`compcore.ports.actors`; anything else is refused with
+:class:`~compcore.domain.errors.NotAuthorized` before anything is read), validates the new
+season, logs the change, and refuses a stale write
+(:class:`~compcore.domain.errors.StaleWriteError`) when ``read`` no longer matches. Writes
+return the season as stored afterwards. The value types they speak in are in
+:mod:`compcore.ports.values`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
-from compcore.domain.model import (
-    Decision,
-    Player,
-    PlayerChange,
-    RatingChange,
-    Round,
-    RulesetRef,
-    Season,
-)
+from compcore.domain.errors import Phrase, StaleWriteError
+from compcore.domain.model import Season
 from compcore.ports.actors import Actor
+from compcore.ports.season_changes import SeasonChanges
 from compcore.ports.values import CompetitionInfo, LogEntry, Mark, MemberToken, StoredDraft
-from compcore.rules.changes import UNCHECKED, BoardResult, Unchecked
+from compcore.rules import changes
+from compcore.rules.changes import UNCHECKED, Unchecked
 from compcore.rules.club_settings import ClubSettings
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 
 __all__ = [
     "ClubSettingsStore",
+    "CompetitionWrites",
     "Competitions",
     "DraftStore",
     "MemberLinks",
-    "PlayerWrites",
     "Repository",
-    "RoundWrites",
-    "SeasonWrites",
+    "SeasonChanges",
 ]
 
 
-class Competitions(Protocol):
+class Competitions(ABC):
     """Reading the competitions: the listing, a season, its ruleset, the change log and the revision."""
 
-    def competitions(self) -> list[CompetitionInfo]: ...
+    @abstractmethod
+    def competitions(self) -> list[CompetitionInfo]:
+        """Every competition, ordered by club, season, name and id."""
 
-    def load(self, competition_id: int) -> Season: ...
+    @abstractmethod
+    def load(self, competition_id: int) -> Season:
+        """The season as stored; an unknown id is a StoreError."""
 
-    def ruleset(self, competition_id: int) -> Ruleset: ...
+    def ruleset(self, competition_id: int) -> Ruleset:
+        """The competition's ruleset (its preset with its overrides)."""
+        season = self.load(competition_id)
+        return ruleset_of(season, changes.name(season))
 
-    def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]: ...
+    @abstractmethod
+    def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
+        """The newest ``limit`` log entries, newest first (of one competition, or all)."""
 
+    @abstractmethod
     def revision(self) -> int:
         """The newest change-log id: any write changes it (a cache key for reads)."""
-        ...
 
+    @abstractmethod
     def competitions_with_decision(self, kind: str, note: str) -> set[int]:
         """The competitions holding a decision of ``kind`` whose note is ``note`` (e.g. the
         play-offs naming a ladder), without reading their seasons."""
-        ...
 
 
-class SeasonWrites(Protocol):
-    """Writing whole seasons and what belongs to a competition as a whole."""
+class CompetitionWrites(ABC):
+    """Writing what belongs to a competition as a whole (its seasons' writes are
+    :class:`SeasonChanges`)."""
 
-    def import_season(
-        self,
-        season: Season,
-        *,
-        actor: Actor,
-        replace: bool = False,
-        action: str = "import",
-        reason: str | None = None,
-    ) -> int:
-        """Store a whole season (``replace``: over the one of the same name); a new one is
-        logged as ``action`` with ``reason``."""
-        ...
-
-    def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
-        """Several new seasons in one write (all or none); their ids."""
-        ...
-
-    def save_season(
-        self,
-        competition_id: int,
-        season: Season,
-        *,
-        actor: Actor,
-        action: str,
-        reason: str | None = None,
-        read: Season | Unchecked = UNCHECKED,
-    ) -> Season: ...
-
-    def save_seasons(
-        self,
-        seasons: Sequence[tuple[int, Season, Season | Unchecked]],
-        *,
-        actor: Actor,
-        action: str,
-        reason: str | None = None,
-    ) -> list[Season]:
-        """Several competitions' seasons ``(id, season, read)`` in one write, all or none:
-        each refused when it changed since ``read``, validated and logged (issue 12: a
-        result entered once in a linked competition and its ladder)."""
-        ...
-
-    def set_ruleset(
-        self,
-        competition_id: int,
-        ref: RulesetRef,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: RulesetRef | Unchecked = UNCHECKED,
-    ) -> Season: ...
-
-    def add_decision(
-        self, competition_id: int, decision: Decision, *, actor: Actor, reason: str | None = None
-    ) -> Season: ...
-
+    @abstractmethod
     def delete_competition(
         self, competition_id: int, *, actor: Actor, reason: str | None = None
-    ) -> Season: ...
+    ) -> Season:
+        """Remove a whole competition (its drafts, links and marks too); returns it. The log
+        keeps it (``before``)."""
 
+    @abstractmethod
     def set_archived(
         self, competition_id: int, archived: bool, *, actor: Actor, reason: str | None = None
     ) -> None:
-        """Archive (True) or bring back (False) a competition; logged as
-        ``archive-competition`` / ``unarchive-competition`` with ``{"archived": ...}``."""
-        ...
+        """Archive (True) or bring back (False) a competition: it stays readable, only the
+        picker and the overview's cards leave it out. Logged as ``archive-competition`` /
+        ``unarchive-competition`` with ``{"archived": ...}``."""
 
+    @abstractmethod
     def add_proposal(
-        self,
-        competition_id: int,
-        proposal: Mapping[str, Any],
-        *,
-        actor: Actor,
+        self, competition_id: int, proposal: Mapping[str, Any], *, actor: Actor,
         reason: str | None = None,
-    ) -> None:
-        """Log ``proposal`` (``{"preset", "overrides"}``) for the competition as action
-        ``rulelab-proposal``; the season does not change."""
-        ...
+    ) -> None:  # fmt: skip
+        """Log a rule lab proposal ``{"preset", "overrides"}`` (issue 13 item 1) for the
+        competition as action ``rulelab-proposal``; the season does not change."""
 
 
-class RoundWrites(Protocol):
-    """Writing a round: its pairing, its results, reopening and deleting it."""
-
-    def save_round(
-        self,
-        competition_id: int,
-        rnd: Round,
-        *,
-        actor: Actor,
-        action: str,
-        reason: str | None = None,
-        read: Round | Unchecked | None = UNCHECKED,
-    ) -> Season: ...
-
-    def save_results(
-        self,
-        competition_id: int,
-        number: int,
-        boards: Sequence[BoardResult],
-        *,
-        actor: Actor,
-        action: str,
-        complete: bool = False,
-        reason: str | None = None,
-    ) -> Season: ...
-
-    def reopen_round(
-        self,
-        competition_id: int,
-        number: int,
-        *,
-        actor: Actor,
-        reason: str | None,
-        read: Round | Unchecked = UNCHECKED,
-        action: str = "reopen-round",
-    ) -> Season: ...
-
-    def delete_round(
-        self,
-        competition_id: int,
-        number: int,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Round | Unchecked | None = UNCHECKED,
-        action: str = "delete-round",
-    ) -> Round: ...
-
-
-class PlayerWrites(Protocol):
-    """Writing the players: the roster, ratings, rating lists, roster history and subgroups."""
-
-    def save_player(
-        self,
-        competition_id: int,
-        player: Player,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Player | Unchecked | None = UNCHECKED,
-    ) -> Season: ...
-
-    def save_players(
-        self,
-        competition_id: int,
-        players: Sequence[Player],
-        *,
-        actor: Actor,
-        action: str = "save-players",
-        reason: str | None = None,
-        read: Mapping[str, Player | None] | Unchecked = UNCHECKED,
-    ) -> Season: ...
-
-    def save_rating(
-        self,
-        competition_id: int,
-        change: RatingChange,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: RatingChange | Unchecked | None = UNCHECKED,
-    ) -> Season: ...
-
-    def save_ratings(
-        self,
-        competition_id: int,
-        ratings: Sequence[RatingChange],
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Sequence[RatingChange] | Unchecked = UNCHECKED,
-    ) -> Season: ...
-
-    def save_rating_list(
-        self,
-        competition_id: int,
-        ratings: Sequence[RatingChange],
-        players: Sequence[Player],
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Sequence[RatingChange] | Unchecked = UNCHECKED,
-        read_players: Mapping[str, Player | None] | Unchecked = UNCHECKED,
-    ) -> Season:
-        """A rating list imported (issue 18 item 5): the players' new numbers (logged as
-        ``import-numbers``) and the rating changes (``import-ratings``) in one
-        transaction, all or nothing; each part refused when stale as :meth:`save_players`
-        and :meth:`save_ratings` refuse it."""
-        ...
-
-    def save_roster_change(
-        self,
-        competition_id: int,
-        change: PlayerChange,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
-    ) -> Season: ...
-
-    def save_subgroups(
-        self,
-        competition_id: int,
-        from_round: int,
-        lines: Sequence[PlayerChange],
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Sequence[PlayerChange] | Unchecked = UNCHECKED,
-    ) -> Season: ...
-
-    def remove_player(
-        self,
-        competition_id: int,
-        player: str,
-        *,
-        actor: Actor,
-        reason: str | None = None,
-        read: Player | Unchecked = UNCHECKED,
-    ) -> Season: ...
-
-
-class ClubSettingsStore(Protocol):
+class ClubSettingsStore(ABC):
     """A club's own settings (``compcore.rules.club_settings``), apart from its seasons."""
 
+    @abstractmethod
     def club_settings(self, club: str) -> ClubSettings:
-        """The club's own settings (``compcore.rules.club_settings``); none set: all ``None``."""
-        ...
+        """The club's own settings; none set: all ``None``."""
 
     def save_club_settings(
         self,
@@ -305,12 +118,31 @@ class ClubSettingsStore(Protocol):
         actor: Actor,
         read: ClubSettings | Unchecked = UNCHECKED,
     ) -> ClubSettings:
-        """Store the club's settings as given (checked: a bad value is one sentence and
-        nothing is stored), logged as ``club-settings``; refused when stale."""
-        ...
+        """Store the club's settings, each value exactly as given (a bad one refused with one
+        sentence, nothing stored), logged as ``club-settings`` (no competition); refused
+        when they changed since ``read`` (the settings as the form showed them)."""
+        return self._put_club_settings(actor, club, settings, read)
+
+    @abstractmethod
+    def _put_club_settings(
+        self, actor: Actor, club: str, settings: ClubSettings, read: ClubSettings | Unchecked
+    ) -> ClubSettings:
+        """The actor checked, then the settings
+        (:func:`~compcore.rules.club_settings.check_settings`); in one write the settings
+        stored now checked against ``read`` (:func:`fresh_settings`), the new ones stored and
+        logged."""
 
 
-class DraftStore(Protocol):
+def fresh_settings(
+    current: ClubSettings, new: ClubSettings, read: ClubSettings | Unchecked, club: str
+) -> None:
+    """Refuse a club's settings saved over settings changed since ``read`` (nothing to
+    refuse when the change made them what this write makes them)."""
+    if not isinstance(read, Unchecked) and current not in (read, new):
+        raise StaleWriteError(Phrase("change.what.club_settings", club=club))
+
+
+class DraftStore(ABC):
     """The unpublished proposal per round (not season data: not in the change log)."""
 
     def save_draft(
@@ -324,48 +156,64 @@ class DraftStore(Protocol):
     ) -> int:
         """Store round ``number``'s draft; its new version. Refused (StaleWriteError) when
         the stored version is not ``read`` (None: no draft expected)."""
-        ...
+        payload = json.loads(json.dumps(dict(data)))  # JSON only, checked before the write
+        return self._put_draft(actor, competition_id, number, payload, read)
 
-    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None: ...
+    @abstractmethod
+    def _put_draft(
+        self, actor: Actor, competition_id: int, number: int, payload: Any, read: int | None
+    ) -> int:
+        """In one write: refuse an unknown competition and a stale ``read``
+        (:func:`~compcore.ports.values.check_draft_version`), store the next version."""
 
-    def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None: ...
+    @abstractmethod
+    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
+        """Round ``number``'s stored draft, or None."""
+
+    @abstractmethod
+    def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
+        """Delete round ``number``'s draft (nothing to delete is fine)."""
 
 
-class MemberLinks(Protocol):
+class MemberLinks(ABC):
     """Members' sign-off links and marks (issue 10): not season data, not in the change log."""
 
+    @abstractmethod
     def add_member_token(self, token: MemberToken, *, actor: Actor) -> None:
         """Store a new member link (a director's write)."""
-        ...
 
+    @abstractmethod
     def revoke_member_tokens(
         self, competition_id: int, player: str, at: datetime, *, actor: Actor
     ) -> int:
         """Revoke every live link of ``player``; how many were revoked."""
-        ...
 
-    def member_token(self, token_hash: str) -> MemberToken | None: ...
+    @abstractmethod
+    def member_token(self, token_hash: str) -> MemberToken | None:
+        """The link with this hash, or None."""
 
-    def member_tokens(self, competition_id: int) -> list[MemberToken]: ...
+    @abstractmethod
+    def member_tokens(self, competition_id: int) -> list[MemberToken]:
+        """The competition's links, oldest first."""
 
+    @abstractmethod
     def add_mark(self, mark: Mark, *, token_hash: str) -> None:
-        """A member's own mark, allowed by his live token (:func:`check_member_mark`)."""
-        ...
+        """A member's own mark, allowed by his live token
+        (:func:`~compcore.ports.values.check_member_mark`, in the same write)."""
 
+    @abstractmethod
     def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
         """The marks (of round ``number``), oldest first."""
-        ...
 
 
 class Repository(
     Competitions,
-    SeasonWrites,
-    RoundWrites,
-    PlayerWrites,
+    SeasonChanges,
+    CompetitionWrites,
     ClubSettingsStore,
     DraftStore,
     MemberLinks,
-    Protocol,
+    ABC,
 ):
     """Competitions, their seasons and the change log; every write checked and logged: all
-    the ports in one (what a store implements)."""
+    the parts of the port in one (what a store inherits)."""

@@ -20,7 +20,7 @@ from compcore.present.reports import cell, decimal, header
 from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import RatingValues
 from compcore.scoring.history import Entry, History, history
-from compcore.scoring.keizer import Snapshot
+from compcore.scoring.snapshot import Snapshot
 from compcore.scoring.standings import Standings, last_complete_round
 
 #: the formats whose competitions get a crosstable (players meet as in a tournament)

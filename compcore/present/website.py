@@ -61,7 +61,7 @@ from compcore.present.winners_report import to_table as winners_table
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.contributions import PlayerRounds, contributions
 from compcore.scoring.history import history
-from compcore.scoring.keizer import Snapshot
+from compcore.scoring.snapshot import Snapshot
 from compcore.scoring.standings import Standings, last_complete_round, standings
 
 __all__ = ["Competition", "competition_pages", "index_page", "site", "zipped"]

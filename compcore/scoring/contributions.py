@@ -19,7 +19,7 @@ from compcore.domain.model import Season
 from compcore.rules.rulesets.schema import Points, Ruleset
 from compcore.scoring.entries import Scored, Term, apply_caps
 from compcore.scoring.history import Entry, History, history
-from compcore.scoring.keizer import Snapshot
+from compcore.scoring.snapshot import Snapshot
 from compcore.scoring.standings import Standings, resolve_scope, scored_terms, standings
 
 
@@ -158,7 +158,9 @@ class _Exact(Mapping[str, Fraction]):
         self._units, self._scale = units, scale
 
     def __getitem__(self, player: str) -> Fraction:
-        return Fraction(self._units[player], self._scale)
+        # a player not in the ranking has no value: the engine counts him with 0 (a late
+        # joiner's own-value rounds before he joins)
+        return Fraction(self._units.get(player, 0), self._scale)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._units)

@@ -9,71 +9,26 @@ DS-9) from the round before they join.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import NamedTuple
+from dataclasses import dataclass, replace
 
 from compcore.domain.errors import CompcoreError, Phrase
-from compcore.domain.model import Kind, Season
+from compcore.domain.model import Season
 from compcore.rules.rulesets.schema import RankValues, Ruleset
-from compcore.scoring import tiebreaks, twins
-from compcore.scoring.entries import (
-    ABSENT_KINDS,
-    BYE_KINDS,
-    NO_FAULT_KINDS,
-    Scored,
-    Term,
-    apply_caps,
-    terms_of_round,
-)
-from compcore.scoring.history import Entry, History, alternation, colour_balance, history
-from compcore.scoring.keizer import Snapshot, Zeros, chain, scale_for
-from compcore.scoring.movement import changes
-from compcore.scoring.ties import TieReason, tie_reasons
+from compcore.scoring import tiebreaks
+from compcore.scoring.entries import Scored, Term, apply_caps, terms_of_round
+from compcore.scoring.history import Entry, History, history
+from compcore.scoring.idle import IdleRanking, idle_members
+from compcore.scoring.keizer import chain
+from compcore.scoring.rows import Row as Row  # ui/ reads Row from here too
+from compcore.scoring.rows import columns, table_rows
+from compcore.scoring.snapshot import Snapshot, Zeros, scale_for
+from compcore.scoring.ties import LazyTies, TieReason
 from compcore.scoring.values import Number, RankTable, RatingTable
 
 
 class UnknownRound(CompcoreError):
     """Standings were asked for a round or cycle that has not been played."""
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One line of the standings (KC-14's columns where they mean something)."""
-
-    rank: int
-    player: str
-    name: str
-    score: Fraction
-    value: Fraction | None
-    games: int
-    won: int
-    drawn: int
-    lost: int
-    percentage: Fraction | None
-    colour_balance: int
-    alternation: str
-    byes: int
-    absences: int
-    no_fault: int
-    no_shows: int
-    jokers: int
-    tie_breaks: Mapping[str, Fraction | int] = field(default_factory=dict)
-    info: Mapping[str, Fraction | int] = field(default_factory=dict)
-    withdrawn: bool = False
-    virtual: bool = False
-    #: places gained (+) or lost (-) since the previous round of the scope; None: not ranked
-    #: then (a new member) or no previous standings (:func:`compcore.scoring.movement.changes`)
-    place_change: int | None = None
-    #: points gained since the previous round of the scope (exact; may be negative)
-    points_change: Fraction | None = None
-
-
-#: ``Row(*values)``, made as a twin (:mod:`~compcore.scoring.twins`): 5 ms for a club's
-#: 8,000 lines, not 23 (issue 19)
-_row = twins.maker(Row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +43,7 @@ class Standings:
     #: S(0), then one snapshot per round of the scope (for charts: values, ranks, scores)
     snapshots: tuple[Snapshot, ...]
     #: why the upper of two neighbours on equal points is ahead (:mod:`~.ties`)
-    ties: tuple[TieReason, ...] = ()
+    ties: Sequence[TieReason] = ()
 
     @property
     def final(self) -> Snapshot:
@@ -152,7 +107,12 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
         if name == "strength":
             columns.append([(p.strength is None, p.strength or 0) for p in players])
         elif name == "rating":
-            ratings = [season.rating_at(pid, at_round) for pid in ids]
+            # a player without a rating change has his own (most of a club, issue 19)
+            changed = {c.player for c in season.ratings or ()}
+            ratings = [
+                season.rating_at(pid, at_round) if pid in changed else p.rating
+                for pid, p in zip(ids, players, strict=True)
+            ]
             columns.append([(r is None, -(r or 0)) for r in ratings])
         elif name == "club-rating":
             columns.append([(pid not in club, -club.get(pid, 0)) for pid in ids])
@@ -170,29 +130,22 @@ def in_ranking(season: Season, after_round: int) -> list[str]:
     ]
 
 
-def resolve_scope(
-    season: Season, ruleset: Ruleset, after_round: int | None, cycle: int | None
-) -> tuple[int, int | None, list[int]]:
-    """(after_round, cycle, rounds in scope); ``cycle`` is 0-based, but an unknown cycle is
-    reported in the club's numbers (``Ruleset.cycle_label``), as people typed it."""
+def _played_round(season: Season, after_round: int | None) -> int:
+    """``after_round``, or the last complete round; a round not played yet is refused."""
     last = last_complete_round(season)
     if after_round is None:
-        after_round = last
+        return last
     if after_round < 0 or after_round > last:
         played_text = Phrase(
             "standings.played_none" if last == 0 else "standings.played_upto", last=last
         )
         raise UnknownRound.at((), "standings.round_unplayed", round=after_round, played=played_text)
-    hist_cycles = {
-        r.number: (r.cycle if r.cycle is not None else ruleset.cycle_of(r.number))
-        for r in season.rounds
-    }
-    played = [r.number for r in season.played_rounds if r.number <= after_round]
-    if (
-        cycle is not None
-        and cycle not in set(hist_cycles.values())
-        and not 0 <= cycle < ruleset.cycles
-    ):
+    return after_round
+
+
+def _known_cycle(ruleset: Ruleset, cycle: int, stored: set[int]) -> None:
+    """Refuse a cycle that is neither a round's nor one of the ruleset's."""
+    if cycle not in stored and not 0 <= cycle < ruleset.cycles:
         raise UnknownRound.at(
             (),
             "standings.no_cycle",
@@ -200,6 +153,21 @@ def resolve_scope(
             first=ruleset.cycle_label(0),
             last=ruleset.cycle_label(ruleset.cycles - 1),
         )
+
+
+def resolve_scope(
+    season: Season, ruleset: Ruleset, after_round: int | None, cycle: int | None
+) -> tuple[int, int | None, list[int]]:
+    """(after_round, cycle, rounds in scope); ``cycle`` is 0-based, but an unknown cycle is
+    reported in the club's numbers (``Ruleset.cycle_label``), as people typed it."""
+    after_round = _played_round(season, after_round)
+    hist_cycles = {
+        r.number: (r.cycle if r.cycle is not None else ruleset.cycle_of(r.number))
+        for r in season.rounds
+    }
+    played = [r.number for r in season.played_rounds if r.number <= after_round]
+    if cycle is not None:
+        _known_cycle(ruleset, cycle, set(hist_cycles.values()))
     if ruleset.restarts_per_cycle:
         if cycle is None:
             cycle = hist_cycles.get(after_round, 0) if after_round else 0
@@ -230,90 +198,6 @@ def _populations(season: Season) -> Callable[[int], tuple[str, ...]]:
     return population
 
 
-def idle_members(hist: History, ruleset: Ruleset) -> frozenset[str]:
-    """The members the standings may treat as one (issue 19): those with nothing but
-    ``not-participating`` in every round (:attr:`History.idle`), where that kind scores
-    nothing (no points, none after a cap) and is not averaged (MG-5). Each of them then
-    has score 0, every tie-break 0 and no entry that counts, so they rank as one block in
-    the initial order and share one computed standings line but for their place.
-    Empty where the ruleset scores ``not-participating``: the full computation then."""
-    if not hist.idle:
-        return frozenset()
-    rule = ruleset.points.rule(Kind.NOT_PARTICIPATING)
-    if rule is not None and not (
-        rule.points.is_zero and (rule.cap is None or rule.cap.then.is_zero)
-    ):
-        return frozenset()
-    if Kind.NOT_PARTICIPATING in ruleset.points.evening_average_kinds:
-        return frozenset()
-    return hist.idle
-
-
-_Split = tuple[tuple[str, ...], tuple[str, ...], list[int]]
-
-
-class _IdleRanking:
-    """Rankings where the idle members (:func:`idle_members`) are a block: the others are
-    sorted on their keys, the block (already in the initial order) goes in as a whole, and
-    only an active player whose key equals theirs (score 0, every tie-break 0) is merged
-    into it by the initial order. The same order as sorting everyone."""
-
-    def __init__(self, idle: frozenset[str], tie_index: Mapping[str, int]) -> None:
-        self.idle = idle
-        self.tie_index = tie_index
-        #: told of every ranking with the block whole (:meth:`RankTable.mark_block`)
-        self.mark: Callable[[tuple[str, ...], tuple[str, ...], int], None] | None = None
-        #: per population (by identity): it, its active players, the idle ones in the
-        #: initial order and their places in it
-        self._split: dict[int, tuple[tuple[str, ...], _Split]] = {}
-
-    def split(self, players: tuple[str, ...]) -> _Split:
-        """(the active players, the idle ones in the initial order, their places in it)
-        of a population (kept per population: there are few)."""
-        got = self._split.get(id(players))
-        if got is not None and got[0] is players:
-            return got[1]
-        idle = self.idle
-        index = self.tie_index
-        block = sorted(idle.intersection(players), key=index.__getitem__)
-        split = (
-            tuple(p for p in players if p not in idle),
-            tuple(block),
-            [index[p] for p in block],
-        )
-        self._split[id(players)] = (players, split)
-        return split
-
-    def merge(
-        self,
-        keys: Mapping[str, tuple[object, ...]],
-        block: tuple[str, ...],
-        block_index: list[int],
-        zero: tuple[object, ...],
-    ) -> tuple[str, ...]:
-        """The ranking of the active players' ``keys`` (lower first, then the initial
-        order) with ``block``, whose key is ``zero``."""
-        index = self.tie_index
-        ordered = sorted(keys, key=lambda p: (keys[p], index[p]))
-        before = [p for p in ordered if keys[p] < zero]
-        after = [p for p in ordered if keys[p] > zero]
-        if len(before) + len(after) == len(ordered):
-            order = (*before, *block, *after)
-            if self.mark is not None:
-                self.mark(order, block, len(before))
-            return order
-        out = before
-        at = 0
-        for p in ordered[len(before) : len(ordered) - len(after)]:
-            place = bisect_right(block_index, index[p], lo=at)
-            out.extend(block[at:place])
-            out.append(p)
-            at = place
-        out.extend(block[at:])
-        out.extend(after)
-        return tuple(out)
-
-
 # --------------------------------------------------------------------------- standings
 
 
@@ -340,25 +224,8 @@ def standings(
     """
     after_round, cycle, rounds = resolve_scope(season, ruleset, after_round, cycle)
     hist = history(season, ruleset, upto=after_round) if hist is None else hist.upto(after_round)
-    scope = set(rounds)
     idle = idle_members(hist, ruleset)
-    by_player = hist.by_player
-    scope_entries: dict[str, list[Entry]]
-    if idle:
-        # the idle members share one entries tuple, so one scope list; their entries
-        # score nothing, so they add no terms (issue 19)
-        idle_scope = [e for e in hist.idle_entries if e.round in scope]
-        active_ids = [p for p in by_player if p not in idle]
-        scope_entries = dict.fromkeys(by_player, idle_scope)
-        active_entries: dict[str, list[Entry]] = {}
-        for p in active_ids:
-            active_entries[p] = scope_entries[p] = [e for e in by_player[p] if e.round in scope]
-        active_hist = replace(hist, by_player={p: by_player[p] for p in active_ids})
-    else:
-        scope_entries = {
-            pid: [e for e in entries if e.round in scope] for pid, entries in by_player.items()
-        }
-        active_entries, active_hist = scope_entries, hist
+    scope_entries, active_entries, active_hist = _in_scope(hist, set(rounds), idle)
     first = rounds[0] if rounds else after_round + 1
     start_order = initial_order(season, ruleset, first)
     tie_index = dict(zip(start_order, range(len(start_order)), strict=True))
@@ -367,7 +234,7 @@ def standings(
 
     population = _populations(season)
     breaks = tiebreaks.TieBreaks(active_entries, ruleset, tie_index)
-    blocks = _IdleRanking(idle, tie_index)
+    blocks = IdleRanking(idle, tie_index)
     before_initial = ruleset.tie_breaks[
         : ruleset.tie_breaks.index("initial-order")
         if "initial-order" in ruleset.tie_breaks
@@ -394,53 +261,17 @@ def standings(
     in_first = set(population(first - 1))
     initial = [p for p in start_order if p in in_first]
     if ruleset.is_keizer:
-        assert ruleset.keizer is not None
-        keizer = ruleset.keizer
-        values_rule = keizer.values
-        last_of_scope = (
-            ruleset.last_round_of_cycle(cycle or 0)
-            if ruleset.restarts_per_cycle
-            else ruleset.total_rounds
-        )
-
-        table: RankTable | RatingTable
-        if isinstance(values_rule, RankValues):
-            table = RankTable(values_rule)
-            blocks.mark = table.mark_block
-        else:
-            # values for round k come from the pool ranked before it, with round k's ratings
-            needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
-            needed.update({k + 1: population(k) for k in rounds})
-            needed[first] = initial
-            changes = sorted({c.from_round for c in season.ratings or ()})
-            table = RatingTable(values_rule, season.rating_at, needed, changes)
-
-        def iterate_at(k: int) -> bool:
-            return any(
-                at == "every" or at == k or (at == "last" and k == last_of_scope)
-                for at in keizer.iterate_rounds
-            )
-
-        snapshots = chain(
-            mode=keizer.mode,
-            rounds=rounds,
-            terms=terms,
-            initial=initial,
-            population=population,
-            values=table,
-            rank=rank,
-            iterate_at=iterate_at,
-            tie_index=tie_index,
-            max_iterations=keizer.max_iterations,
-            positional=table.positional
-            if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
-            else None,
-            progression=detail,
-            idle=idle,
-        )
+        snapshots = _keizer_chain(
+            season, ruleset, _Scope(cycle, rounds, first, initial, population), terms,
+            rank, tie_index, blocks, detail=detail, idle=idle,
+        )  # fmt: skip
     else:
         snapshots = _points_chain(rounds, terms, initial, population, rank, detail)
-    rows = _rows(season, ruleset, snapshots, hist, scope_entries, tie_index, idle) if detail else ()
+    rows = (
+        table_rows(season, ruleset, snapshots, hist, scope_entries, tie_index, idle)
+        if detail
+        else ()
+    )
     return Standings(
         ruleset=ruleset.name,
         after_round=after_round,
@@ -448,7 +279,107 @@ def standings(
         rows=rows,
         columns=columns(ruleset),
         snapshots=tuple(snapshots),
-        ties=tie_reasons(rows, ruleset, season, first, tie_index),
+        # made when first read (a table never reads them; issue 19)
+        ties=LazyTies(rows, ruleset, season, first, tie_index),
+    )
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """The rounds a table spans and who is in it from round to round."""
+
+    cycle: int | None
+    rounds: Sequence[int]
+    first: int
+    initial: Sequence[str]
+    population: Callable[[int], Sequence[str]]
+
+
+def _in_scope(
+    hist: History, scope: set[int], idle: frozenset[str]
+) -> tuple[dict[str, list[Entry]], dict[str, list[Entry]], History]:
+    """Each player's entries in the scope's rounds; those of the active players alone and
+    their history. The idle members share one entries tuple, so one scope list; their
+    entries score nothing, so they add no terms (issue 19)."""
+    by_player = hist.by_player
+    if not idle:
+        scope_entries = {
+            pid: [e for e in entries if e.round in scope] for pid, entries in by_player.items()
+        }
+        return scope_entries, scope_entries, hist
+    idle_scope = [e for e in hist.idle_entries if e.round in scope]
+    active_ids = [p for p in by_player if p not in idle]
+    scope_entries = dict.fromkeys(by_player, idle_scope)
+    active_entries: dict[str, list[Entry]] = {}
+    for p in active_ids:
+        active_entries[p] = scope_entries[p] = [e for e in by_player[p] if e.round in scope]
+    return (
+        scope_entries,
+        active_entries,
+        replace(hist, by_player={p: by_player[p] for p in active_ids}),
+    )
+
+
+def _keizer_chain(
+    season: Season,
+    ruleset: Ruleset,
+    scope: _Scope,
+    terms: Mapping[int, Mapping[str, Sequence[Term]]],
+    rank: Callable[[Mapping[str, Number], int, int], tuple[str, ...]],
+    tie_index: Mapping[str, int],
+    blocks: IdleRanking,
+    *,
+    detail: bool,
+    idle: frozenset[str],
+) -> list[Snapshot]:
+    """The Keizer chain of the scope's rounds (KC-1 .. KC-5: values from the ranking, by
+    rank or by rating, iterated where the ruleset says)."""
+    cycle, rounds, first, initial, population = (
+        scope.cycle, scope.rounds, scope.first, scope.initial, scope.population
+    )  # fmt: skip
+    assert ruleset.keizer is not None
+    keizer = ruleset.keizer
+    values_rule = keizer.values
+    last_of_scope = (
+        ruleset.last_round_of_cycle(cycle or 0)
+        if ruleset.restarts_per_cycle
+        else ruleset.total_rounds
+    )
+
+    table: RankTable | RatingTable
+    if isinstance(values_rule, RankValues):
+        table = RankTable(values_rule)
+        blocks.mark = table.mark_block
+    else:
+        # values for round k come from the pool ranked before it, with round k's ratings
+        needed: dict[int, Sequence[str]] = {k: population(k - 1) for k in rounds}
+        needed.update({k + 1: population(k) for k in rounds})
+        needed[first] = initial
+        changes = sorted({c.from_round for c in season.ratings or ()})
+        table = RatingTable(values_rule, season.rating_at, needed, changes)
+
+    def iterate_at(k: int) -> bool:
+        return any(
+            at == "every" or at == k or (at == "last" and k == last_of_scope)
+            for at in keizer.iterate_rounds
+        )
+
+    return chain(
+        mode=keizer.mode,
+        rounds=rounds,
+        terms=terms,
+        initial=initial,
+        population=population,
+        values=table,
+        rank=rank,
+        iterate_at=iterate_at,
+        tie_index=tie_index,
+        max_iterations=keizer.max_iterations,
+        positional=table.positional
+        if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
+        else None,
+        progression=detail,
+        idle=idle,
     )
 
 
@@ -500,145 +431,3 @@ def _points_chain(
                     units[player] = total
             snapshots.append(Snapshot(k, rank(units, scale, k), units, scale, method="points"))
     return snapshots
-
-
-def columns(ruleset: Ruleset) -> tuple[str, ...]:
-    """The columns that mean something for this ruleset (KC-14 for Keizer presets; PP-3's
-    count of unexcused no-shows where the ruleset has ``no_show_warnings``)."""
-    cols = ["rank", "name", "score"]
-    if ruleset.is_keizer:
-        cols.append("value")
-    cols += ["games", "won", "drawn", "lost", "percentage", "colour_balance", "alternation"]
-    kinds = set(ruleset.points.kinds)
-    if kinds & set(BYE_KINDS):
-        cols.append("byes")
-    cols.append("absences")
-    if ruleset.is_keizer:
-        cols.append("no_fault")
-    if Kind.JOKER in kinds:
-        cols.append("jokers")
-    if ruleset.no_show_warnings:
-        cols.append("no_shows")
-    cols += [b for b in ruleset.tie_breaks if b != "initial-order"]
-    cols += [c for c in ruleset.info_columns if c not in cols]
-    return tuple(cols)
-
-
-class _Columns(NamedTuple):
-    """The columns of a standings line after its rank, name, score and value, in
-    :class:`Row`'s order, up to ``withdrawn``."""
-
-    games: int
-    won: int
-    drawn: int
-    lost: int
-    percentage: Fraction | None
-    colour_balance: int
-    alternation: str
-    byes: int
-    absences: int
-    no_fault: int
-    no_shows: int
-    jokers: int
-    tie_breaks: Mapping[str, Fraction | int]
-    info: Mapping[str, Fraction | int]
-
-
-def _rows(
-    season: Season,
-    ruleset: Ruleset,
-    snapshots: Sequence[Snapshot],
-    hist: History,
-    scope_entries: Mapping[str, Sequence[Entry]],
-    tie_index: Mapping[str, int],
-    idle: frozenset[str] = frozenset(),
-) -> tuple[Row, ...]:
-    final = snapshots[-1]
-    moved = changes(snapshots)
-    extra = {b for b in ruleset.tie_breaks if b != "initial-order"} | set(ruleset.info_columns)
-    scores = final.scores
-    # the idle members' columns are one player's (any of them): computed once, on the
-    # others and him (their entries count for nobody else's, issue 19)
-    units = final.units
-    one = next((p for p in final.order if p in idle), None) if idle else None
-    entries: Mapping[str, Sequence[Entry]] = scope_entries
-    if one is not None:
-        units = {p: units[p] for p in units.keys() - idle}
-        units[one] = final.units[one]
-        entries = {p: scope_entries.get(p, ()) for p in units}
-    computed: dict[str, dict[str, Fraction | int]] = {}
-    for name in extra:
-        # computed on whole units (fast); proportional ones are scaled back once
-        values = tiebreaks.compute(name, entries, units, ruleset, tie_index)
-        if name in tiebreaks.PROPORTIONAL:
-            values = {p: Fraction(v) / final.scale for p, v in values.items()}
-        computed[name] = values
-    if tiebreaks.MUTUAL in ruleset.tie_breaks:  # DS-16: among those level on the breaks before
-        _, mutual = tiebreaks.TieBreaks(entries, ruleset, tie_index).keys(units)
-        computed[tiebreaks.MUTUAL] = {p: Fraction(mutual.get(p, 0), 2) for p in units}
-    # Snapshot.shown_value for everyone, one Fraction per distinct value
-    shown_units: Mapping[str, Number] = final.values
-    if final.method == "iterate" and final.scored_with:
-        shown_units = {**final.values, **final.scored_with}
-    shown: dict[Number, Fraction] = {}
-    value_scale = final.value_scale
-
-    def columns_of(pid: str) -> _Columns:
-        """Everything of ``pid``'s line that is not his own place, name or change."""
-        colours = hist.colours(pid)
-        kinds = Counter(e.kind for e in scope_entries.get(pid, ()) if not e.played)
-        played = Counter(e.kind for e in scope_entries.get(pid, ()) if e.played)
-        won, drawn, lost = played[Kind.WIN], played[Kind.DRAW], played[Kind.LOSS]
-        games = won + drawn + lost
-        return _Columns(
-            games,
-            won,
-            drawn,
-            lost,
-            Fraction(2 * won + drawn, 2 * games) * 100 if games else None,
-            colour_balance(colours),
-            alternation(colours),
-            sum(kinds[k] for k in BYE_KINDS),
-            sum(kinds[k] for k in ABSENT_KINDS),
-            sum(kinds[k] for k in NO_FAULT_KINDS),
-            hist.count(pid, (Kind.ABSENT_UNEXCUSED,)),
-            kinds[Kind.JOKER],
-            {b: computed[b][pid] for b in ruleset.tie_breaks if b in computed},
-            {c: computed[c][pid] for c in ruleset.info_columns},
-        )
-
-    # the idle members share one line's columns (and its two mappings: read-only)
-    shared = columns_of(one) if one is not None else None
-    is_keizer = ruleset.is_keizer
-    after = final.round
-    rows = []
-    by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
-    for rank, pid in enumerate(final.order, start=1):
-        player = by_id[pid]
-        cols = shared if shared is not None and pid in idle else columns_of(pid)
-        value: Fraction | None = None
-        if is_keizer:
-            v = shown_units[pid]
-            value = shown.get(v)
-            if value is None:
-                # Fraction(v) of an int is the constructor's fast path (the same number)
-                whole = value_scale == 1 and type(v) is int
-                value = shown[v] = Fraction(v) if whole else Fraction(v, value_scale)
-        move = moved.get(pid)
-        withdrawn = player.withdrawn_round
-        # positional, as its twin: there is one per member (:data:`_row`)
-        rows.append(
-            _row(
-                rank,
-                pid,
-                player.name,
-                scores[pid],
-                value,
-                *cols,
-                withdrawn is not None and withdrawn <= after,
-                player.virtual == "engine",
-                None if move is None else move.places,
-                None if move is None else move.points,
-            )
-        )
-    return tuple(rows)

@@ -9,11 +9,11 @@ that separates them, with both players' values: "WP 10½ tegen 8".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
-from typing import Protocol
+from typing import Any, Protocol, overload
 
 from compcore.domain.errors import Phrase
 from compcore.domain.model import Season
@@ -112,6 +112,60 @@ def tie_reasons(
         # the same object first: the members who never play share one score (issue 19)
         if a.score is b.score or a.score == b.score
     )
+
+
+class LazyTies(Sequence[TieReason]):
+    """:func:`tie_reasons` made when first read: a table or a CSV never reads them, and a
+    club's idle members tie in thousands (issue 19). Reads, compares, hashes, copies and
+    pickles as the tuple it stands for (pickled, it is that tuple)."""
+
+    __slots__ = ("_args", "_made")
+
+    def __init__(
+        self,
+        rows: Sequence[_Ranked],
+        ruleset: Ruleset,
+        season: Season,
+        first_round: int,
+        tie_index: Mapping[str, int],
+    ) -> None:
+        self._args: tuple[Any, ...] | None = (rows, ruleset, season, first_round, tie_index)
+        self._made: tuple[TieReason, ...] | None = None
+
+    def made(self) -> tuple[TieReason, ...]:
+        """The tie reasons (computed on the first call)."""
+        if self._made is None:
+            assert self._args is not None
+            self._made = tie_reasons(*self._args)
+            self._args = None  # the rows and season are not kept beyond this
+        return self._made
+
+    @overload
+    def __getitem__(self, index: int) -> TieReason: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[TieReason, ...]: ...
+    def __getitem__(self, index: int | slice) -> TieReason | tuple[TieReason, ...]:
+        return self.made()[index]
+
+    def __len__(self) -> int:
+        return len(self.made())
+
+    def __iter__(self) -> Iterator[TieReason]:
+        return iter(self.made())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyTies):
+            other = other.made()
+        return self.made() == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.made())
+
+    def __repr__(self) -> str:
+        return repr(self.made())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self.made(),))
 
 
 class _InitialKeys:

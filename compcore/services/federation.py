@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from compcore.adapters.files import season_file
 from compcore.adapters.files.knsb_submission import Heading, Submission, knsb_submission
 from compcore.adapters.files.trf import TrfDocument, read_trf, trf_text
 from compcore.adapters.files.trf_export import season_trf
@@ -23,7 +22,7 @@ from compcore.domain.model import Season
 from compcore.formats.kind import Format, format_of
 from compcore.ports.values import CompetitionInfo
 from compcore.rules.club_settings import ClubSettings, check_settings
-from compcore.rules.rulesets import Ruleset, load_ruleset, preset_names
+from compcore.rules.rulesets import Ruleset, load_ruleset, preset_names, ruleset_of
 
 __all__ = [
     "Download",
@@ -132,5 +131,5 @@ def trf_competition(
             raise CompcoreError(Phrase("setup.error.exists", name=info.qualified_name))
     new = season_from_trf(document, club=club, season=season, preset=preset)
     new = replace(new, competition=name)
-    season_file.ruleset_of(new)  # the preset checks the season as any season file
+    ruleset_of(new)  # the preset checks the season as any season file
     return new

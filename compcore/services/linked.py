@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from compcore.adapters.files import season_file
 from compcore.domain.errors import LocalizedError, ReasonRequiredError
 from compcore.domain.model import ForcedGame, Round, Season
 from compcore.pairing import linked
@@ -29,7 +28,7 @@ from compcore.ports.repository import Repository
 from compcore.ports.values import CompetitionInfo
 from compcore.rules import changes
 from compcore.rules.changes import BoardResult
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,7 @@ def _info(infos: Sequence[CompetitionInfo], cid: int) -> CompetitionInfo | None:
 
 def _load(repo: Repository, cid: int) -> Linked:
     season = repo.load(cid)
-    return Linked(cid, season, season_file.ruleset_of(season, changes.name(season)))
+    return Linked(cid, season, ruleset_of(season, changes.name(season)))
 
 
 def linked_ids(infos: Sequence[CompetitionInfo], ladder_cid: int) -> list[int]:
@@ -247,7 +246,7 @@ def _writes(
         if _counts_as_game(part):
             out.append((part.id, from_ladder(part.season, new, number), part.season))
     ladder_cid = ladder_id(repo, new)
-    own = Linked(cid, new, season_file.ruleset_of(new, changes.name(new)))
+    own = Linked(cid, new, ruleset_of(new, changes.name(new)))
     if ladder_cid is not None and ladder_cid != cid and _counts_as_game(own):
         ladder = repo.load(ladder_cid)
         out.append((ladder_cid, into_ladder(ladder, new, number), ladder))

@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compcore.adapters.access.auth import Directors
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store, connection
 from compcore.domain.errors import CompcoreError, Part
 from compcore.domain.model import Season
 from compcore.ports.values import CompetitionInfo
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 from compcore.services.demo import Seeding
 
 
@@ -94,7 +93,7 @@ def season(opened: Opened, competition_id: int) -> Season:
 
 def ruleset(season: Season) -> Ruleset:
     """The season's ruleset (its preset and overrides, validated)."""
-    return season_file.ruleset_of(season)
+    return ruleset_of(season)
 
 
 def read_only_words(opened: Opened) -> Part | None:

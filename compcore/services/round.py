@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from compcore import pairing
 from compcore.domain.errors import CompcoreError, ReasonRequiredError
-from compcore.domain.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Result, Round, Season
+from compcore.domain.model import ENTRY_KINDS, ForcedGame, Game, Kind, Player, Round, Season
 from compcore.domain.reason import Reason, forced_words, words
 from compcore.formats.cup import bracket
 from compcore.formats.kind import Format, format_of
@@ -31,7 +31,7 @@ from compcore.pairing import Pairing, Violation
 from compcore.pairing.context import engine_entrant, engine_is_away
 from compcore.ports.actors import Actor
 from compcore.ports.repository import Repository
-from compcore.rules.changes import BoardResult, put_round
+from compcore.rules.changes import put_round
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.history import cycle_of
 from compcore.scoring.standings import Standings
@@ -44,19 +44,6 @@ _MADE_BY_PAIRING = {Kind.BYE, Kind.DECLINED_ENGINE, Kind.FORFEIT_WIN, Kind.FORFE
 
 #: what the stored Game.reason says for a board the director made by hand
 DIRECTOR_REASON = Reason("pair.director")
-
-#: the change log's action for an undo from the app
-UNDO_ACTION = "undo-round"
-
-#: the change log's actions for reopening a finalized round and correcting its results
-REOPEN_ACTION = "reopen-round"
-CORRECT_ACTION = "correct-results"
-
-#: results offered per board, in the order the clubs write them
-RESULTS: tuple[str, ...] = tuple(r.value for r in (
-    Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS,
-    Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT,
-))  # fmt: skip
 
 
 # --------------------------------------------------------------------------- rounds
@@ -296,11 +283,14 @@ def take_attendance(
     actor: Actor,
     read: Round | None,
     pair_now: bool = False,
+    standings: Standings | None = None,
 ) -> Attendance:
     """Store the open round (refused when the stored round is no longer ``read``), then,
     with ``pair_now``, propose a pairing of it. A ladder's round gets the boards and entries
     the competitions played within it put on that evening first (issue 12, MG-8:
-    :func:`compcore.services.linked.with_evening`)."""
+    :func:`compcore.services.linked.with_evening`). ``standings``: the ones the round is
+    paired on (:func:`paired_on`; the round's attendance does not change them), if the
+    caller has them."""
     season = repo.load(competition_id)
     linked.check_evening(repo, season, rnd)  # MG-8: the evening it is drawn onto is open
     rnd = linked.with_evening(repo, competition_id, season, rnd)
@@ -308,7 +298,9 @@ def take_attendance(
     if not pair_now:
         return Attendance(season)
     try:
-        return Attendance(season, propose(season, repo.ruleset(competition_id)))
+        return Attendance(
+            season, propose(season, repo.ruleset(competition_id), standings=standings)
+        )
     except CompcoreError as exc:
         return Attendance(season, pairing_error=exc)
 
@@ -405,10 +397,20 @@ class Draft:
         return replace(self.pairing.round, games=tuple(games), entries=MappingProxyType(entries))
 
 
-def propose(season: Season, ruleset: Ruleset) -> Draft:
-    """compcore's pairing of the stored open round, ready to edit."""
+def paired_on(ruleset: Ruleset, rnd: Round) -> tuple[int, int | None]:
+    """Which standings round ``rnd`` is paired on, as ``(after_round, cycle)`` for
+    :func:`compcore.services.reading.standings`: after the previous round, of the round's own
+    cycle where standings restart per cycle (DS-17), else of the ruleset's scope. The app
+    reads them from its standings cache and hands them to :func:`propose`."""
+    return rnd.number - 1, (cycle_of(rnd, ruleset) if ruleset.restarts_per_cycle else None)
+
+
+def propose(season: Season, ruleset: Ruleset, *, standings: Standings | None = None) -> Draft:
+    """compcore's pairing of the stored open round, ready to edit. ``standings``: the ones
+    the round is paired on (:func:`paired_on`), when the caller has them; else the pairing
+    computes them."""
     rnd = season.open_round
-    return Draft.of(pairing.pair(season, ruleset), read=rnd)
+    return Draft.of(pairing.pair(season, ruleset, standings=standings), read=rnd)
 
 
 def late_candidates(season: Season, rnd: Round) -> list[str]:
@@ -482,115 +484,3 @@ def publish(
         reason=reason,
         read=draft.read,
     )
-
-
-# --------------------------------------------------------------------------- results
-
-
-def changed_boards(
-    rnd: Round, entered: Mapping[int, str | None], read: Mapping[int, str | None]
-) -> list[BoardResult]:
-    """The boards whose result the director changed: ``entered`` and ``read`` map a board
-    index (from 0) to a result text (or None/"": no result), as shown and as read."""
-    out = []
-    for i, game in enumerate(rnd.games or ()):
-        new, was = entered.get(i) or None, read.get(i) or None
-        if new != was:
-            out.append(BoardResult(i + 1, game.white, game.black, _result(was), _result(new)))
-    return out
-
-
-def _result(text: str | None) -> Result | None:
-    return None if text is None else Result(text)
-
-
-def save_results(
-    repo: Repository,
-    competition_id: int,
-    number: int,
-    boards: Sequence[BoardResult],
-    *,
-    finalize: bool,
-    reason: str | None,
-    actor: Actor,
-) -> Season:
-    """Merge the changed boards into the stored round; ``finalize`` needs a result on every
-    board; correcting a finalized round needs a ``reason`` (``compcore.rules.changes``). A result
-    entered once holds in a linked competition and its ladder (issue 12, MG-8)."""
-    return linked.save_results(
-        repo,
-        competition_id,
-        number,
-        boards,
-        actor=actor,
-        action="finalize-round" if finalize else "results",
-        complete=finalize,
-        reason=(reason or "").strip() or None,
-    )
-
-
-def needs_correction_reason(season: Season, number: int) -> bool:
-    """Whether the results form must ask for a reason: the round is finalized already."""
-    return stage(season, number) == "complete"
-
-
-def correct_results(
-    repo: Repository,
-    competition_id: int,
-    number: int,
-    boards: Sequence[BoardResult],
-    *,
-    reason: str | None,
-    actor: Actor,
-) -> Season:
-    """Correct results of a finalized round (item 5): needs a ``reason``; the round stays
-    finalized, later rounds keep their pairings, the standings follow from the new results.
-    Logged as ``correct-results``; copied to the other side of a link (issue 12)."""
-    return linked.save_results(
-        repo,
-        competition_id,
-        number,
-        boards,
-        actor=actor,
-        action=CORRECT_ACTION,
-        reason=(reason or "").strip() or None,
-    )
-
-
-def reopen(
-    repo: Repository,
-    competition_id: int,
-    number: int,
-    *,
-    reason: str | None,
-    read: Round,
-    actor: Actor,
-) -> Season:
-    """Reopen the finalized round ``number`` (needs a ``reason``; refused when it changed
-    since ``read``): its results can be entered again and it must be finalized again."""
-    return repo.reopen_round(
-        competition_id,
-        number,
-        actor=actor,
-        reason=(reason or "").strip() or None,
-        read=read,
-        action=REOPEN_ACTION,
-    )
-
-
-# --------------------------------------------------------------------------- undo
-
-
-def undo_target(season: Season, number: int) -> int | None:
-    """The round undo deletes, offered on that round's page and on the new round after it:
-    always the last stored round."""
-    if not season.rounds or season.rounds[-1].number not in (number, number - 1):
-        return None
-    return season.rounds[-1].number
-
-
-def undo(
-    repo: Repository, competition_id: int, number: int, *, read: Round | None, actor: Actor
-) -> Round:
-    """Delete the last round (the log keeps it); refused when it changed since ``read``."""
-    return repo.delete_round(competition_id, number, actor=actor, read=read, action=UNDO_ACTION)

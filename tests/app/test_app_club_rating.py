@@ -12,8 +12,8 @@ import pyarrow as pa
 import pytest
 
 from compcore.adapters.access import auth
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.club_rating import club_ratings
 from tests.app.test_app_support import DIRECTOR_HASH, PASSWORD, app, texts
 
@@ -35,7 +35,7 @@ def open_page(cid: int, lang: str = "nl", director: bool = False) -> Any:
 
 def expected(path: Path, cid: int) -> Any:
     season = Store(path).load(cid)
-    return season, club_ratings(season, season_file.ruleset_of(season))
+    return season, club_ratings(season, ruleset_of(season))
 
 
 @pytest.mark.parametrize("competition", ["Ladder", "AB"])

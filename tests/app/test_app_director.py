@@ -11,10 +11,10 @@ import pytest
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 
 from compcore.adapters.access import auth
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.domain.errors import NotAuthorized
 from compcore.domain.model import Kind, Player, Result, Round
+from compcore.rules.rulesets import ruleset_of
 from compcore.services import round as rs
 from tests.app.test_app_support import (
     ADMIN,
@@ -154,7 +154,7 @@ def test_the_whole_round(db):
     expected = store.load(cid)
     from compcore.scoring.standings import standings
 
-    table = standings(expected, season_file.ruleset_of(expected))
+    table = standings(expected, ruleset_of(expected))
     assert shown(at.dataframe[0])["Naam"].iloc[0].startswith(table.rows[0].name)
     at.switch_page("pages/trends.py").run()
     assert chart_rounds(at) == 4
@@ -348,7 +348,7 @@ def test_a_pairing_error_keeps_the_attendance_and_says_why(db, monkeypatch):
     import compcore.pairing
     from compcore.domain.errors import PairingError
 
-    def fail(season, ruleset):
+    def fail(season, ruleset, *, standings=None):
         raise PairingError("no legal pairing exists (test)")
 
     monkeypatch.setattr(compcore.pairing, "pair", fail)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.domain.model import Kind
 from compcore.pairing import pair, repair_late
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 from tests.app.test_app_director import as_director, submit
 from tests.app.test_app_support import DIRECTOR_HASH, texts
@@ -57,7 +57,7 @@ def test_director_switches_the_engine_off_for_one_evening(club_db):
     assert published.entries["engine"] is Kind.NOT_PARTICIPATING
     byes = [pid for pid, kind in published.entries.items() if kind is Kind.BYE]
     assert len(byes) == 1 and len(published.games) == 4
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     top5 = standings(season, ruleset, after_round=3, cycle=0).order[:5]
     assert byes[0] not in top5
     assert published.games == pair(season.with_round(stored), ruleset).round.games

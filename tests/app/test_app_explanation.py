@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.explain import explain, number_text, signed_text
 from compcore.scoring.standings import standings
 
@@ -41,9 +41,9 @@ def test_block_shows_the_last_round_parts_and_a_total_that_matches_the_standings
     and the total line goes from the standings score after 2 to the one after 3."""
     path, ids = club_db
     season = Store(path).load(ids["Ladder"])
-    player = standings(season, season_file.ruleset_of(season)).order[0]
+    player = standings(season, ruleset_of(season)).order[0]
     at, season = start(club_db, monkeypatch, player)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     expected = explain(season, ruleset, player)
     assert expected.round == 3 and expected.since == 2
     assert at.selectbox[0].value == 3
@@ -69,7 +69,7 @@ def test_picking_round_one_compares_with_the_start_in_english(club_db, monkeypat
     at, season = start(club_db, monkeypatch, player, lang="en")
     at.selectbox[0].set_value(1).run()
     assert not at.exception
-    expected = explain(season, season_file.ruleset_of(season), player, round=1)
+    expected = explain(season, ruleset_of(season), player, round=1)
     assert expected.since == 0 and all(i.round == 1 for i in expected.items)
     assert at.caption[0].value == "After round 1, compared with the start"
     shown = "\n".join(m.value for m in at.markdown)

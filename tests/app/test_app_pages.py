@@ -13,6 +13,7 @@ from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.i18n import catalog
 from compcore.present import reports
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 from tests.app.test_app_support import (
     ALL_PAGES,
@@ -284,7 +285,7 @@ def test_every_standings_cell_reads_as_the_command_line_writes_it(db):
     path, ids = db
     store = Store(path)
     season = store.load(ids["AB"])
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     table = standings(season, ruleset)
     at = open_page("standings", ids["AB"])
     text = shown(at.dataframe[0])

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.lab import synthetic
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 from tests.app.test_app_support import app, shown
 from ui import device, tables
@@ -44,8 +44,8 @@ LAPTOP = (
 )
 def test_the_compact_columns_come_from_the_ruleset(preset, compact):
     season = synthetic.season(preset, n_players=6, n_rounds=2, seed=1)
-    table = standings(season, season_file.ruleset_of(season))
-    assert tables.compact_columns(table, season_file.ruleset_of(season)) == compact
+    table = standings(season, ruleset_of(season))
+    assert tables.compact_columns(table, ruleset_of(season)) == compact
     assert set(compact) < set(table.columns)  # the rest is behind "Alle kolommen"
 
 

@@ -11,9 +11,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.present import reports
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.contributions import player_rounds
 from compcore.scoring.standings import standings
 from tests.app.test_app_links import LADDER, ok, opened
@@ -31,7 +31,7 @@ def db(club_db) -> tuple[Path, dict[str, int]]:
 def season_of(db, name: str):
     path, ids = db
     season = Store(path).load(ids[name])
-    return season, season_file.ruleset_of(season)
+    return season, ruleset_of(season)
 
 
 def rounds_table(at):

@@ -11,8 +11,8 @@ from html.parser import HTMLParser
 import pandas as pd
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.rules.rulesets import ruleset_of
 from tests.app.test_app_support import ALL_PAGES, app, shown
 from ui import printing, sheets
 
@@ -130,7 +130,7 @@ def test_the_pairing_sheet_print_copy(club_db):
     at = open_page("round", cid)
     season = Store(path).load(cid)
     rnd = season.rounds[-1]
-    want = sheets.rows(season, season_file.ruleset_of(season), rnd, "nl")
+    want = sheets.rows(season, ruleset_of(season), rnd, "nl")
     copy, *others = print_copies(at)
     assert copy["caption"] == f"Indeling ronde {rnd.number}"
     assert copy["head"] == ["Bord", "Wit", "Zwart", "Uitslag"]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.lab.rulelab import compare, ruleset_b
+from compcore.rules.rulesets import ruleset_of
 from compcore.services import rulelab as lab
 from tests.app.test_app_support import PASSWORD, app, texts
 
@@ -57,7 +57,7 @@ def test_absence_points_change_the_places_as_the_core_says(club_db) -> None:
     path, ids = club_db
     cid = ids["Ladder"]
     season = Store(path).load(cid)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     expected = compare(
         season,
         ruleset,
@@ -137,7 +137,7 @@ def test_proposal_refused_for_a_bad_ruleset_stores_nothing(club_db) -> None:
     cid = ids["Ladder"]
     season = store.load(cid)
     with pytest.raises(RulesetError):
-        lab.save_proposal(store, cid, season, season_file.ruleset_of(season), "dubbelschaak",
+        lab.save_proposal(store, cid, season, ruleset_of(season), "dubbelschaak",
                           {"keizer": {"mode": "sometimes"}}, note=None,
                           actor=Administrator("tests"))  # fmt: skip
     assert lab.proposals(store, cid) == []

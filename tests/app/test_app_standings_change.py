@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, open_page, shown, texts
 from tests.builders import load
@@ -28,7 +28,7 @@ def _open(competition: int, lang: str = "nl", director: bool = False):
 
 def _expected(path: Path, competition: int):
     season = Store(path).load(competition)
-    return standings(season, season_file.ruleset_of(season))
+    return standings(season, ruleset_of(season))
 
 
 def _arrow(places: int | None) -> str:

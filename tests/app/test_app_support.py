@@ -17,6 +17,7 @@ from compcore.domain.model import Season
 from compcore.lab import synthetic
 from compcore.pairing import pair
 from compcore.ports.actors import Administrator
+from compcore.rules.rulesets import ruleset_of
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -108,12 +109,11 @@ def breaking_exchange(store: Store, cid: int) -> tuple[str, str]:
     """Two players on different boards whose exchange in the engine's proposal breaks a hard
     rule (found with compcore on the attendance the page stored, exactly as the page pairs
     it). Two opponents are skipped: exchanging them only swaps their board's colours."""
-    from compcore.adapters.files import season_file
     from compcore.pairing import check_round
     from compcore.services.round import Draft, needs_override
 
     season = store.load(cid)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     proposal = pair(season, ruleset)
     movable = Draft.of(proposal).movable(set())
     opponents = {frozenset((board.white, board.black)) for board in proposal.boards}

@@ -48,6 +48,7 @@ from compcore.cli import main as cli
 from compcore.domain.model import Season
 from compcore.pairing import check_round, pair
 from compcore.ports.actors import Administrator
+from compcore.rules.rulesets import ruleset_of
 from compcore.services.round import Draft, needs_override
 from tests.app.test_app_support import ALL_PAGES, PASSWORD, app, copy_db
 
@@ -291,7 +292,7 @@ def published_rounds(store: Store, cid: int) -> list[int]:
 def breaking_pair(store: Store, cid: int) -> tuple[str, str] | None:
     """Two players whose exchange in the proposal breaks a rule, if there are any."""
     season = store.load(cid)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     draft = Draft.of(pair(season, ruleset))
     movable = draft.movable({p.id for p in season.players if p.is_engine})
     for i, a in enumerate(movable):

@@ -19,6 +19,7 @@ from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.model import Season
 from compcore.domain.player_names import name_problem
+from compcore.rules.rulesets import ruleset_of
 from tests.adapters.store.test_store_support import make_season
 from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, small_seasons
 from ui import sheets
@@ -97,7 +98,7 @@ def test_standings_csv_from_the_command_line_has_no_formula(tmp_path: Path, caps
 
 def test_the_pairing_sheet_csv_has_no_formula():
     season = hostile_season()
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     played = season.rounds[0]
     rows = list(csv.reader(io.StringIO(sheets.to_csv(season, ruleset, played, "nl"))))
     assert_no_formula(rows)

@@ -9,8 +9,8 @@ import json
 import pandas as pd
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 from tests.app.test_app_support import DIRECTOR_HASH, app, build_two_cycles, texts
 from ui import charts, trend_choice
@@ -136,7 +136,7 @@ def test_choose_players_switch_cycle_and_the_link_keeps_them(two_cycles):
     keeps them (the value, rank and score charts all draw them)."""
     path, cid = two_cycles
     season = Store(path).load(cid)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     top = [row.player for row in standings(season, ruleset, cycle=1).rows[:3]]
     name = {p.id: p.name for p in season.players}
     at = opened()

@@ -13,8 +13,8 @@ from typing import ClassVar
 
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
+from compcore.rules.rulesets import ruleset_of
 from tests.app.test_app_support import build_template
 from tests.browser.test_browser import (
     ARTIFACTS,
@@ -139,7 +139,7 @@ def test_the_pairing_sheet_prints_on_a4_with_every_board(club, browser):
     url, store, ids = club
     season = store.load(ids["Ladder"])
     rnd = season.rounds[-1]
-    want = sheets.rows(season, season_file.ruleset_of(season), rnd, "nl")
+    want = sheets.rows(season, ruleset_of(season), rnd, "nl")
     context = browser.new_context(viewport=LAPTOP)
     page = context.new_page()
     try:

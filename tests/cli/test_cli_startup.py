@@ -80,7 +80,7 @@ def test_standings_without_iteration_load_no_numpy(tmp_path: Path, preset: str) 
 
 def test_iterating_standings_of_a_club_load_no_numpy(tmp_path: Path) -> None:
     """Keizer classic iterates after round 19 and the last (KC-4): for 60 players the
-    forms by place are plain Python rows (``keizer.NUMPY_FROM``), so no numpy."""
+    forms by place are plain Python rows (``place_forms.NUMPY_FROM``), so no numpy."""
     path = tmp_path / "season.json"
     season = synthetic.season(
         "keizer-classic", n_players=60, n_rounds=20, seed=7, overrides={"rounds_per_cycle": 20}

@@ -20,6 +20,7 @@ from compcore.adapters.files.csv_text import BOM, csv_bytes, csv_text, neutral_c
 from compcore.cli import main as cli
 from compcore.domain.player_names import name_problem
 from compcore.present import reports
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 from tests.app.test_injection import FORMULAS, hostile_season
 from tests.builders import season_data
@@ -248,7 +249,7 @@ def test_the_roster_for_excel_reads_back_to_the_same_players():
 
 def test_the_pairing_sheet_for_excel():
     season = hostile_season()
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     played = season.rounds[0]
     data = csv_bytes(sheets.to_csv(season, ruleset, played, "nl", excel=True), excel=True)
     frame = excel_frame(data)

@@ -15,9 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.files import season_file
 from compcore.lab import synthetic
-from compcore.rules.rulesets import preset_names
+from compcore.rules.rulesets import preset_names, ruleset_of
 from compcore.scoring.contributions import contributions
 from compcore.scoring.explain import explain
 from compcore.scoring.standings import standings
@@ -50,7 +49,7 @@ def seasons(draw, max_players: int = 9, max_rounds: int = 7):
 
 def check_every_player_and_round(season) -> int:
     """Checks the properties; returns how many of the rounds oscillated (KC-4)."""
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     played = [r.number for r in season.played_rounds]
     for i, k in enumerate(played):
         after = standings(season, ruleset, after_round=k)

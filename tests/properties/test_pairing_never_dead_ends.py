@@ -18,7 +18,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.files.season_file import ruleset_of
 from compcore.domain.model import ForcedGame, Season
 from compcore.domain.reason import words
 from compcore.formats.validate import check_season
@@ -27,7 +26,7 @@ from compcore.pairing import Pairing, Reason, pair
 from compcore.pairing.byes import sitter_order
 from compcore.pairing.context import build_context
 from compcore.pairing.rules import Rules
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 from tests.builders import load
 
 #: the rules no pairing may ever break (the player's own choice; two engines): the only

@@ -15,7 +15,6 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.files.season_file import ruleset_of
 from compcore.domain.errors import PairingError
 from compcore.domain.model import Kind
 from compcore.formats.cup import bracket
@@ -25,6 +24,7 @@ from compcore.pairing.byes import sitter_order
 from compcore.pairing.check import check_round
 from compcore.pairing.context import build_context, scheme_of
 from compcore.pairing.rules import Rules
+from compcore.rules.rulesets import ruleset_of
 from tests.builders import generated as season
 
 LADDER = ["dubbelschaak", "keizer-classic", "ladder-ab", "magnus-senior"]

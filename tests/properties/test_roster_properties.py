@@ -42,6 +42,7 @@ from compcore.rules.rulesets import Ruleset
 from compcore.scoring.history import cycle_of
 from compcore.scoring.standings import last_complete_round, standings
 from compcore.services import players as ps
+from compcore.services import results
 from compcore.services import round as rs
 from tests.app.test_app_support import ALL_PAGES
 from tests.builders import generated
@@ -179,7 +180,7 @@ def play_open_round(store: MemoryStore, cid: int) -> None:
         BoardResult(i, g.white, g.black, g.result, g.result or Result.WHITE_WINS)
         for i, g in enumerate(games, start=1)
     ]
-    season = rs.save_results(
+    season = results.save_results(
         store, cid, rnd.number, boards, finalize=True, reason=None, actor=ADMIN
     )
     number = rnd.number + 1

@@ -13,10 +13,9 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.files import season_file
 from compcore.domain.model import Kind, Player, Season
-from compcore.rules.rulesets import load_ruleset
-from compcore.scoring import keizer, tiebreaks
+from compcore.rules.rulesets import load_ruleset, ruleset_of
+from compcore.scoring import place_forms, tiebreaks
 from compcore.scoring.history import Entry, history
 from compcore.scoring.standings import initial_order, standings
 from tests.properties.test_scoring_properties import KEIZER_RANKED, seasons
@@ -47,7 +46,7 @@ def test_tie_breaks_after_each_round_equal_the_per_entry_definition(season, over
     """After every round of the scope, on that round's scores: the same ranking as ranking on
     :func:`tiebreaks.compute` over the entries up to that round, and the same values (SB in
     halves: twice the definition's)."""
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     if override is not None:
         ruleset = load_ruleset(ruleset.name, override)
     result = standings(season, ruleset)
@@ -120,9 +119,9 @@ def test_matrix_over_players_who_play_equals_plain_python_with_idle_members(
     whatever the values), yet ranked and valued: the same snapshots and rows as the plain
     Python forms over everybody."""
     season = _with_members(season, members)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     fast = standings(season, ruleset)
-    with mock.patch.object(keizer._DenseLinear, "build", return_value=None):
+    with mock.patch.object(place_forms.DenseLinear, "build", return_value=None):
         plain = standings(season, ruleset)
     assert fast.snapshots == plain.snapshots
     assert fast.rows == plain.rows
@@ -133,11 +132,11 @@ def test_matrix_over_players_who_play_equals_plain_python_with_idle_members(
 @given(seasons(presets=KEIZER_RANKED, max_rounds=6), st.integers(0, 20))
 def test_numpy_matrix_equals_the_plain_python_rows_by_place(season, members) -> None:
     """The forms by place are plain Python rows for a club and an int64 matrix from
-    ``keizer.NUMPY_FROM`` active players (issue 19: no numpy import for a club's season;
+    ``place_forms.NUMPY_FROM`` active players (issue 19: no numpy import for a club's season;
     from ``NUMPY_LOADED_FROM`` where numpy is loaded anyway):
     both give exactly the same snapshots and rows, iterating every round too."""
     season = _with_members(season, members)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     assert ruleset.keizer is not None
     iterating = ruleset.model_copy(
         update={
@@ -148,9 +147,9 @@ def test_numpy_matrix_equals_the_plain_python_rows_by_place(season, members) -> 
     )
     huge = 10**9
     for rules in (ruleset, iterating):
-        with mock.patch.multiple(keizer, NUMPY_FROM=huge, NUMPY_LOADED_FROM=huge):
+        with mock.patch.multiple(place_forms, NUMPY_FROM=huge, NUMPY_LOADED_FROM=huge):
             rows = standings(season, rules)
-        with mock.patch.multiple(keizer, NUMPY_FROM=0, NUMPY_LOADED_FROM=0):
+        with mock.patch.multiple(place_forms, NUMPY_FROM=0, NUMPY_LOADED_FROM=0):
             matrix = standings(season, rules)
         assert rows.snapshots == matrix.snapshots
         assert rows.rows == matrix.rows

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from compcore.adapters.files import season_file
 from compcore.lab import synthetic
-from compcore.rules.rulesets import preset_names
+from compcore.rules.rulesets import preset_names, ruleset_of
 from compcore.rules.rulesets.schema import RankValues
 from compcore.scoring.entries import apply_caps
 from compcore.scoring.history import history
@@ -58,7 +58,7 @@ def seasons(draw, presets: tuple[str, ...] | None = None, max_rounds: int = 8):
 @SETTINGS
 @given(seasons())
 def test_standings_are_total_and_deterministic(season) -> None:
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     first = standings(season, ruleset)
     again = standings(season, ruleset)
     assert first == again
@@ -72,7 +72,7 @@ def test_standings_are_total_and_deterministic(season) -> None:
 @SETTINGS
 @given(seasons(), st.integers(0, 7))
 def test_a_score_never_depends_on_later_rounds(season, k) -> None:
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     k = min(k, season.last_played)
     full = standings(season, ruleset, after_round=k)
     cut = standings(season.truncated(k), ruleset, after_round=k)
@@ -87,7 +87,7 @@ KEIZER_RANKED = ("dubbelschaak", "keizer-classic")
 @given(seasons(presets=("dubbelschaak",)))
 def test_recompute_equals_rescoring_from_scratch_with_previous_values(season) -> None:
     """Reference: score every entry of the scope with plain Fractions and V(S(k-1))."""
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     assert ruleset.keizer.mode == "recompute"
     result = standings(season, ruleset)
     hist = history(season, ruleset)
@@ -115,8 +115,8 @@ def test_recompute_equals_rescoring_from_scratch_with_previous_values(season) ->
 @SETTINGS
 @given(seasons(presets=KEIZER_RANKED, max_rounds=6))
 def test_iterate_result_is_a_fixed_point_unless_flagged(season) -> None:
-    ruleset = season_file.ruleset_of(season)
-    iterating = season_file.ruleset_of(season).model_copy(
+    ruleset = ruleset_of(season)
+    iterating = ruleset_of(season).model_copy(
         update={
             "keizer": ruleset.keizer.model_copy(
                 update={"mode": "iterate", "iterate_rounds": ("every",)}
@@ -175,9 +175,9 @@ def test_matrix_iteration_equals_plain_python_iteration(season) -> None:
     """The matrix forms (numpy int64) and the plain-Python ones agree exactly, iterating."""
     from unittest import mock
 
-    from compcore.scoring import keizer
+    from compcore.scoring import place_forms
 
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     iterating = ruleset.model_copy(
         update={
             "keizer": ruleset.keizer.model_copy(
@@ -186,7 +186,7 @@ def test_matrix_iteration_equals_plain_python_iteration(season) -> None:
         }
     )
     fast = standings(season, iterating)
-    with mock.patch.object(keizer._DenseLinear, "build", return_value=None):
+    with mock.patch.object(place_forms.DenseLinear, "build", return_value=None):
         plain = standings(season, iterating)
     assert fast.snapshots == plain.snapshots
     assert fast.rows == plain.rows
@@ -196,7 +196,7 @@ def test_matrix_iteration_equals_plain_python_iteration(season) -> None:
 @given(seasons())
 def test_history_agrees_with_each_games_own_reading(season) -> None:
     """history()'s fast result table says what Game.kind_for / colour_of / played say."""
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     hist = history(season, ruleset)
     for rnd in season.played_rounds:
         for game in rnd.games or ():
@@ -214,11 +214,11 @@ def test_matrix_recompute_equals_plain_python_recompute(season) -> None:
     """The same for the weekly recompute (DS-8, KC-4) and the presets' own modes."""
     from unittest import mock
 
-    from compcore.scoring import keizer
+    from compcore.scoring import place_forms
 
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     fast = standings(season, ruleset)
-    with mock.patch.object(keizer._DenseLinear, "build", return_value=None):
+    with mock.patch.object(place_forms.DenseLinear, "build", return_value=None):
         plain = standings(season, ruleset)
     assert fast.snapshots == plain.snapshots
     assert fast.rows == plain.rows

@@ -24,7 +24,7 @@ from compcore.domain.model import Result, Season
 from compcore.ports.actors import Administrator
 from compcore.ports.repository import Repository
 from compcore.rules.changes import BoardResult
-from compcore.services import changelog
+from compcore.services import changelog, results
 from compcore.services import round as rs
 from compcore.services.corrections import Moved, preview
 from tests.adapters.store.test_store_support import older_database
@@ -126,9 +126,9 @@ def test_saving_the_correction_stores_what_the_preview_showed(repo_of):
     repo, cid = repo_of(season)
     shown = preview(season, ruleset, 1, flip_board_1(season))
     with pytest.raises(ReasonRequiredError):
-        rs.correct_results(repo, cid, 1, flip_board_1(season), reason=" ", actor=ADMIN)
+        results.correct_results(repo, cid, 1, flip_board_1(season), reason=" ", actor=ADMIN)
     assert repo.load(cid) == season
-    saved = rs.correct_results(repo, cid, 1, flip_board_1(season), reason="verkeerd genoteerd",
+    saved = results.correct_results(repo, cid, 1, flip_board_1(season), reason="verkeerd genoteerd",
                                actor=ADMIN)  # fmt: skip
     assert saved == shown.corrected and rs.stage(saved, 1) == "complete"
     entry = repo.log(cid, 1)[0]
@@ -152,16 +152,16 @@ def test_a_round_with_every_result_is_locked_only_once_finalized(repo_of):
         BoardResult(i, g.white, g.black, None, g.result)
         for i, g in enumerate(season.round(2).games, start=1)
     ]
-    first = rs.save_results(repo, cid, 2, boards[:1], finalize=False, reason=None, actor=ADMIN)
+    first = results.save_results(repo, cid, 2, boards[:1], finalize=False, reason=None, actor=ADMIN)
     assert first.round(2).finalized is None and rs.stage(first, 2) == "published"
-    saved = rs.save_results(repo, cid, 2, boards[1:], finalize=False, reason=None, actor=ADMIN)
+    saved = results.save_results(repo, cid, 2, boards[1:], finalize=False, reason=None, actor=ADMIN)
     assert saved.round(2).finalized is False and saved.round(2).games == season.round(2).games
-    assert rs.stage(saved, 2) == "published" and not rs.needs_correction_reason(saved, 2)
+    assert rs.stage(saved, 2) == "published" and not results.needs_correction_reason(saved, 2)
     assert rs.round_choices(saved, ruleset) == [1, 2]
     again = [BoardResult(1, "a", "d", WIN, DRAW)]  # still editable without a reason
-    changed = rs.save_results(repo, cid, 2, again, finalize=False, reason=None, actor=ADMIN)
+    changed = results.save_results(repo, cid, 2, again, finalize=False, reason=None, actor=ADMIN)
     assert changed.round(2).games[0].result is DRAW
-    final = rs.save_results(repo, cid, 2, [], finalize=True, reason=None, actor=ADMIN)
+    final = results.save_results(repo, cid, 2, [], finalize=True, reason=None, actor=ADMIN)
     assert final.round(2).finalized is True and rs.stage(final, 2) == "complete"
     assert rs.round_choices(final, ruleset) == [1, 2, 3]
 
@@ -181,7 +181,7 @@ def test_a_correction_cannot_take_a_result_off_a_finalized_round(repo_of):
     repo, cid = repo_of(season)
     cleared = [BoardResult(1, "a", "b", WIN, None)]
     with raises_in_english(IncompleteRoundError, "No result yet on board 1"):
-        rs.correct_results(repo, cid, 1, cleared, reason="oeps", actor=ADMIN)
+        results.correct_results(repo, cid, 1, cleared, reason="oeps", actor=ADMIN)
     assert repo.load(cid) == season
 
 
@@ -196,16 +196,16 @@ def test_reopening_needs_a_reason_and_is_logged(repo_of):
     repo, cid = repo_of(season)
     read = season.round(1)
     with raises_in_english(ReasonRequiredError, "Give a reason for reopening round 1"):
-        rs.reopen(repo, cid, 1, reason="  ", read=read, actor=ADMIN)
+        results.reopen(repo, cid, 1, reason="  ", read=read, actor=ADMIN)
     assert repo.load(cid) == season and len(repo.log(cid)) == 1  # the import only
-    opened = rs.reopen(repo, cid, 1, reason="uitslag betwist", read=read, actor=ADMIN)
+    opened = results.reopen(repo, cid, 1, reason="uitslag betwist", read=read, actor=ADMIN)
     assert opened.round(1).finalized is False and rs.stage(opened, 1) == "published"
     entry = repo.log(cid, 1)[0]
     assert (entry.action, entry.reason) == ("reopen-round", "uitslag betwist")
     assert entry.before.get("finalized") is None and entry.after["finalized"] is False
     assert changelog.describe(entry.before, entry.after) == "ronde 1 · afgesloten: – → nee"
     assert changelog.describe(entry.before, entry.after, "en") == "round 1 · finalized: – → no"
-    fixed = rs.save_results(repo, cid, 1, flip_board_1(opened), finalize=True, reason=None,
+    fixed = results.save_results(repo, cid, 1, flip_board_1(opened), finalize=True, reason=None,
                             actor=ADMIN)  # fmt: skip
     assert fixed.round(1).finalized is True and fixed.round(1).games[0].result is LOSS
     assert [e.action for e in repo.log(cid)][:2] == ["finalize-round", "reopen-round"]
@@ -216,9 +216,9 @@ def test_reopening_is_refused_when_the_round_changed_since_it_was_read(repo_of):
     season, _ = load("keizer-classic", "a b c d", KEIZER)
     repo, cid = repo_of(season)
     read = season.round(1)
-    changed = rs.correct_results(repo, cid, 1, flip_board_1(season), reason="B", actor=ADMIN)
+    changed = results.correct_results(repo, cid, 1, flip_board_1(season), reason="B", actor=ADMIN)
     with raises_in_english(StaleWriteError, "Round 1 changed since you opened it"):
-        rs.reopen(repo, cid, 1, reason="A", read=read, actor=ADMIN)
+        results.reopen(repo, cid, 1, reason="A", read=read, actor=ADMIN)
     assert repo.load(cid) == changed
 
 
@@ -226,7 +226,7 @@ def test_only_a_finalized_round_can_be_reopened(repo_of):
     season, _ = load("keizer-classic", "a b c d", ["a-b 1-0, c-d 1-0", "a-d 1-0, b-c"])
     repo, cid = repo_of(season)
     with raises_in_english(NotFinalizedError, "Round 2 is not finalized"):
-        rs.reopen(repo, cid, 2, reason="x", read=season.round(2), actor=ADMIN)
+        results.reopen(repo, cid, 2, reason="x", read=season.round(2), actor=ADMIN)
     assert repo.load(cid) == season
 
 

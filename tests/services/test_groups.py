@@ -9,6 +9,7 @@ import pytest
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.ports.actors import Administrator
+from compcore.rules.rulesets import ruleset_of
 from compcore.services import groups
 from compcore.services.groups import GroupError, NewGroup
 from tests.builders import load
@@ -55,7 +56,7 @@ def test_a_group_is_stored_with_its_whole_schedule_on_the_next_ladder_evenings(r
     assert [r.ladder_round for r in group.rounds] == [3, 4, 5]
     assert all(g.result is None for r in group.rounds for g in r.games or ())
     assert repo.log(cid, 1)[0].action == "create-group"
-    assert season_file.ruleset_of(group).rounds_per_cycle == 3
+    assert ruleset_of(group).rounds_per_cycle == 3
 
 
 def test_a_double_group_on_chosen_evenings():
@@ -69,7 +70,7 @@ def test_a_double_group_on_chosen_evenings():
     assert [f"{r.games[0].white}-{r.games[0].black}" for r in group.rounds if r.games] == [
         "b-c", "a-b", "c-a", "c-b", "b-a", "a-c",
     ]  # fmt: skip
-    assert season_file.ruleset_of(group).round_robin.double
+    assert ruleset_of(group).round_robin.double
 
 
 @pytest.mark.parametrize(

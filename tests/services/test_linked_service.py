@@ -17,6 +17,7 @@ from compcore.ports.repository import Repository
 from compcore.rules.changes import BoardResult
 from compcore.scoring.history import history
 from compcore.services import linked as ln
+from compcore.services import results as round_results
 from compcore.services import round as rs
 from tests.builders import load
 from tests.fakes import MemoryStore
@@ -143,7 +144,7 @@ def test_results_entered_on_the_senior_evening_feed_the_bracket_by_mg8():
                             [*PLAYED, "a-b, c-d, e-f"])  # fmt: skip
     games = repo.load(sid).round(3).games
     wanted = {("a", "b"): Result.DRAW, ("c", "d"): Result.DRAW, ("e", "f"): Result.WHITE_WINS}
-    rs.save_results(repo, sid, 3, results(games, wanted), finalize=True, reason=None,
+    round_results.save_results(repo, sid, 3, results(games, wanted), finalize=True, reason=None,
                     actor=ADMIN)  # fmt: skip
     cup = repo.load(cid)
     ruleset = repo.ruleset(cid)
@@ -166,7 +167,7 @@ def test_a_result_entered_in_the_cup_appears_on_the_senior_evening():
     repo, sid, cid = magnus([{"games": "a-b, c-d", "ladder_round": 3}],
                             [*PLAYED, "a-b, c-d, e-f"])  # fmt: skip
     games = repo.load(cid).round(1).games
-    rs.save_results(repo, cid, 1, results(games, {("a", "b"): Result.BLACK_WINS}),
+    round_results.save_results(repo, cid, 1, results(games, {("a", "b"): Result.BLACK_WINS}),
                     finalize=False, reason=None, actor=ADMIN)  # fmt: skip
     evening = repo.load(sid).round(3)
     assert [g.result for g in evening.games or ()] == [Result.BLACK_WINS, None, None]
@@ -185,9 +186,9 @@ def test_a_correction_of_a_finalized_round_holds_on_both_sides():
     before = (repo.load(sid), repo.load(cid))
     fix = results(before[1].round(1).games, {("a", "b"): Result.WHITE_WINS})
     with pytest.raises(ReasonRequiredError):
-        rs.correct_results(repo, cid, 1, fix, reason=" ", actor=ADMIN)
+        round_results.correct_results(repo, cid, 1, fix, reason=" ", actor=ADMIN)
     assert (repo.load(sid), repo.load(cid)) == before
-    rs.correct_results(repo, cid, 1, fix, reason="verkeerd genoteerd", actor=ADMIN)
+    round_results.correct_results(repo, cid, 1, fix, reason="verkeerd genoteerd", actor=ADMIN)
     evening = repo.load(sid).round(3)
     assert evening.games is not None and evening.games[0].result is Result.WHITE_WINS
     assert evening.is_finalized
@@ -203,7 +204,7 @@ def test_a_competition_without_a_link_saves_results_as_before():
                             [*PLAYED, "a-b, c-d, e-f"])  # fmt: skip
     cup = repo.load(cid)
     games = repo.load(sid).round(3).games
-    rs.save_results(repo, sid, 3, results(games, {("a", "b"): Result.DRAW}), finalize=False,
+    round_results.save_results(repo, sid, 3, results(games, {("a", "b"): Result.DRAW}), finalize=False,
                     reason=None, actor=ADMIN)  # fmt: skip
     assert repo.load(cid) == cup and repo.log(cid, 1)[0].action == "import"
 
@@ -233,7 +234,7 @@ def test_a_group_board_synced_into_the_ladder_is_not_a_meeting_for_ds11():
     assert taken.draft is not None
     rs.publish(repo, lid, taken.draft, reason=None, actor=ADMIN)
     games = repo.load(gid).round(1).games
-    rs.save_results(repo, gid, 1, results(games, {("a", "b"): Result.WHITE_WINS}),
+    round_results.save_results(repo, gid, 1, results(games, {("a", "b"): Result.WHITE_WINS}),
                     finalize=False, reason=None, actor=ADMIN)  # fmt: skip
     ladder = repo.load(lid)
     first = (ladder.round(2).games or ())[0]
@@ -256,13 +257,15 @@ def test_a_result_copied_into_a_finalized_round_needs_a_reason():
     before = (repo.load(sid), repo.load(cid), repo.revision())
     fix = results(before[0].round(3).games, {("a", "b"): Result.BLACK_WINS})
     with pytest.raises(ReasonRequiredError) as refused:
-        rs.save_results(repo, sid, 3, fix, finalize=False, reason=None, actor=ADMIN)
+        round_results.save_results(repo, sid, 3, fix, finalize=False, reason=None, actor=ADMIN)
     assert refused.value.text("nl") == (
         "Ronde 1 van Beker was al afgesloten en deze uitslag telt daar ook (bord 1): "
         "corrigeer hem daar, met een reden voor het logboek. Er is niets opgeslagen."
     )
     assert (repo.load(sid), repo.load(cid), repo.revision()) == before
-    rs.save_results(repo, sid, 3, fix, finalize=False, reason="bord verwisseld", actor=ADMIN)
+    round_results.save_results(
+        repo, sid, 3, fix, finalize=False, reason="bord verwisseld", actor=ADMIN
+    )
     cup = repo.load(cid).round(1)
     assert cup.games is not None and cup.games[0].result is Result.BLACK_WINS
     assert cup.is_finalized and repo.log(cid, 1)[0].reason == "bord verwisseld"

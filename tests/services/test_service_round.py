@@ -12,7 +12,6 @@ import pytest
 
 import compcore.pairing
 from compcore.adapters.access import auth
-from compcore.adapters.files import season_file
 from compcore.awards.winners import decision_kinds
 from compcore.domain.errors import (
     NotAuthorized,
@@ -24,9 +23,9 @@ from compcore.domain.model import Kind, Result
 from compcore.ports.actors import Administrator
 from compcore.ports.repository import Repository
 from compcore.ports.values import CompetitionInfo
-from compcore.rules.rulesets import load_ruleset
+from compcore.rules.rulesets import load_ruleset, ruleset_of
 from compcore.scoring.standings import standings
-from compcore.services import changelog, competitions
+from compcore.services import changelog, competitions, results
 from compcore.services import round as rs
 from tests.app.test_app_support import small_seasons
 from tests.builders import load, raises_in_english
@@ -44,7 +43,7 @@ def repo() -> tuple[MemoryStore, int]:
 
 
 def attendance_of(season, number: int, absent: str) -> dict[str, str]:
-    options = rs.attendance_kinds(season_file.ruleset_of(season))
+    options = rs.attendance_kinds(ruleset_of(season))
     choices = {p.id: rs.default_choice(p, None, options) for p in rs.listed_players(season, number)}
     return {**choices, absent: Kind.ABSENT.value}
 
@@ -77,22 +76,25 @@ def test_the_evening_through_the_service(repo):
     assert rs.stage(published, 4) == "published" and all(g.result is None for g in rnd.games)
 
     shown = {i: "" for i in range(3)}
-    first = rs.changed_boards(rnd, {**shown, 0: "1-0"}, shown)
+    first = results.changed_boards(rnd, {**shown, 0: "1-0"}, shown)
     assert [(b.board, b.read, b.new) for b in first] == [(1, None, Result.WHITE_WINS)]
-    rs.save_results(store, cid, 4, first, finalize=False, reason=None, actor=ADMIN)
-    rest = rs.changed_boards(rnd, {**shown, 1: "1/2-1/2", 2: "0-1"}, shown)
-    done = rs.save_results(store, cid, 4, rest, finalize=True, reason=None, actor=ADMIN)
+    results.save_results(store, cid, 4, first, finalize=False, reason=None, actor=ADMIN)
+    rest = results.changed_boards(rnd, {**shown, 1: "1/2-1/2", 2: "0-1"}, shown)
+    done = results.save_results(store, cid, 4, rest, finalize=True, reason=None, actor=ADMIN)
     assert [g.result.value for g in done.round(4).games] == ["1-0", "1/2-1/2", "0-1"]
-    assert rs.stage(done, 4) == "complete" and rs.needs_correction_reason(done, 4)
+    assert rs.stage(done, 4) == "complete" and results.needs_correction_reason(done, 4)
 
-    fix = rs.changed_boards(done.round(4), {0: "0-1"}, {0: "1-0"})
+    fix = results.changed_boards(done.round(4), {0: "0-1"}, {0: "1-0"})
     with pytest.raises(ReasonRequiredError):
-        rs.save_results(store, cid, 4, fix, finalize=False, reason="  ", actor=ADMIN)
-    rs.save_results(store, cid, 4, fix, finalize=False, reason="wit gaf op", actor=ADMIN)
+        results.save_results(store, cid, 4, fix, finalize=False, reason="  ", actor=ADMIN)
+    results.save_results(store, cid, 4, fix, finalize=False, reason="wit gaf op", actor=ADMIN)
     assert store.log(cid, 1)[0].reason == "wit gaf op"
 
-    assert rs.undo_target(store.load(cid), 5) == 4 and rs.undo_target(store.load(cid), 3) is None
-    removed = rs.undo(store, cid, 4, read=store.load(cid).round(4), actor=ADMIN)
+    assert (
+        results.undo_target(store.load(cid), 5) == 4
+        and results.undo_target(store.load(cid), 3) is None
+    )
+    removed = results.undo(store, cid, 4, read=store.load(cid).round(4), actor=ADMIN)
     assert removed.number == 4 and store.load(cid) == season
     assert [e.action for e in store.log(cid)][:6] == [
         "undo-round", "results", "finalize-round", "results", "publish-round", "attendance"]  # fmt: skip
@@ -145,7 +147,7 @@ def test_a_rule_breaking_edit_needs_a_reason(repo):
 
 
 def test_a_pairing_error_keeps_the_attendance(repo, monkeypatch):
-    def fail(season, ruleset):
+    def fail(season, ruleset, *, standings=None):
         raise PairingError("no legal pairing exists (test)")
 
     monkeypatch.setattr(compcore.pairing, "pair", fail)

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from compcore.adapters.files.plain_players import plain_players
 from compcore.adapters.files.season_fields import Fields, refusal, show, steps
 
 # the store names a place in a season as the season file does
@@ -26,7 +27,6 @@ from compcore.adapters.files.season_players import PLAYER_KEYS, plain_player, re
 from compcore.adapters.files.season_rounds import FORCED_KEYS, GAME_KEYS, read_round
 from compcore.domain import jsondata
 from compcore.domain.errors import (
-    CompcoreError,
     Part,
     Phrase,
     SeasonError,
@@ -44,7 +44,7 @@ from compcore.domain.model import (
     thaw,
 )
 from compcore.formats.validate import SEASON, check_season
-from compcore.rules.rulesets import Ruleset, load_ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 
 if TYPE_CHECKING:  # read where a file has them (:mod:`compcore.domain.season_parts`, a reason)
     from compcore.domain.season_parts import (
@@ -83,13 +83,6 @@ def parse(
     season = _parse_shape(data, where, known_rounds or {})
     check_season(season, ruleset_of(season, where), where)
     return season
-
-
-def ruleset_of(season: Season, source: Part | Where = SEASON) -> Ruleset:
-    try:
-        return load_ruleset(season.ruleset.preset, season.ruleset.overrides)
-    except CompcoreError as exc:
-        raise exc.located(steps(source), SeasonError) from None
 
 
 def loads(text: str, source: Part | Where = SEASON) -> Season:
@@ -148,9 +141,15 @@ def _parse_shape(data: Any, source: Where, known: Mapping[int, Round]) -> Season
     if data.get("version") != VERSION:
         raise top.refuse("season.version", got=show(data.get("version")), supported=VERSION)
     ruleset = _ruleset_ref(top, source)
+    listing = top.listing("players", True) or []
+    # a club's members read a field at a time, the others (or all, where any of those is
+    # not plainly right) one by one (issue 19)
+    bulk = plain_players(listing)
     players = tuple(
-        plain_player(item) or read_player(item, (*source, Phrase("at.player_index", index=i)))
-        for i, item in enumerate(top.listing("players", True) or [], 1)
+        bulk.get(i)
+        or plain_player(item)
+        or read_player(item, (*source, Phrase("at.player_index", index=i + 1)))
+        for i, item in enumerate(listing)
     )
     ratings = top.listing("ratings")
     decisions = top.listing("decisions")

@@ -20,10 +20,11 @@ Rules every public method keeps:
   :class:`NotAuthorized` before the database is touched.
 
 The package: ``connection`` (opening the file, locks), ``schema`` (tables and migrations),
-``rows`` (a season as rows and back, the log), ``reader`` (reads in one snapshot, the season
+``rows`` (a season as rows and back, the log), ``side_tables`` (club settings, drafts,
+member links and marks), ``reader`` (reads in one snapshot, the season
 cache), ``checks`` (the actor, the new season, the read-back, what the log keeps: every
-store's), ``season_writes`` (the season writes every store makes the same way),
-``transactions`` (the :class:`Store`: its reads and its transactions), ``sessions`` and
+store's; the writes every store makes the same way are the port's:
+:mod:`compcore.ports.season_changes`), ``transactions`` (the :class:`Store`: its reads and its transactions), ``sessions`` and
 ``login_log`` (logins), ``command_line`` (read-only access for the CLI).
 """
 

@@ -26,7 +26,9 @@ from compcore.domain.model import (
     Season,
     thaw,
 )
+from compcore.formats.validate import SEASON
 from compcore.ports.actors import Actor, Administrator, Director
+from compcore.rules import changes
 
 # --------------------------------------------------------------------------- authorisation
 
@@ -46,6 +48,12 @@ def authorize(actor: Actor, directors: auth.Directors | str | None) -> str:
 
 
 # --------------------------------------------------------------------------- checking
+
+
+def where_of(season: Season) -> Part | Where:
+    """Where a season to import is named in a refusal: by its name, or as "the season" when
+    it is not even a :class:`Season`."""
+    return changes.name(season) if isinstance(season, Season) else SEASON
 
 
 def validated(season: Season, source: Part | Where, stored: Season | None = None) -> Season:

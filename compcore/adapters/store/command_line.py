@@ -6,8 +6,7 @@ from pathlib import Path
 
 import duckdb
 
-from compcore.adapters.files import season_file
-from compcore.adapters.store import rows, schema
+from compcore.adapters.store import rows, schema, side_tables
 from compcore.adapters.store.connection import Connection, connect, first_line
 from compcore.adapters.store.transactions import Store
 from compcore.domain.errors import StoreError
@@ -15,7 +14,7 @@ from compcore.domain.model import Season
 from compcore.ports.actors import Administrator
 from compcore.ports.values import CompetitionInfo
 from compcore.rules.club_settings import ClubSettings
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 
 
 def _choose(path: Path, infos: list[CompetitionInfo], competition: str | None) -> CompetitionInfo:
@@ -58,7 +57,7 @@ def load_season_readonly(
             season = rows.read_season(con, chosen.id)
     except duckdb.Error as exc:
         raise StoreError.at((str(path),), "store.database", detail=first_line(exc)) from None
-    return season, season_file.ruleset_of(season, (str(path), chosen.qualified_name))
+    return season, ruleset_of(season, (str(path), chosen.qualified_name))
 
 
 def club_settings_readonly(path: str | Path, club: str) -> ClubSettings:
@@ -67,7 +66,7 @@ def club_settings_readonly(path: str | Path, club: str) -> ClubSettings:
     try:
         with connect(path, read_only=True) as con:
             _check_version(con, path)
-            return rows.read_club_settings(con, club)
+            return side_tables.read_club_settings(con, club)
     except duckdb.Error as exc:
         raise StoreError.at((str(path),), "store.database", detail=first_line(exc)) from None
 
@@ -94,7 +93,7 @@ def load_all_readonly(path: str | Path) -> list[tuple[CompetitionInfo, Season, R
     if not seasons:
         raise StoreError.at((str(path),), "store.no_competitions")
     return [
-        (info, season, season_file.ruleset_of(season, (str(path), info.qualified_name)))
+        (info, season, ruleset_of(season, (str(path), info.qualified_name)))
         for info, season in seasons
     ]
 

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 import duckdb
 
-from compcore.adapters.store import rows
+from compcore.adapters.store import rows, side_tables
 from compcore.adapters.store.connection import (
     Connection,
     first_line,
@@ -76,19 +76,19 @@ class Reader:
         return self._snapshot(lambda con: rows.read_log(con, competition_id, limit))
 
     def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
-        return self._snapshot(lambda con: rows.read_draft(con, competition_id, number))
+        return self._snapshot(lambda con: side_tables.read_draft(con, competition_id, number))
 
     def member_token(self, token_hash: str) -> MemberToken | None:
-        return self._snapshot(lambda con: rows.read_member_token(con, token_hash))
+        return self._snapshot(lambda con: side_tables.read_member_token(con, token_hash))
 
     def member_tokens(self, competition_id: int) -> list[MemberToken]:
-        return self._snapshot(lambda con: rows.read_member_tokens(con, competition_id))
+        return self._snapshot(lambda con: side_tables.read_member_tokens(con, competition_id))
 
     def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
-        return self._snapshot(lambda con: rows.read_marks(con, competition_id, number))
+        return self._snapshot(lambda con: side_tables.read_marks(con, competition_id, number))
 
     def club_settings(self, club: str) -> ClubSettings:
-        return self._snapshot(lambda con: rows.read_club_settings(con, club))
+        return self._snapshot(lambda con: side_tables.read_club_settings(con, club))
 
     def competitions_with_decision(self, kind: str, note: str) -> set[int]:
         return self._snapshot(lambda con: rows.competitions_with_decision(con, kind, note))

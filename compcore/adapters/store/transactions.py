@@ -22,13 +22,14 @@ import duckdb
 
 from compcore.adapters.access import auth
 from compcore.adapters.files import season_file
-from compcore.adapters.store import rows, schema
+from compcore.adapters.store import rows, schema, side_tables
 from compcore.adapters.store.checks import (
     archive_action,
     authorize,
     part_data,
     same_season,
     validated,
+    where_of,
 )
 from compcore.adapters.store.connection import (
     Connection,
@@ -39,13 +40,10 @@ from compcore.adapters.store.connection import (
     write_lock,
 )
 from compcore.adapters.store.reader import Reader, SeasonCache
-from compcore.adapters.store.season_writes import Change, SeasonChanges
 from compcore.domain.errors import (
     CompcoreError,
     Label,
     Part,
-    Phrase,
-    StaleWriteError,
     StoreError,
     os_problem,
 )
@@ -53,8 +51,9 @@ from compcore.domain.model import (
     Season,
     thaw,
 )
-from compcore.formats.validate import SEASON
 from compcore.ports.actors import Actor
+from compcore.ports.repository import Repository, fresh_settings
+from compcore.ports.season_changes import Change, NewSeason
 from compcore.ports.values import (
     PROPOSAL_ACTION,
     CompetitionInfo,
@@ -67,9 +66,8 @@ from compcore.ports.values import (
     next_draft_version,
 )
 from compcore.rules import changes
-from compcore.rules.changes import UNCHECKED, Edit, Unchecked
+from compcore.rules.changes import Edit, Unchecked
 from compcore.rules.club_settings import ClubSettings, check_settings
-from compcore.rules.rulesets import Ruleset
 
 
 def _rollback(con: Connection) -> None:
@@ -94,7 +92,7 @@ def _refused(path: Path, exc: BaseException) -> BaseException:
 # --------------------------------------------------------------------------- the store
 
 
-class Store(SeasonChanges):
+class Store(Repository):
     """A compcore database file (the DuckDB :class:`~compcore.ports.repository.Repository`).
     Cheap to create; holds no connection between calls.
 
@@ -220,44 +218,27 @@ class Store(SeasonChanges):
         """The season as stored, ready for ``season_file.dump``."""
         return self.load(competition_id)
 
-    def ruleset(self, competition_id: int) -> Ruleset:
-        """The competition's ruleset (its preset with its overrides)."""
-        season = self.load(competition_id)
-        return season_file.ruleset_of(season, changes.name(season))
-
     def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
-        """The newest ``limit`` log entries, newest first (of one competition, or all)."""
         with self.reader() as r:
             return r.log(competition_id, limit)
 
     def revision(self) -> int:
-        """The newest change-log id: it changes with every write."""
         with self.reader() as r:
             return r.revision()
 
     def club_settings(self, club: str) -> ClubSettings:
-        """The club's own settings (``compcore.rules.club_settings``); none set: all ``None``."""
         with self.reader() as r:
             return r.club_settings(club)
 
-    def save_club_settings(
-        self,
-        club: str,
-        settings: ClubSettings,
-        *,
-        actor: Actor,
-        read: ClubSettings | Unchecked = UNCHECKED,
+    def _put_club_settings(
+        self, actor: Actor, club: str, settings: ClubSettings, read: ClubSettings | Unchecked
     ) -> ClubSettings:
-        """Store the club's settings (each value exactly as given; a bad one refused with
-        one sentence, nothing stored), logged as ``club-settings`` (no competition);
-        refused when they changed since ``read`` (the settings as the form showed them)."""
         authorize(actor, self._directors)
         new = check_settings(settings)
         with self._transaction(actor) as (con, label):
-            current = rows.read_club_settings(con, club)
-            if not isinstance(read, Unchecked) and current != read and current != new:
-                raise StaleWriteError(Phrase("change.what.club_settings", club=club))
-            rows.put_club_settings(con, club, new)
+            current = side_tables.read_club_settings(con, club)
+            fresh_settings(current, new, read, club)
+            side_tables.put_club_settings(con, club, new)
             rows.write_log(con, label, None, "club-settings", None,
                            {"club": club, **current.as_dict()},
                            {"club": club, **new.as_dict()})  # fmt: skip
@@ -328,51 +309,20 @@ class Store(SeasonChanges):
         self._pending[cid] = (revision, new)
         return new
 
-    def import_season(
-        self,
-        season: Season,
-        *,
-        actor: Actor,
-        replace: bool = False,
-        action: str = "import",
-        reason: str | None = None,
-    ) -> int:
-        """Store a whole season; its competition id. An existing (club, season, competition)
-        is refused unless ``replace`` (which keeps its id and logs what was replaced). A new
-        one is logged as ``action`` (``import``; ``create-competition`` from the app's form)
-        with ``reason`` (a play-off's replaced seed, DS-19)."""
+    def _import(self, actor: Actor, batch: Sequence[NewSeason]) -> list[int]:
         authorize(actor, self._directors)  # before anything else, even the validation
-        new = validated(season, changes.name(season) if isinstance(season, Season) else SEASON)
+        checked = [(validated(n.season, where_of(n.season)), n) for n in batch]
         with self._transaction(actor) as (con, label):
-            return self._import(con, label, new, replace=replace, action=action, reason=reason)
+            return [self._import_one(con, label, new, n) for new, n in checked]
 
-    def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
-        """Store several new seasons in one transaction (the demo seasons on a first start:
-        one connection instead of one per season); their ids. Each is validated, verified
-        and logged as :meth:`import_season` does; any refusal stores none of them."""
-        authorize(actor, self._directors)
-        checked = [validated(s, changes.name(s) if isinstance(s, Season) else SEASON)
-                   for s in seasons]  # fmt: skip
-        with self._transaction(actor) as (con, label):
-            return [self._import(con, label, new, replace=False) for new in checked]
-
-    def _import(
-        self,
-        con: Connection,
-        label: str,
-        new: Season,
-        *,
-        replace: bool,
-        action: str = "import",
-        reason: str | None = None,
-    ) -> int:
+    def _import_one(self, con: Connection, label: str, new: Season, what: NewSeason) -> int:
         """Write one validated season in the open transaction, read it back, log it."""
         row = con.execute(
             """SELECT c.id FROM competitions c JOIN clubs cl ON cl.id = c.club_id
                WHERE cl.name = ? AND c.season = ? AND c.competition = ?""",
             [new.club, new.season, new.competition],
         ).fetchone()
-        if row and not replace:
+        if row and not what.replace:
             raise StoreError.at(
                 (changes.name(new),), "store.exists_replace", path=str(self.path), id=row[0]
             )
@@ -380,19 +330,18 @@ class Store(SeasonChanges):
         cid = int(row[0]) if row else rows.new_competition_id(con)
         rows.put_season(con, cid, new)
         self._verify_written(con, cid, new)
-        logged = "replace" if row else action
-        rows.write_log(con, label, cid, logged, reason, before, season_file.to_data(new))
+        logged = "replace" if row else what.action
+        rows.write_log(con, label, cid, logged, what.reason, before, season_file.to_data(new))
         return cid
 
     def delete_competition(
         self, competition_id: int, *, actor: Actor, reason: str | None = None
     ) -> Season:
-        """Remove a whole competition; returns it. The log keeps it (``before``)."""
         with self._transaction(actor) as (con, label):
             old = rows.read_season(con, competition_id)
             rows.delete_competition_rows(con, competition_id)
-            rows.delete_draft(con, competition_id)
-            rows.delete_member_data(con, competition_id)
+            side_tables.delete_draft(con, competition_id)
+            side_tables.delete_member_data(con, competition_id)
             con.execute("DELETE FROM competitions WHERE id = ?", [competition_id])
             rows.drop_unused_clubs(con)
             before = season_file.to_data(old)
@@ -402,8 +351,6 @@ class Store(SeasonChanges):
     def set_archived(
         self, competition_id: int, archived: bool, *, actor: Actor, reason: str | None = None
     ) -> None:
-        """Archive (True) or bring back (False) a competition: it stays readable, only the
-        picker and the overview's cards leave it out. Logged with ``{"archived": ...}``."""
         with self._transaction(actor) as (con, label):
             rows.read_season(con, competition_id)  # refuses an unknown id
             row = con.execute(
@@ -421,14 +368,9 @@ class Store(SeasonChanges):
     # ---------------------------------------------------------------- rule lab proposals
 
     def add_proposal(
-        self,
-        competition_id: int,
-        proposal: Mapping[str, Any],
-        *,
-        actor: Actor,
+        self, competition_id: int, proposal: Mapping[str, Any], *, actor: Actor,
         reason: str | None = None,
-    ) -> None:
-        """Log a rule lab proposal (issue 13 item 1): one change-log entry, no data."""
+    ) -> None:  # fmt: skip
         with self._transaction(actor) as (con, label):
             rows.read_season(con, competition_id)  # refuses an unknown id
             rows.write_log(con, label, competition_id, PROPOSAL_ACTION, reason, None,
@@ -436,51 +378,39 @@ class Store(SeasonChanges):
 
     # ---------------------------------------------------------------- drafts
 
-    def save_draft(
-        self,
-        competition_id: int,
-        number: int,
-        data: Mapping[str, Any],
-        *,
-        actor: Actor,
-        read: int | None,
+    def _put_draft(
+        self, actor: Actor, competition_id: int, number: int, payload: Any, read: int | None
     ) -> int:
-        """Store round ``number``'s draft (not season data: no change-log entry); its new
-        version. Refused when the stored version is not ``read``."""
-        payload = json.loads(json.dumps(dict(data)))  # JSON only, checked before the write
         with self._transaction(actor) as (con, label):
             if not rows.has_competition(con, competition_id):
                 raise StoreError.at((), "store.no_id", id=competition_id)
-            current = rows.read_draft(con, competition_id, number)
+            current = side_tables.read_draft(con, competition_id, number)
             check_draft_version(current, read, number)
             version = next_draft_version(current, rows.now())
-            rows.put_draft(con, competition_id, number, payload, label, version)
+            side_tables.put_draft(con, competition_id, number, payload, label, version)
         return version
 
     def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
-        """Round ``number``'s stored draft, or None."""
         with self.reader() as r:
             return r.load_draft(competition_id, number)
 
     def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
-        """Delete round ``number``'s draft (nothing to delete is fine)."""
         with self._transaction(actor) as (con, _):
-            rows.delete_draft(con, competition_id, number)
+            side_tables.delete_draft(con, competition_id, number)
 
     # ---------------------------------------------------------------- member links
 
     def add_member_token(self, token: MemberToken, *, actor: Actor) -> None:
-        """Store a new member link (not season data: no change-log entry)."""
         with self._transaction(actor) as (con, _):
             if not rows.has_competition(con, token.competition_id):
                 raise StoreError.at((), "store.no_id", id=token.competition_id)
-            rows.put_member_token(con, token)
+            side_tables.put_member_token(con, token)
 
     def revoke_member_tokens(
         self, competition_id: int, player: str, at: datetime, *, actor: Actor
     ) -> int:
         with self._transaction(actor) as (con, _):
-            return rows.revoke_member_tokens(con, competition_id, player, at)
+            return side_tables.revoke_member_tokens(con, competition_id, player, at)
 
     def member_token(self, token_hash: str) -> MemberToken | None:
         with self.reader() as r:
@@ -491,16 +421,14 @@ class Store(SeasonChanges):
             return r.member_tokens(competition_id)
 
     def competitions_with_decision(self, kind: str, note: str) -> set[int]:
-        """The competitions holding a decision of ``kind`` whose note is ``note`` (the
-        play-offs naming a ladder), without reading their seasons."""
         with self.reader() as r:
             return r.competitions_with_decision(kind, note)
 
     def add_mark(self, mark: Mark, *, token_hash: str) -> None:
         """A member's own mark; the token is checked in the same transaction."""
         with self._unauthorized_transaction() as con:
-            check_member_mark(rows.read_member_token(con, token_hash), mark)
-            rows.put_mark(con, mark)
+            check_member_mark(side_tables.read_member_token(con, token_hash), mark)
+            side_tables.put_mark(con, mark)
 
     def marks(self, competition_id: int, number: int | None = None) -> list[Mark]:
         with self.reader() as r:

@@ -18,12 +18,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
 from compcore.domain import jsondata
-from compcore.domain.errors import Part, Phrase, RulesetError, choices, place
+from compcore.domain.errors import (
+    CompcoreError,
+    Part,
+    Phrase,
+    RulesetError,
+    SeasonError,
+    choices,
+    place,
+)
 from compcore.i18n import Lang, catalog, t
 
 if TYPE_CHECKING:
     from pydantic import BaseModel, ValidationError
 
+    from compcore.domain.model import Season
     from compcore.rules.rulesets.schema import Ruleset
 else:
 
@@ -46,6 +55,7 @@ __all__ = [
     "preset_source",
     "preset_summaries",
     "presets",
+    "ruleset_of",
 ]
 
 
@@ -90,6 +100,10 @@ def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, An
     return merged
 
 
+#: the place :func:`ruleset_of` names when the caller gives none
+_SEASON = Phrase("at.season")
+
+
 def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:
     """The validated ruleset of ``preset`` with ``overrides`` applied. The overrides first
     keep the limits of any outside data (:func:`compcore.domain.jsondata.check`)."""
@@ -110,6 +124,16 @@ def load_ruleset(preset: str, overrides: Mapping[str, Any] | None = None) -> Rul
                 del _BUILT[next(iter(_BUILT))]
         _BUILT[made_of] = found
     return found
+
+
+def ruleset_of(season: Season, where: Part | tuple[Part, ...] = _SEASON) -> Ruleset:
+    """A season's ruleset: its preset with its overrides (:class:`RulesetRef`), the one way
+    every layer asks it. A refusal (an unknown preset, a bad override) is a
+    :class:`SeasonError` placed at ``where`` (a file name, or the steps of a place)."""
+    try:
+        return load_ruleset(season.ruleset.preset, season.ruleset.overrides)
+    except CompcoreError as exc:
+        raise exc.located(where if isinstance(where, tuple) else (where,), SeasonError) from None
 
 
 #: the rulesets this process built, by what they are made of (at most :data:`_KEEP`)

@@ -11,7 +11,7 @@ from that data (:func:`compcore.rules.rulesets.schema.build`) without pydantic.
   file a text, at most 500 (the oldest go first).
 * **Never trusted over a changed text**: a file is named by the BLAKE2b hash (256 bits)
   of the text and of the code that validates it (the package's ``__init__.py``,
-  ``schema.py``, ``models.py``, ``compcore/domain/model.py`` (the entry kinds) and pydantic's
+  the modules of ``schema/`` and ``models/``, ``compcore/domain/model.py`` (the entry kinds) and pydantic's
   version files, by size and modification time), and it holds the text itself, which
   must equal the text asked for. A changed preset, override
   or compcore gives another name; an unreadable, corrupt or foreign file is ignored (and
@@ -59,14 +59,14 @@ def folder() -> Path | None:
 @cache
 def _code() -> bytes:
     """What the validation's outcome depends on besides the text: the package's
-    ``__init__.py``, the schema's modules and ``models.py``, ``compcore/domain/model.py`` (the
-    entry kinds) and pydantic's version files, each by
-    its path, size and modification time (as Python's own bytecode cache judges a source
+    ``__init__.py``, the modules of the schema and of the models, ``compcore/domain/model.py``
+    (the entry kinds) and pydantic's version files, each by its path, size and modification time (as Python's own bytecode cache judges a source
     changed; reading and hashing them cost more than a cached read, issue 19)."""
     here = Path(__file__).parent
     domain = here.parent.parent / "domain"
     schema = sorted((here / "schema").glob("*.py"))
-    paths = [here / "__init__.py", *schema, here / "models.py", domain / "model.py"]
+    models = sorted((here / "models").glob("*.py"))
+    paths = [here / "__init__.py", *schema, *models, domain / "model.py"]
     for package, name in (("pydantic", "version.py"), ("pydantic_core", "__init__.py")):
         spec = find_spec(package)  # found, not imported: importing pydantic is what this saves
         if spec is not None and spec.origin:

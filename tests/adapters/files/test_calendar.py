@@ -19,6 +19,7 @@ from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import CompcoreError
 from compcore.ports.actors import Administrator
+from compcore.rules.rulesets import ruleset_of
 from tests.builders import season_data
 
 DATA = Path(__file__).resolve().parents[3] / "data"
@@ -113,7 +114,7 @@ def test_the_ruleset_s_evening_start_and_length(tmp_path):
     data = json.loads(json.dumps(SEASON))
     data["ruleset"]["overrides"]["evening"] = {"start": "19:45", "minutes": 240}
     season = season_file.parse(data, "test")
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     found = events(club_calendar.to_ics(season, ruleset, "nl", AMSTERDAM, NOW))
     start, end = found[0].decoded("dtstart"), found[0].decoded("dtend")
     assert (start.hour, start.minute, end.hour, end.minute) == (19, 45, 23, 45)
@@ -132,7 +133,7 @@ def test_a_bad_evening_is_refused_naming_the_field(tmp_path, evening, capsys):
 
 def test_uids_are_stable_and_dtstamp_is_when_it_was_made():
     season = season_file.parse(SEASON, "test")
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     first = events(club_calendar.to_ics(season, ruleset, "nl", AMSTERDAM, NOW))
     later = NOW + timedelta(days=3)
     again = events(club_calendar.to_ics(season, ruleset, "en", AMSTERDAM, later))
@@ -172,7 +173,7 @@ def test_a_season_without_dates_is_refused_and_nothing_written(tmp_path, capsys)
     assert not out.exists()
     season = season_file.parse(data, "test")
     with pytest.raises(CompcoreError) as refused:
-        club_calendar.to_ics(season, season_file.ruleset_of(season), "en", AMSTERDAM)
+        club_calendar.to_ics(season, ruleset_of(season), "en", AMSTERDAM)
     assert refused.value.describe("en").startswith("ladder-ab has no dates for its club evenings")
 
 

@@ -27,14 +27,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.files import season_file
 from compcore.adapters.files.trf import read_trf
 from compcore.adapters.files.trf_export import season_trf
 from compcore.domain.errors import PairingError
 from compcore.domain.model import Kind, RulesetRef, Season
 from compcore.pairing import pair
 from compcore.pairing.swiss import SwissRecord, pair_dutch
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, ruleset_of
 from compcore.scoring.entries import apply_caps
 from compcore.scoring.history import history
 from compcore.scoring.standings import initial_order, standings
@@ -229,7 +228,7 @@ def test_bbppairings_pairs_the_open_round_of_an_export_with_a_joker(
     others exactly as compcore's engine pairs the open round."""
     season, _ = demo("magnus-youth")
     season = replace(after(season, 3), ruleset=RulesetRef("magnus-youth", JOKER_OVERRIDES))
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     open_round = season.round(4)
     jokers = (open_round.present or ())[:2]
     open_round = replace(

@@ -13,6 +13,7 @@ from compcore.adapters.files.trf_import import name_parts, season_from_trf, stor
 from compcore.domain.model import Kind, Result
 from compcore.pairing import pair
 from compcore.pairing.swiss import PointValues
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
 
 DATA = Path(__file__).resolve().parents[3] / "data"
@@ -141,7 +142,7 @@ def _round_trip(season, ruleset) -> str:  # type: ignore[no-untyped-def]
     back = season_from_trf(
         document, club=named.club, season=named.season, preset=season.ruleset.preset
     )
-    return season_trf(back, season_file.ruleset_of(back))
+    return season_trf(back, ruleset_of(back))
 
 
 #: the demo seasons whose standings rank by what a TRF file holds (Swiss points, SB, jokers)
@@ -191,7 +192,7 @@ def test_pairing_numbers_of_equal_ratings_survive_the_round_trip() -> None:
     assert [(p.name, p.strength) for p in back.players] == [
         ("Zoë Aalders", 1), ("Anna Zwart", 2), ("Cor Bos", 3),
     ]  # fmt: skip
-    assert season_trf(back, season_file.ruleset_of(back)) == text.replace(
+    assert season_trf(back, ruleset_of(back)) == text.replace(
         "012 Test / 2025 / princenpaard", "012 C / S / princenpaard"
     )
 

@@ -9,11 +9,11 @@ import threading
 
 import pytest
 
-from compcore.adapters.files.season_file import ruleset_of
 from compcore.domain.errors import PairingError
 from compcore.lab import synthetic
 from compcore.pairing import pair
 from compcore.pairing.engine import collector_paused
+from compcore.rules.rulesets import ruleset_of
 
 
 def _season():  # type: ignore[no-untyped-def]

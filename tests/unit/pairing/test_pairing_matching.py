@@ -152,9 +152,9 @@ def test_try_exclude_is_who_may_sit_out(seed: int) -> None:
 def test_solver_rows_are_exactly_the_legal_partners(preset: str, seed: int) -> None:
     """The fast neighbour rows (everyone but Rules.suspects, those checked one by one) equal
     the brute-force legality graph, on histories with repeats and critical colours."""
-    from compcore.adapters.files.season_file import ruleset_of
     from compcore.pairing.context import build_context
     from compcore.pairing.ladder import Solver
+    from compcore.rules.rulesets import ruleset_of
     from tests.builders import generated as season
 
     s = season(preset, 30, 1 if seed % 2 else 6, seed=seed)  # round 2: LA-3's level round

@@ -12,10 +12,9 @@ from fractions import Fraction as F
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.files import season_file
 from compcore.domain.model import Kind
 from compcore.lab import synthetic
-from compcore.rules.rulesets import preset_names
+from compcore.rules.rulesets import preset_names, ruleset_of
 from compcore.scoring.contributions import contributions, player_rounds
 from compcore.scoring.standings import standings
 from tests.builders import load
@@ -160,7 +159,7 @@ def test_lines_add_up_to_the_standings_score(preset, n, rounds, seed, absent, jo
         seed=seed,
         mix=synthetic.Mix(absent=absent, joker=joker, forfeit=0.1),
     )
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     cycles = sorted({rnd.cycle if rnd.cycle is not None else ruleset.cycle_of(rnd.number)
                      for rnd in season.played_rounds})  # fmt: skip
     for cycle in cycles if ruleset.restarts_per_cycle else [None]:

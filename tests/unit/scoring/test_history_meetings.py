@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import given
 
 from compcore.pairing.rules import Rules
+from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.history import Meeting, cycle_of, history
 from tests.builders import load
 from tests.properties.test_scoring_properties import SETTINGS, seasons
@@ -149,9 +150,8 @@ def one_pass(season, ruleset, round_no: int, cycle: int) -> dict[str, Any]:
 @given(seasons(max_rounds=8))
 def test_rules_say_what_one_pass_over_the_games_says(season) -> None:
     """Every preset, every round and both scopes' cycles: the same facts."""
-    from compcore.adapters.files import season_file
 
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     whole = history(season, ruleset)
     for rnd in season.rounds:
         for cycle in {cycle_of(rnd, ruleset), 0}:

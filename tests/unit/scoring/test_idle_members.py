@@ -1,5 +1,5 @@
 """Members who never play (issue 19): the standings treat them as one block
-(:func:`compcore.scoring.standings.idle_members`); the outcome must be exactly that of the
+(:func:`compcore.scoring.idle.idle_members`); the outcome must be exactly that of the
 full computation, member by member, for every preset: scores, values, tie-breaks, every
 column, the order after every round, the tie reasons."""
 
@@ -13,12 +13,13 @@ from fractions import Fraction
 
 import pytest
 
-from compcore.adapters.files import season_file
 from compcore.domain.model import Kind, Player, Season
 from compcore.lab import synthetic
-from compcore.rules.rulesets import preset_names
+from compcore.rules.rulesets import preset_names, ruleset_of
 from compcore.scoring.history import Entry, history
-from compcore.scoring.standings import Row, Standings, idle_members, resolve_scope, standings
+from compcore.scoring.idle import idle_members
+from compcore.scoring.rows import Row
+from compcore.scoring.standings import Standings, resolve_scope, standings
 
 
 def _with_idle(season: Season, count: int = 40) -> Season:
@@ -75,7 +76,7 @@ def _same(fast: Standings, full: Standings) -> None:
 @pytest.mark.parametrize("preset", preset_names())
 def test_idle_members_as_one_block_equal_the_full_computation(preset: str) -> None:
     season = _season(preset)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     hist = history(season, ruleset)
     idle = idle_members(hist, ruleset)
     assert {f"m{i:03d}" for i in range(40)} <= idle
@@ -103,7 +104,7 @@ def test_idle_members_as_one_block_equal_the_full_computation(preset: str) -> No
 
 def test_the_idle_share_one_entries_tuple_equal_to_one_per_round() -> None:
     season = _season("keizer-classic")
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     hist = history(season, ruleset)
     played = [r for r in season.rounds if r.is_played]
     expected = tuple(
@@ -130,7 +131,7 @@ def test_a_ruleset_that_scores_not_participating_computes_everyone(preset: str, 
     overrides = {"points": {"not-participating": rule}}
     base = synthetic.season(preset, n_players=10, n_rounds=6, seed=11, overrides=overrides)
     season = _with_idle(base)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     hist = history(season, ruleset)
     assert hist.idle  # nothing but not-participating ...
     assert not idle_members(hist, ruleset)  # ... but it scores: everyone is computed
@@ -146,7 +147,7 @@ def test_idle_members_when_numpy_is_loaded() -> None:
     every = {"keizer": {"iterate_rounds": ["every"]}}
     base = synthetic.season("keizer-classic", n_players=34, n_rounds=5, seed=3, overrides=every)
     season = _with_idle(base)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     hist = history(season, ruleset)
     assert idle_members(hist, ruleset)
     full = standings(season, ruleset, hist=replace(hist, idle=frozenset()))
@@ -156,7 +157,7 @@ def test_idle_members_when_numpy_is_loaded() -> None:
 
 def test_rows_made_as_twins_are_frozen_rows_that_pickle() -> None:
     season = _season("dubbelschaak")
-    table = standings(season, season_file.ruleset_of(season))
+    table = standings(season, ruleset_of(season))
     row = table.rows[-1]
     with pytest.raises(dataclasses.FrozenInstanceError):
         row.score = Fraction(1)  # type: ignore[misc]

@@ -9,10 +9,10 @@ from fractions import Fraction as F
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compcore.adapters.files import season_file
 from compcore.cli.main import main
 from compcore.lab import synthetic
 from compcore.present import reports
+from compcore.rules.rulesets import ruleset_of
 from compcore.rules.rulesets.schema import RankValues
 from compcore.scoring.entries import apply_caps, terms_of_round
 from compcore.scoring.history import history
@@ -254,7 +254,7 @@ def test_after_an_iteration_every_score_agrees_with_the_value_column(
     """On generated seasons, iterating every round (oscillating or not): every row's score
     is the sum of its entries' terms with the values the standings show."""
     season = synthetic.season(preset, n_players=n_players, n_rounds=n_rounds, seed=seed)
-    ruleset = season_file.ruleset_of(season)
+    ruleset = ruleset_of(season)
     assert isinstance(ruleset.keizer.values, RankValues)
     iterating = ruleset.model_copy(
         update={
@@ -274,7 +274,7 @@ def test_a_generated_season_oscillates_and_its_scores_agree_with_the_shown_value
     differ from the chosen ranking's own for the players who swap."""
     for seed in range(200):
         season = synthetic.season("keizer-classic", n_players=10, n_rounds=5, seed=seed)
-        ruleset = season_file.ruleset_of(season)
+        ruleset = ruleset_of(season)
         iterating = ruleset.model_copy(
             update={
                 "keizer": ruleset.keizer.model_copy(

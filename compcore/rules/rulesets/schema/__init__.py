@@ -6,8 +6,10 @@ section of the ruleset: :mod:`~.base` (exact numbers, points rules, the objects'
 :mod:`~.points` (the points table), :mod:`~.keizer` (Keizer values, tie-breaks),
 :mod:`~.pairing`, :mod:`~.awards` (categories, subgroups, the ladder link, the play-off),
 :mod:`~.evenings` (signing off, the evening, the club rating) and :mod:`~.ruleset` (the whole).
-The allowed values and the refusals live at the edge, in :mod:`compcore.rules.rulesets.models`
-(pydantic, imported only where ruleset text is validated). :mod:`compcore.rules.rulesets`
+Each field is declared once, here, with its limits (``rule_field(ge=1)``) and each class's
+checks across its fields (``check``); :mod:`compcore.rules.rulesets.models` makes pydantic
+models of these classes to refuse a text (imported only where ruleset text is validated,
+so this package imports no pydantic). :mod:`compcore.rules.rulesets`
 loads, validates (or finds the text validated before: :mod:`compcore.rules.rulesets.validated`)
 and builds these objects with :func:`build`. Rule ids in the field comments point to
 ``spec/rulesets.md``. Import the names from here.
@@ -40,6 +42,7 @@ from compcore.rules.rulesets.schema.base import (
 )
 from compcore.rules.rulesets.schema.evenings import (
     AttendanceRules,
+    ClockTime,
     ClubRatingRules,
     EveningRules,
     SignoffDeadline,
@@ -83,6 +86,7 @@ __all__ = [
     "ByeRules",
     "Cap",
     "Category",
+    "ClockTime",
     "ClubRatingRules",
     "ColourRule",
     "EngineRules",

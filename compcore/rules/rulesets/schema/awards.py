@@ -26,18 +26,18 @@ class LevelTop(_Rules):
     """LA-11: a top N of the players of one level (the B-players' top 3)."""
 
     level: str
-    count: int
+    count: int = rule_field(ge=1)
 
 
 class Subgroups(_Rules):
     """KC-12: after ``after_round`` players are split by the ranking into groups of ``size``
     (the director may compose them himself: ``compcore.formats.subgroups``)."""
 
-    after_round: int
-    size: int
+    after_round: int = rule_field(ge=1)
+    size: int = rule_field(ge=2)
     #: KC-12: the lists the proposal orders by (the sum of the places): the ranking, and
     #: optionally the rating list ("from the ranking, possibly with the rating")
-    by: tuple[Literal["ranking", "rating"], ...] = ("ranking",)
+    by: tuple[Literal["ranking", "rating"], ...] = rule_field(default=("ranking",), min_length=1)
 
 
 class Awards(_Rules):
@@ -46,7 +46,7 @@ class Awards(_Rules):
     #: all-cycles-or-playoff: DS-19 (champion if they won every cycle, else a play-off);
     #: cup-final: the winner of the knock-out's final (MG-7; needs pairing.method knockout)
     champion: Literal["first", "first-or-playoff", "all-cycles-or-playoff", "cup-final"] = "first"
-    playoff_size: int = 4
+    playoff_size: int = rule_field(default=4, ge=2)
     level_top: LevelTop | None = None
     subgroups: Subgroups | None = None
     #: MG-8: in a drawn cup game a rating gap above this sends the lower-rated player through
@@ -93,11 +93,11 @@ class Barrage(_Rules):
     of such barrages: each stage pairs players in drawn order, so that after it a power of
     two is left (three: the first barrage eliminates one, the other two meet in the second)."""
 
-    games: int = 2
-    minutes: int = 5
+    games: int = rule_field(default=2, ge=1)
+    minutes: int = rule_field(default=5, ge=1)
     armageddon: bool = True
-    armageddon_white: int = 6
-    armageddon_black: int = 5
+    armageddon_white: int = rule_field(default=6, ge=1)
+    armageddon_black: int = rule_field(default=5, ge=1)
 
 
 class PlayoffRules(_Rules):

@@ -61,13 +61,21 @@ _NO_DEFAULT: Any = object()
 
 
 class _Field:
-    """A field's default (a value, or a factory called per object) and the name the
-    ruleset's text gives it (``forfeit-win``) where that differs."""
+    """A field's default (a value, or a factory called per object), the name the ruleset's
+    text gives it (``forfeit-win``) where that differs, and the limits its value must keep
+    (``ge=1``; checked where the text is validated, :mod:`compcore.rules.rulesets.models`)."""
 
-    __slots__ = ("default", "factory", "text_name")
+    __slots__ = ("default", "factory", "limits", "text_name")
 
-    def __init__(self, default: Any, factory: Callable[[], Any] | None, text_name: str | None):
+    def __init__(
+        self,
+        default: Any,
+        factory: Callable[[], Any] | None,
+        text_name: str | None,
+        limits: dict[str, Any],
+    ):
         self.default, self.factory, self.text_name = default, factory, text_name
+        self.limits = limits
 
 
 def rule_field(
@@ -75,10 +83,13 @@ def rule_field(
     default: Any = _NO_DEFAULT,
     default_factory: Callable[[], Any] | None = None,
     text_name: str | None = None,
+    **limits: Any,
 ) -> Any:
-    """A field with a default made per object (``default_factory``) or a name of its own
-    in the ruleset's text (``text_name``: the points table's ``forfeit-win``)."""
-    return _Field(default, default_factory, text_name)
+    """A field with a default made per object (``default_factory``), a name of its own
+    in the ruleset's text (``text_name``: the points table's ``forfeit-win``) or limits its
+    value must keep (``ge``, ``gt``, ``le``, ``min_length``: as pydantic's ``Field`` names
+    them; ``discriminator``: the field that tells a union's members apart)."""
+    return _Field(default, default_factory, text_name, limits)
 
 
 class FrozenRuleError(AttributeError):
@@ -98,11 +109,12 @@ class _Rules:
     _defaults: ClassVar[dict[str, Any]] = {}
     _factories: ClassVar[dict[str, Callable[[], Any]]] = {}
     _text_names: ClassVar[dict[str, str]] = {}
+    _limits: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         names = tuple(inspect.get_annotations(cls))
-        defaults, factories, text_names = {}, {}, {}
+        defaults, factories, text_names, limits = {}, {}, {}, {}
         for name in names:
             if name not in cls.__dict__:
                 continue
@@ -110,6 +122,8 @@ class _Rules:
             if isinstance(value, _Field):
                 if value.text_name is not None:
                     text_names[name] = value.text_name
+                if value.limits:
+                    limits[name] = value.limits
                 if value.factory is not None:
                     factories[name] = value.factory
                 elif value.default is not _NO_DEFAULT:
@@ -118,7 +132,7 @@ class _Rules:
                 defaults[name] = value
             delattr(cls, name)  # the value lives in each object, not in the class
         cls._fields, cls._defaults = names, defaults
-        cls._factories, cls._text_names = factories, text_names
+        cls._factories, cls._text_names, cls._limits = factories, text_names, limits
         _CLASSES[cls.__name__] = cls
 
     def __init__(self, **values: Any) -> None:
@@ -164,6 +178,10 @@ class _Rules:
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickle and deepcopy
         return (_rebuild, (type(self), self._items()))
+
+    def check(self) -> None:
+        """The checks across this object's fields (:class:`RuleTextError` if one fails), run
+        where the text is validated, after each field was found good; none by default."""
 
     def model_copy(self: R, *, update: dict[str, Any] | None = None) -> R:
         """A copy with the fields in ``update`` replaced (not validated again)."""

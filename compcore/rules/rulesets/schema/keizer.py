@@ -6,9 +6,7 @@ from fractions import Fraction
 from typing import Literal
 
 from compcore.domain.model import Kind
-from compcore.rules.rulesets.schema.base import (
-    _Rules,
-)
+from compcore.rules.rulesets.schema.base import RuleTextError, _Rules, rule_field
 
 # --------------------------------------------------------------------------- Keizer values
 
@@ -17,7 +15,7 @@ class TopRatio(_Rules):
     """DS-1 reading: the top value is ``ratio`` times the bottom one (top = ratio(N-1)/(ratio-1),
     rounded up)."""
 
-    ratio: Fraction
+    ratio: Fraction = rule_field(gt=1)
 
 
 class RankValues(_Rules):
@@ -25,8 +23,8 @@ class RankValues(_Rules):
 
     basis: Literal["rank"] = "rank"
     top: int | Literal["players"] | TopRatio
-    step: int = 1
-    min: int = 1
+    step: int = rule_field(default=1, ge=1)
+    min: int = rule_field(default=1, ge=0)
 
 
 class RatingValues(_Rules):
@@ -47,9 +45,22 @@ class KeizerRules(_Rules):
     mode: Literal["at-time", "recompute", "iterate"]
     #: rounds after which ``iterate`` runs to a fixed point; ``recompute`` in the others.
     iterate_rounds: tuple[IterateAt, ...] = ()
-    values: RankValues | RatingValues
+    values: RankValues | RatingValues = rule_field(discriminator="basis")
     #: safety bound on iteration steps (oscillations are detected long before).
-    max_iterations: int = 200
+    max_iterations: int = rule_field(default=200, ge=1)
+
+    def check(self) -> None:
+        if self.mode == "iterate" and not self.iterate_rounds:
+            raise RuleTextError(
+                "error.ruleset.iterate_needs_rounds",
+                "mode 'iterate' needs iterate_rounds (e.g. ['every'] or [19, 'last'])",
+            )
+        if self.mode != "iterate" and self.iterate_rounds:
+            raise RuleTextError(
+                "error.ruleset.rounds_need_iterate",
+                "iterate_rounds is only used with mode 'iterate', not {mode}",
+                {"mode": repr(self.mode)},
+            )
 
 
 # --------------------------------------------------------------------------- tie-breaks

@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from compcore.domain.model import Kind
-from compcore.rules.rulesets.schema.base import (
-    _Rules,
-)
+from compcore.rules.rulesets.schema.base import _Rules, rule_field
 
 # --------------------------------------------------------------------------- pairing
 
@@ -38,7 +36,7 @@ class FirstRounds(_Rules):
     #: round numbers, or "cycle-start" for the first round of every cycle (DS-12)
     rounds: tuple[int | Literal["cycle-start"], ...]
     #: KC-5: blocks of 20 by current ranking, top half against bottom half
-    block_size: int = 20
+    block_size: int = rule_field(default=20, ge=2)
     #: whether the scheme's board position decides the colours (KC-5: "first named has
     #: white"); when false the ruleset's ``colours`` list decides, as in any round (DS-12)
     scheme_colours: bool = True
@@ -49,7 +47,7 @@ class ByeRules(_Rules):
 
     method: Literal["fewest-byes-lowest-placed", "engine", "swiss", "random"]
     #: LA-8: players with fewer games than this get no bye ...
-    min_games: int = 0
+    min_games: int = rule_field(default=0, ge=0)
     #: ... except in these rounds (LA-8: round 1)
     protect_except_rounds: tuple[int, ...] = ()
 
@@ -58,13 +56,13 @@ class EngineRules(_Rules):
     """The computer entrant (DS-9, DS-10)."""
 
     opt_in_flag: str = "engine-opt-in"
-    max_games_per_player: int = 1  # per season
+    max_games_per_player: int = rule_field(default=1, ge=0)  # per season
     rating_offset: int = -100  # plays this many rating points from its opponent
     #: DS-9 (rulebook FAQ 7): on an evening the engine is unavailable (its ``not-participating``
     #: entry in the open round: the e-board is needed at an away match), the odd one out
     #: gets a plain bye, chosen outside the top N places of the ranking as far as a legal
     #: pairing allows ("zoveel mogelijk ... top 5"); 0: the normal bye order
-    away_bye_avoid_top: int = 0
+    away_bye_avoid_top: int = rule_field(default=0, ge=0)
 
 
 class RoundRobinRules(_Rules):
@@ -76,7 +74,7 @@ class RoundRobinRules(_Rules):
     #: DS-16: a double round robin plays everyone twice, the second half colours reversed
     double: bool = False
     #: DS-21: games against the same opponent on one evening (the second reverses colours)
-    games_per_meeting: int = 1
+    games_per_meeting: int = rule_field(default=1, ge=1, le=2)
 
 
 class PoolsCupRules(_Rules):
@@ -89,14 +87,14 @@ class PoolsCupRules(_Rules):
     White must win, a draw sends Black through)."""
 
     #: DS-21: pools of four (a last pool may be smaller)
-    pool_size: int = 4
+    pool_size: int = rule_field(default=4, ge=2, le=16)
     #: how the entrants (strongest first) fill the pools: ``snake`` (1 2 / 4 3 / 5 6 ...
     #: across the pools) or ``listed`` (consecutive blocks: the director's own order)
     pool_order: Literal["snake", "listed"] = "snake"
     #: DS-21: places 1-2 of every pool go to the main knock-out ...
-    to_main: int = 2
+    to_main: int = rule_field(default=2, ge=1)
     #: ... places 3-4 to the losers' cup (0: no losers' cup)
-    to_losers: int = 2
+    to_losers: int = rule_field(default=2, ge=0)
     #: DS-21: after a level knock-out tie: two 5-minute games, then an Armageddon
     tiebreaks: tuple[Literal["rapid-pair", "armageddon"], ...] = ()
 
@@ -109,11 +107,11 @@ class PairingRules(_Rules):
     entrant_flags: tuple[str, ...] = ()
     #: DS-11, MG-3: players not yet met (in the meetings scope) before those already met
     prefer_unmet: bool = False
-    max_meetings: int | None = None  # DS-11 3/cycle, KC-6 3, LA-4 2
+    max_meetings: int | None = rule_field(default=None, ge=1)  # DS-11 3/cycle, KC-6 3, LA-4 2
     meetings_scope: Literal["cycle", "season"] = "season"
-    single_meeting_until_round: int | None = None  # KC-6: 15
-    min_rounds_between_meetings: int | None = None  # LA-4: 8
-    colour_critical_balance: int | None = None  # LA-6: 3
+    single_meeting_until_round: int | None = rule_field(default=None, ge=1)  # KC-6: 15
+    min_rounds_between_meetings: int | None = rule_field(default=None, ge=1)  # LA-4: 8
+    colour_critical_balance: int | None = rule_field(default=None, ge=1)  # LA-6: 3
     level_only_rounds: tuple[int, ...] = ()  # LA-3: (1, 2)
     level_only_flag: str | None = None  # LA-3: own-level-only
     first_rounds: FirstRounds | None = None

@@ -7,12 +7,7 @@ from fractions import Fraction
 from typing import Literal
 
 from compcore.domain.model import Kind
-from compcore.rules.rulesets.schema.base import (
-    ZERO,
-    Points,
-    _Rules,
-    rule_field,
-)
+from compcore.rules.rulesets.schema.base import ZERO, Points, RuleTextError, _Rules, rule_field
 
 # --------------------------------------------------------------------------- points
 
@@ -20,13 +15,19 @@ from compcore.rules.rulesets.schema.base import (
 class Cap(_Rules):
     """ "At most N such entries per scope, then ``then``" (DS-4, PP-2, LA-9, MG-4)."""
 
-    count: int | None = None
+    count: int | None = rule_field(default=None, ge=0)
     #: DS-4: the cap is this fraction of the rounds in a cycle, rounded up (0.33 x 12 -> 4).
     fraction_of_cycle_rounds: Fraction | None = None
     scope: Literal["cycle", "season"] = "season"
     #: kinds with the same group share one counter (LA: club-duty counts as an absence).
     group: str | None = None
     then: Points = ZERO
+
+    def check(self) -> None:
+        if (self.count is None) == (self.fraction_of_cycle_rounds is None):
+            raise RuleTextError(
+                "error.ruleset.cap", "give exactly one of 'count' and 'fraction_of_cycle_rounds'"
+            )
 
     def limit(self, rounds_per_cycle: int) -> int:
         if self.count is not None:
@@ -78,6 +79,16 @@ class PointsTable(_Rules):
         default=(Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN),
         text_name="evening-average-kinds",
     )
+
+    def check(self) -> None:
+        wrong = [k.value for k in self.evening_average_kinds if not k.is_game_outcome]
+        if wrong:
+            raise RuleTextError(
+                "error.ruleset.evening_kinds",
+                "evening-average-kinds: {kinds} is not a game result "
+                "(allowed: 'win', 'draw', 'loss', 'forfeit-win', 'forfeit-loss')",
+                {"kinds": ", ".join(wrong)},
+            )
 
     def rule(self, kind: Kind) -> KindRule | None:
         rule = getattr(self, kind.value.replace("-", "_"))

@@ -5,11 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from compcore.rules.rulesets.schema.awards import Awards, LadderLink, PlayoffRules
-from compcore.rules.rulesets.schema.base import (
-    RuleIds,
-    _Rules,
-    rule_field,
-)
+from compcore.rules.rulesets.schema.base import RuleIds, RuleTextError, _Rules, rule_field
 from compcore.rules.rulesets.schema.evenings import AttendanceRules, ClubRatingRules, EveningRules
 from compcore.rules.rulesets.schema.keizer import KeizerRules, SbAdjustment, TieBreak
 from compcore.rules.rulesets.schema.pairing import PairingRules, PoolsCupRules, RoundRobinRules
@@ -26,17 +22,17 @@ class Ruleset(_Rules):
     """One club's competition rules. Built from a preset plus a season's overrides."""
 
     name: str
-    version: int = 1
+    version: int = rule_field(default=1, ge=1)
     description: str
     description_nl: str | None = None
     system: Literal["keizer", "points"]
     keizer: KeizerRules | None = None
     points: PointsTable
-    cycles: int = 1
+    cycles: int = rule_field(default=1, ge=1)
     #: how the club numbers its cycles on every screen, in the CLI and in exports (DS-17:
     #: cyclus 0, 1, 2; PP-5: 1, 2, 3). The season file's ``cycle`` field stays 0-based.
-    first_cycle_number: int = 0
-    rounds_per_cycle: int
+    first_cycle_number: int = rule_field(default=0, ge=0)
+    rounds_per_cycle: int = rule_field(ge=1)
     #: DS-17 restart: each cycle's standings start from zero and the initial order;
     #: PP-5 accumulate: one standings table over the season
     cycle_standings: Literal["restart", "accumulate"] = "accumulate"
@@ -48,7 +44,7 @@ class Ruleset(_Rules):
     #: PP-3: the count of unexcused no-shows shown per player, with these warnings
     no_show_warnings: tuple[str, ...] = ()
     #: decimals shown for scores and values (MG-1: one decimal); scoring is exact
-    display_decimals: int = 2
+    display_decimals: int = rule_field(default=2, ge=0, le=6)
     pairing: PairingRules
     #: the Berger schedule of a ``round-robin`` competition (DS-16, DS-20, DS-21)
     round_robin: RoundRobinRules = rule_field(default_factory=RoundRobinRules)
@@ -68,6 +64,41 @@ class Ruleset(_Rules):
     #: the club's rule ids for generic rule names, for explanations ("max-meetings" ->
     #: "DS-11", "repeat-reversed" -> "DS-13.1"); names: see docs/pairing.md
     rule_ids: RuleIds = rule_field(default_factory=RuleIds)
+
+    def check(self) -> None:
+        if self.system == "keizer" and self.keizer is None:
+            raise RuleTextError(
+                "error.ruleset.keizer_missing", "system 'keizer' needs a [keizer] section"
+            )
+        if self.system == "points" and self.keizer is not None:
+            raise RuleTextError(
+                "error.ruleset.keizer_extra", "system 'points' has no [keizer] section"
+            )
+        if self.system == "points":
+            for kind in self.points.kinds:
+                rule = self.points.rule(kind)
+                assert rule is not None
+                if rule.points.basis != "constant":
+                    raise RuleTextError(
+                        "error.ruleset.points_plain",
+                        "points.{kind}: system 'points' needs plain numbers, not {text}",
+                        {"kind": kind.value, "text": repr(rule.points.text)},
+                    )
+        if self.awards.champion == "cup-final" and self.pairing.method != "knockout":
+            raise RuleTextError(
+                "error.ruleset.cup_final",
+                "awards.champion 'cup-final' needs pairing.method 'knockout'",
+            )
+        if self.pairing.method == "round-robin" and self.system != "points":
+            raise RuleTextError(
+                "error.ruleset.round_robin_points",
+                "pairing.method 'round-robin' needs system 'points' (its table counts plain points)",
+            )
+        if self.pairing.bye.method == "engine" and self.pairing.engine is None:
+            raise RuleTextError(
+                "error.ruleset.engine_missing",
+                "pairing.bye.method 'engine' needs a [pairing.engine] section",
+            )
 
     @property
     def total_rounds(self) -> int:

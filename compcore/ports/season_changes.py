@@ -1,13 +1,16 @@
-"""The season writes every store makes the same way, written once.
+"""The season writes of the store port, written once for every store.
 
 A write of season data is one pure change of :mod:`compcore.rules.changes` (which refuses a
 lost update) on the season as stored at that moment, under an action name for the change
-log. :class:`SeasonChanges` holds those writes of the store ports
-(:mod:`compcore.ports.repository`: the rounds, the players, the ratings, the ruleset, the
-decisions, whole seasons), each as a :class:`Change`; a store supplies only how it runs
-changes (:meth:`SeasonChanges._run`: check the actor, read, edit, validate, write, log, all
-or nothing). The DuckDB :class:`~compcore.adapters.store.Store` and the tests' in-memory
-fake both inherit it, so a write cannot differ between them.
+log. :class:`SeasonChanges` is the part of the store port
+(:class:`compcore.ports.repository.Repository`) that holds those writes (the rounds, the
+players, the ratings, the ruleset, the decisions, whole seasons), each as a :class:`Change`,
+and the imports of new seasons (:class:`NewSeason`); a store supplies only how it runs them
+(:meth:`SeasonChanges._run` and :meth:`SeasonChanges._import`: check the actor, read, edit,
+validate, write, log, all or nothing). The DuckDB :class:`~compcore.adapters.store.Store`
+and the tests' in-memory fake both inherit it, so a write cannot differ between them (the
+abstract-base-class way of a repository port: the public methods are the port's, written
+once; a store implements the primitives).
 
 :class:`Change` also says which stored part the change rewrites (:data:`Rewrite`), so a
 store that keeps a season in parts (DuckDB's tables) writes only those; a store that keeps
@@ -16,6 +19,7 @@ whole seasons ignores it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -56,16 +60,56 @@ class Change:
     number: int | None = None
 
 
-class SeasonChanges:
-    """The season writes of the store ports, each one :class:`Change` (or several at once)."""
+@dataclass(frozen=True)
+class NewSeason:
+    """A whole season to store: new, or (``replace``) over the one of the same name."""
 
+    season: Season
+    replace: bool = False
+    #: the log's action for a new one (``import``; ``create-competition`` from the app's form)
+    action: str = "import"
+    reason: str | None = None
+
+
+class SeasonChanges(ABC):
+    """The season writes of the store port, each one :class:`Change` (or several at once),
+    and the imports of whole seasons."""
+
+    @abstractmethod
     def _run(self, actor: Actor, batch: Sequence[Change]) -> list[Season]:
         """Run the changes in one write, all or none (the actor checked first); the new
         seasons, in order."""
-        raise NotImplementedError
+
+    @abstractmethod
+    def _import(self, actor: Actor, batch: Sequence[NewSeason]) -> list[int]:
+        """Store the seasons in one write, all or none (the actor checked first, before even
+        the validation); their competition ids, in order. Each is validated as a season
+        file, read back and logged (``replace`` as ``replace``, keeping the id and the
+        season it replaced); an existing (club, season, competition) is refused unless
+        ``replace``."""
 
     def _one(self, actor: Actor, change: Change) -> Season:
         return self._run(actor, [_named(change)])[0]
+
+    def import_season(
+        self,
+        season: Season,
+        *,
+        actor: Actor,
+        replace: bool = False,
+        action: str = "import",
+        reason: str | None = None,
+    ) -> int:
+        """Store a whole season; its competition id. An existing (club, season, competition)
+        is refused unless ``replace`` (which keeps its id and logs what was replaced). A new
+        one is logged as ``action`` (``import``; ``create-competition`` from the app's form)
+        with ``reason`` (a play-off's replaced seed, DS-19)."""
+        return self._import(actor, [NewSeason(season, replace, action, reason)])[0]
+
+    def import_seasons(self, seasons: Sequence[Season], *, actor: Actor) -> list[int]:
+        """Several new seasons in one write (the demo seasons on a first start: one
+        transaction instead of one per season); their ids. Any refusal stores none."""
+        return self._import(actor, [NewSeason(season) for season in seasons])
 
     def save_season(
         self,
