@@ -66,16 +66,9 @@ def save_results(
     """Merge the changed boards into the stored round; ``finalize`` needs a result on every
     board; correcting a finalized round needs a ``reason`` (``compcore.rules.changes``). A result
     entered once holds in a linked competition and its ladder (issue 12, MG-8)."""
-    return linked.save_results(
-        repo,
-        competition_id,
-        number,
-        boards,
-        actor=actor,
-        action="finalize-round" if finalize else "results",
-        complete=finalize,
-        reason=(reason or "").strip() or None,
-    )
+    action = "finalize-round" if finalize else "results"
+    return linked.save_results(repo, competition_id, number, boards, actor=actor, action=action,
+                               complete=finalize, reason=_given(reason))  # fmt: skip
 
 
 def needs_correction_reason(season: Season, number: int) -> bool:
@@ -95,15 +88,8 @@ def correct_results(
     """Correct results of a finalized round (item 5): needs a ``reason``; the round stays
     finalized, later rounds keep their pairings, the standings follow from the new results.
     Logged as ``correct-results``; copied to the other side of a link (issue 12)."""
-    return linked.save_results(
-        repo,
-        competition_id,
-        number,
-        boards,
-        actor=actor,
-        action=CORRECT_ACTION,
-        reason=(reason or "").strip() or None,
-    )
+    return linked.save_results(repo, competition_id, number, boards, actor=actor,
+                               action=CORRECT_ACTION, reason=_given(reason))  # fmt: skip
 
 
 def reopen(
@@ -121,7 +107,7 @@ def reopen(
         competition_id,
         number,
         actor=actor,
-        reason=(reason or "").strip() or None,
+        reason=_given(reason),
         read=read,
         action=REOPEN_ACTION,
     )
@@ -143,3 +129,8 @@ def undo(
 ) -> Round:
     """Delete the last round (the log keeps it); refused when it changed since ``read``."""
     return repo.delete_round(competition_id, number, actor=actor, read=read, action=UNDO_ACTION)
+
+
+def _given(reason: str | None) -> str | None:
+    """The director's reason as the log keeps it: trimmed; nothing but spaces is none."""
+    return (reason or "").strip() or None
