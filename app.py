@@ -72,3 +72,4 @@ state.wait_for_demo_seasons(run, first_start)  # a first start: the page is up m
 state.show_flash()
 state.show_notices(run)
 guard.guarded(page.run, run.lang, page.url_path or "overview")
+boot.give_back_memory()

@@ -6,7 +6,7 @@ import streamlit as st
 
 from compcore.present.club_rating_report import settings_text, title
 from compcore.services import reading
-from ui import club_rating, context, state, tables
+from ui import charts, club_rating, context, state, tables
 
 run = state.ctx()
 tr = run.tr
@@ -36,6 +36,7 @@ picked = st.multiselect(
 )  # fmt: skip
 if picked:
     frame = club_rating.trend_frame(ratings, picked, names)
-    st.altair_chart(club_rating.trend_chart(frame, run.lang), width="stretch")
+    chart = charts.spec_with_data(club_rating.trend_chart(frame, run.lang))
+    st.vega_lite_chart(spec=chart, width="stretch")
 else:
     st.info(tr("rating.none_chosen"))

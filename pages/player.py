@@ -53,8 +53,10 @@ if len(mine) > 1 or ruleset.is_keizer:
     st.subheader(
         tr("app.player.over_season" if ruleset.is_keizer else "app.player.place_over_season")
     )
-    st.altair_chart(
-        charts.player_chart(mine, playerview.chart_labels(run), ruleset.is_keizer),
+    st.vega_lite_chart(
+        spec=charts.spec_with_data(
+            charts.player_chart(mine, playerview.chart_labels(run), ruleset.is_keizer)
+        ),
         width="stretch",
         key=f"pp_chart_{cid}_{cycle}_{pid}",
     )
