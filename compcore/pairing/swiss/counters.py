@@ -24,6 +24,8 @@ class MatchingStats:
     rustworkx_seconds: float = 0.0
     #: matchings caissify asked for that the last one answered (:meth:`TableTracker.certain`)
     answered: int = 0
+    #: of the computed matchings, those on nudged weights (``matching._rustworkx_nudged``)
+    nudged: int = 0
 
     @property
     def fast(self) -> int:
@@ -34,7 +36,7 @@ class MatchingStats:
         self.quick = self.careful = self.exact = self.fallback = 0
         self.widest_raw_bits = self.widest_compressed_bits = 0
         self.rustworkx_seconds = 0.0
-        self.answered = 0
+        self.answered = self.nudged = 0
 
 
 stats = MatchingStats()

@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 
 from compcore.adapters.files.trf import format_plain_pairing, read_plain_pairing, read_trf
 from compcore.adapters.files.trf_pairing import pair_trf_text
-from compcore.pairing.swiss import pair_dutch
+from compcore.pairing.swiss import matching, pair_dutch
 from compcore.pairing.swiss.compression import _class_limits, _two_passes
+from compcore.pairing.swiss.counters import stats
 from compcore.pairing.swiss.matching import LightGraph, max_weight_matching, partners
 
 VECTORS = Path(
@@ -152,6 +153,60 @@ def test_fast_matching_is_a_maximum_weight_matching(
     weight = {frozenset((u, v)): w for u, v, w in edges}
     assert len(ours) == len(reference)
     assert sum(weight[frozenset(e)] for e in ours) == sum(weight[frozenset(e)] for e in reference)
+
+
+@settings(max_examples=200, deadline=None)
+@given(layered_graphs())
+def test_a_nudged_matching_is_a_maximum_weight_matching(
+    graph: tuple[list[int], list[tuple[int, int, int]]],
+) -> None:
+    """With every graph nudged (``NUDGE_FROM`` 0; a round's own only from 30,000 edges)
+    the matching is still one of maximum cardinality and of maximum weight: the nudges
+    only choose among the best (exhaustive search of every maximum-cardinality one)."""
+    nodes, edges = graph
+    light = LightGraph()
+    for node in nodes:
+        light.add_node(node)
+    for u, v, w in edges:
+        light.add_edge(u, v, weight=w)
+    before = stats.nudged
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(matching, "NUDGE_FROM", 0)
+        ours = max_weight_matching(light, maxcardinality=True)
+    assert stats.nudged == before + 1
+    weight = {frozenset((u, v)): w for u, v, w in edges}
+    best = max(sum(w for _, _, w in m) for m in _max_cardinality_matchings(nodes, edges))
+    assert len(ours) == len(_max_cardinality_matchings(nodes, edges)[0])
+    assert sum(weight[frozenset(e)] for e in ours) == best
+
+
+def test_the_nudge_picks_neighbours_among_equals() -> None:
+    """Four players, every pair the same weight: the nudged matching pairs 0-1 and 2-3
+    (places apart: 1 + 1 = 2, where 0-2/1-3 are 2 + 2 and 0-3/1-2 are 3 + 1 apart, so
+    their nudges 1022 + 1022 = 2044 beat 1021 + 1021 = 2042 and 1020 + 1022 = 2042)."""
+    light = LightGraph()
+    for node in range(4):
+        light.add_node(node)
+    for u in range(4):
+        for v in range(u + 1, 4):
+            light.add_edge(u, v, weight=5)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(matching, "NUDGE_FROM", 0)
+        found = max_weight_matching(light, maxcardinality=True)
+    assert {frozenset(e) for e in found} == {frozenset((0, 1)), frozenset((2, 3))}
+
+
+def test_every_vector_with_every_matching_nudged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The vectors' graphs are small (90 players at most), so a round nudges none of its
+    own; nudged from the first edge on, every vector still gives its reference pairing."""
+    monkeypatch.setattr(matching, "NUDGE_FROM", 0)
+    before = stats.nudged
+    for case in CASES:
+        document = read_trf((VECTORS / f"{case}.trf").read_text(encoding="utf-8"))
+        expected = (VECTORS / f"{case}.expected").read_text(encoding="utf-8")
+        pairing = pair_dutch(document.tournament, unavailable=document.unavailable)
+        assert format_plain_pairing(pairing) == expected, case
+    assert stats.nudged > before
 
 
 def test_compression_merges_fields_that_carry() -> None:
