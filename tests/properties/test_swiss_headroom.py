@@ -22,12 +22,13 @@ from compcore.pairing.swiss.compression import (
     compress_weights,
 )
 from compcore.pairing.swiss.counters import stats
-from compcore.pairing.swiss.matching import LightGraph, _exact_max_sum, max_weight_matching
+from compcore.pairing.swiss.matching import _exact_max_sum, max_weight_matching
 from tests.unit.pairing.test_swiss_vectors import (
     VECTORS,
     _max_cardinality_matchings,
     layered_graphs,
 )
+from tests.unit.pairing.test_swiss_vectors import light_graph as light
 
 Graph = tuple[list[int], list[tuple[int, int, int]]]
 
@@ -88,16 +89,6 @@ def test_exact_mapping_keeps_the_order_of_matchings(graph: Graph) -> None:
         limits, k, offset, drop_dependent=True, max_sum=_exact_max_sum(len(nodes), edges)
     )
     assert fast == mapping
-
-
-def light(graph: Graph) -> LightGraph:
-    nodes, edges = graph
-    out = LightGraph()
-    for node in nodes:
-        out.add_node(node)
-    for u, v, w in edges:
-        out.add_edge(u, v, weight=w)
-    return out
 
 
 def networkx_weight(graph: Graph) -> tuple[int, int]:

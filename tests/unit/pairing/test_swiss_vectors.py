@@ -114,6 +114,17 @@ def layered_graphs(draw: st.DrawFn) -> tuple[list[int], list[tuple[int, int, int
     return nodes, edges
 
 
+def light_graph(graph: tuple[list[int], list[tuple[int, int, int]]]) -> LightGraph:
+    """The graph as caissify's loop hands it over (the matching shim's graph)."""
+    nodes, edges = graph
+    out = LightGraph()
+    for node in nodes:
+        out.add_node(node)
+    for u, v, w in edges:
+        out.add_edge(u, v, weight=w)
+    return out
+
+
 @settings(max_examples=300, deadline=None)
 @given(layered_graphs(), st.booleans())
 def test_compression_keeps_the_order_of_matchings(
@@ -140,11 +151,7 @@ def test_fast_matching_is_a_maximum_weight_matching(
     graph: tuple[list[int], list[tuple[int, int, int]]],
 ) -> None:
     nodes, edges = graph
-    light = LightGraph()
-    for node in nodes:
-        light.add_node(node)
-    for u, v, w in edges:
-        light.add_edge(u, v, weight=w)
+    light = light_graph((nodes, edges))
     ours = max_weight_matching(light, maxcardinality=True)
     full = nx.Graph()
     full.add_nodes_from(nodes)
@@ -164,11 +171,7 @@ def test_a_nudged_matching_is_a_maximum_weight_matching(
     the matching is still one of maximum cardinality and of maximum weight: the nudges
     only choose among the best (exhaustive search of every maximum-cardinality one)."""
     nodes, edges = graph
-    light = LightGraph()
-    for node in nodes:
-        light.add_node(node)
-    for u, v, w in edges:
-        light.add_edge(u, v, weight=w)
+    light = light_graph((nodes, edges))
     before = stats.nudged
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(matching, "NUDGE_FROM", 0)
