@@ -20,8 +20,15 @@ def _low_sum_bound(limits: list[tuple[int, int]], k: int, mask: int) -> int:
     ``limits`` lists each distinct value with the most edges of that value a matching can
     hold; a matching holds at most ``k`` edges in all.
     """
+    pairs = limits if mask == -1 else [(v & mask, c) for v, c in limits]
+    return _top_sum(sorted(pairs, reverse=True), k)
+
+
+def _top_sum(ordered: list[tuple[int, int]], k: int) -> int:
+    """The largest sum of ``k`` values, at most ``limit`` of each: ``(value, limit)``
+    pairs, largest value first."""
     total = 0
-    for low, limit in sorted(((v & mask, c) for v, c in limits), reverse=True):
+    for low, limit in ordered:
         if limit >= k:
             return total + low * k
         total += low * limit
@@ -104,16 +111,20 @@ def compress_weights(
     if not runs:
         return dict.fromkeys(limits, 0)
     blocks = _blocks(runs, items, k)
-    parts = [
-        [(value >> start) & ((1 << (end - start)) - 1) for value, _ in items]
-        for start, end in blocks
-    ]
+    values = [value for value, _ in items]
+    parts = [_field(values, start, end) for start, end in blocks]
     # 2. drop blocks that the blocks above them determine
     if drop_dependent:
         dependent = _dependent(parts[::-1])[::-1]
         parts = [part for part, drop in zip(parts, dependent, strict=True) if not drop]
     packed = _repack(parts, items, k, max_sum)
     return {value: p for (value, _), p in zip(items, packed, strict=True)}
+
+
+def _field(values: list[int], start: int, end: int) -> list[int]:
+    """Bits ``start .. end - 1`` of each value."""
+    mask = (1 << (end - start)) - 1
+    return [(value >> start) & mask for value in values]
 
 
 def _blocks(
@@ -136,17 +147,17 @@ def _repack(
 ) -> list[int]:
     """Step 3: every block repacked just above the largest sum of what lies below it."""
     packed = [0] * len(items)
+    counts = [c for _, c in items]
     shift = 0
     for number, part in enumerate(parts, start=1):
         floor = min(part)
-        for index, x in enumerate(part):
-            packed[index] |= (x - floor) << shift
+        packed = [p | ((x - floor) << shift) for p, x in zip(packed, part, strict=True)]
         if number == len(parts):
             break
         if max_sum is not None:
             bound = max_sum({value: p for (value, _), p in zip(items, packed, strict=True)})
         else:
-            bound = _low_sum_bound([(p, c) for p, (_, c) in zip(packed, items, strict=True)], k, -1)
+            bound = _top_sum(sorted(zip(packed, counts, strict=True), reverse=True), k)
         shift = bound.bit_length()
     return packed
 
