@@ -57,11 +57,23 @@ def every_view(infos: Any, views: list[str], links: dict[int, str]) -> Any:
                 yield info, page, view
 
 
+#: Streamlit's registry of installed components, found once as the server finds it
+_COMPONENTS: list[Any] = []
+
+
 def show(info: Any, page: str, view: str, links: dict[int, str], login: Any) -> None:
-    """One page in a new session, as a browser opening it: the entry run, then the page."""
+    """One page in a new session, as a browser opening it: the entry run, then the page.
+
+    A server scans the installed packages for Streamlit components once, when it starts
+    (``Runtime.__init__``); each new AppTest scans them again on its first run (every
+    distribution's file list: a transient 4-5 MB in the middle of a page, measured with
+    tracemalloc). The views here share the first view's registry, as a server's sessions
+    share its one."""
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(APP), default_timeout=120)
+    if _COMPONENTS:
+        at._bidi_component_manager = _COMPONENTS[0]
     at.session_state["competition"] = info.id
     if view == "director":
         at.session_state["director"] = login()
@@ -70,6 +82,8 @@ def show(info: Any, page: str, view: str, links: dict[int, str], login: Any) -> 
         at.query_params["token"] = links[info.id]
     if page != "overview":
         at.switch_page(f"pages/{page}.py").run()
+    if not _COMPONENTS and at._bidi_component_manager is not None:
+        _COMPONENTS.append(at._bidi_component_manager)
     if at.exception:
         raise RuntimeError(f"{info.competition} {page}: {at.exception[0].value}")
 
