@@ -20,8 +20,7 @@ def _low_sum_bound(limits: list[tuple[int, int]], k: int, mask: int) -> int:
     ``limits`` lists each distinct value with the most edges of that value a matching can
     hold; a matching holds at most ``k`` edges in all.
     """
-    pairs = limits if mask == -1 else [(v & mask, c) for v, c in limits]
-    return _top_sum(sorted(pairs, reverse=True), k)
+    return _top_sum(sorted([(v & mask, c) for v, c in limits], reverse=True), k)
 
 
 def _top_sum(ordered: list[tuple[int, int]], k: int) -> int:

@@ -249,11 +249,19 @@ def _rustworkx(
 ) -> tuple[set[tuple[int, int]], rx.PyGraph]:
     """A maximum-cardinality matching of maximum mapped weight, as vertex-number pairs.
     The edges carry their original weights; rustworkx reads each one's mapped weight."""
+    return _solve(n, indexed, mapping.__getitem__)
+
+
+def _solve(
+    n: int, edges: list[tuple[int, int, int]], weight: Callable[[int], int]
+) -> tuple[set[tuple[int, int]], rx.PyGraph]:
+    """rustworkx's maximum-cardinality matching of the vertices ``0 .. n-1`` and ``edges``
+    (each edge's weight ``weight`` of its payload), its time counted in :data:`stats`."""
     graph = rx.PyGraph()
     graph.add_nodes_from(range(n))
-    graph.extend_from_weighted_edge_list(indexed)
+    graph.extend_from_weighted_edge_list(edges)
     start = time.process_time()
-    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=mapping.__getitem__)
+    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=weight)
     stats.rustworkx_seconds += time.process_time() - start
     return matched, graph
 
@@ -291,14 +299,8 @@ def _rustworkx_nudged(
         (u, v, mapping[w] * shift + (top - d if (d := abs(u - v)) < top else 0))
         for u, v, w in indexed
     ]
-    graph = rx.PyGraph()
-    graph.add_nodes_from(range(n))
-    graph.extend_from_weighted_edge_list(weights)
-    start = time.process_time()
-    matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    stats.rustworkx_seconds += time.process_time() - start
     stats.nudged += 1
-    return matched
+    return _solve(n, weights, int)[0]
 
 
 def _networkx(
