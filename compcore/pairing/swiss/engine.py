@@ -64,6 +64,7 @@ from compcore.pairing.swiss.model import (
 )
 from compcore.pairing.swiss.shim import _compcore_tracker, _shimmed
 from compcore.pairing.swiss.tracker import TableTracker
+from compcore.pairing.swiss.weights import bracket_edge_weight
 
 __all__ = ["completable", "pair_dutch"]
 
@@ -194,6 +195,10 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
             else:  # pragma: no cover - completable(remaining) promised a way on
                 raise AssertionError("completion oracle and search disagree")
         return pairs
+
+    #: caissify's base edge weight, the same integer, cheaper
+    #: (:func:`compcore.pairing.swiss.weights.bracket_edge_weight`)
+    _compute_bracket_edge_weight = bracket_edge_weight
 
     def _can_pair(self, p1: Any, p2: Any) -> bool:
         """caissify's absolute criteria (no rematch; a colour assignment within the

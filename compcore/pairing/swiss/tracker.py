@@ -87,24 +87,6 @@ class TableTracker:
         touched[j] = touched.get(j, 0) + 1
         found.cover = None
 
-    def _remove(self, key: tuple[int, int], weight: int) -> None:
-        degree = self._degree
-        for x in key:
-            degree[x] -= 1
-        found = self._classes[weight]
-        found.pairs.discard(key)
-        if not found.pairs:
-            del self._classes[weight]
-            return
-        touched = found.touched
-        for x in key:
-            left = touched[x] - 1
-            if left:
-                touched[x] = left
-            else:
-                del touched[x]
-        found.cover = None
-
     def _start(self, table: Mapping[tuple[int, int], int]) -> None:
         self.table = table
         self._classes = {}
@@ -140,6 +122,8 @@ class TableTracker:
         else:
             changes = []
             slots, index = self._slots, self._index
+            classes, degree = self._classes, self._degree
+            get = table.get
             for key, old in self.log.items():
                 if key not in index:
                     # an entry new to the table (caissify's _finalize_pair writes (i, i) = 0):
@@ -147,15 +131,35 @@ class TableTracker:
                     # insertion, later than every entry there before)
                     index[key] = len(slots)
                     slots.append(None)
-                new = table.get(key, 0)
+                new = get(key, 0)
                 if new == old:
                     continue
                 changes.append((key, old, new))
-                if old > 0:
-                    self._remove(key, old)
+                i, j = key
+                if old > 0:  # leave the class of ``old`` (inlined: it runs for every changed entry)
+                    degree[i] -= 1
+                    degree[j] -= 1
+                    left = classes[old]
+                    pairs = left.pairs
+                    pairs.discard(key)
+                    if pairs:
+                        touched = left.touched
+                        count = touched[i] - 1
+                        if count:
+                            touched[i] = count
+                        else:
+                            del touched[i]
+                        count = touched[j] - 1
+                        if count:
+                            touched[j] = count
+                        else:
+                            del touched[j]
+                        left.cover = None
+                    else:
+                        del classes[old]
                 if new > 0:
                     self._add(key, new)
-                    slots[index[key]] = (*key, new)
+                    slots[index[key]] = (i, j, new)
                 else:
                     slots[index[key]] = None
             if len(slots) != len(table):  # pragma: no cover - written past _set_w
