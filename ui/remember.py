@@ -11,7 +11,8 @@ a new tab) that brings a live token is logged in again.
 - Every run of a logged-in session checks that its session is still live
   (:func:`still_live`): logging out elsewhere, or the director removed or given a new hash,
   logs it out.
-- Logging out (:func:`end`) revokes the session and clears the cookie.
+- Logging out (:func:`end`) revokes the session and clears the cookie; a revoke that
+  cannot be stored leaves the director logged in and says so.
 
 No cookie, or one that is tampered, expired, revoked or unknown: simply not logged in.
 """
@@ -82,12 +83,16 @@ def start(path: Path, director: Director, directors: Directors) -> None:
     st.session_state[PENDING_KEY] = (token, int(lifetime.total_seconds()))
 
 
-def end(path: Path) -> None:
-    """Log out: revoke this browser session's login session and clear the cookie."""
-    token = st.session_state.pop(TOKEN_KEY, None)
-    if token is not None:
-        logins.forget(path, token)
+def end(path: Path) -> bool:
+    """Log out: revoke this browser session's login session and clear the cookie; whether
+    that was done. When the revoke could not be stored (the database is held or cannot be
+    written) nothing changes: the session and its cookie stay, and the caller says so."""
+    token = st.session_state.get(TOKEN_KEY)
+    if token is not None and not logins.forget(path, token):
+        return False
+    st.session_state.pop(TOKEN_KEY, None)
     st.session_state[PENDING_KEY] = ("", 0)
+    return True
 
 
 def cookie_script(token: str, seconds: int) -> str:

@@ -62,8 +62,10 @@ def _login(run: Ctx) -> None:
     if run.director is not None:
         bar.success(run.tr("app.login.logged_in", name=run.director.name))
         if bar.button(run.tr("app.login.logout"), key="logout"):
+            if not remember.end(run.path):
+                bar.error(run.tr("app.login.logout_failed"))
+                return
             st.session_state.pop(DIRECTOR_KEY, None)
-            remember.end(run.path)
             state.flash("success", run.tr("app.login.logged_out"))
             st.rerun()
         return

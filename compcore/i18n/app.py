@@ -54,6 +54,11 @@ NL: dict[str, str] = {
     "app.login.logged_in": "Wedstrijdleider {name}: je kunt wijzigingen maken.",
     "app.login.logout": "Uitloggen",
     "app.login.logged_out": "Uitgelogd.",
+    "app.login.logout_failed": (
+        "Niet uitgelogd: de database kon het uitloggen niet opslaan (een ander programma"
+        " houdt haar bezet, of ze is niet schrijfbaar). U bent nog ingelogd; probeer het"
+        " zo opnieuw."
+    ),
     "app.login.disabled": "Alleen lezen: er is geen wedstrijdleider met wachtwoord ingesteld. Maak per wedstrijdleider een hash met `compcore hash-password` en zet naam=hash in de omgevingsvariabele COMPCORE_DIRECTORS of onder [directors] in .streamlit/secrets.toml.",
     "app.login.bad_hash": "De ingestelde wedstrijdleiders zijn ongeldig; de app is alleen-lezen. {error}",
     "app.login.bad_settings": "De instellingen van de inlogbeveiliging zijn ongeldig ({error}); de standaardwaarden gelden.",
@@ -199,6 +204,10 @@ EN: dict[str, str] = {
     "app.login.logged_in": "Director {name}: you can make changes.",
     "app.login.logout": "Log out",
     "app.login.logged_out": "Logged out.",
+    "app.login.logout_failed": (
+        "Not logged out: the database could not store the logout (another program holds"
+        " it, or it cannot be written). You are still logged in; try again shortly."
+    ),
     "app.login.disabled": "Read-only: no director with a password is configured. Make a hash per director with `compcore hash-password` and put name=hash in the environment variable COMPCORE_DIRECTORS or under [directors] in .streamlit/secrets.toml.",
     "app.login.bad_hash": "The configured directors are not valid; the app is read-only. {error}",
     "app.login.bad_settings": "The login protection settings are not valid ({error}); the defaults apply.",

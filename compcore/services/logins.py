@@ -88,9 +88,10 @@ def remember(
     return Sessions(path).start(director, directors, lifetime)
 
 
-def forget(path: Path, token: str) -> None:
-    """End the login session of ``token`` (a logout)."""
-    Sessions(path).revoke(token)
+def forget(path: Path, token: str) -> bool:
+    """End the login session of ``token`` (a logout): whether that is stored (False: the
+    database could not be written, and the session still logs in)."""
+    return Sessions(path).revoke(token)
 
 
 def is_token(text: str) -> bool:

@@ -139,3 +139,36 @@ def test_a_bad_lifetime_says_so_and_keeps_the_default(club_db, monkeypatch):
     at.sidebar.segmented_control(key="lang").set_value("en").run()
     assert "COMPCORE_SESSION_HOURS must be a number of hours from 0 to 720" in texts(at.sidebar)
     assert cookie_of(log_in(at))[1] == 12 * 3600
+
+
+def test_a_logout_the_database_cannot_store_says_so_and_keeps_the_login(club_db, monkeypatch):
+    """While another program holds the database past every attempt, the revoke is not
+    stored: the page says the director is not logged out (in Dutch), the login and the
+    cookie stay, and the token still logs in. Once the database is free, logging out
+    works and the token no longer logs in."""
+    from compcore.adapters.store import sessions
+
+    at = log_in(app().run())
+    token, _ = cookie_of(at)
+    tried = []
+    real = sessions.Sessions.revoke
+
+    def held(self, token):  # every attempt refused, as by a held file
+        tried.append(token)
+        return False
+
+    monkeypatch.setattr(sessions.Sessions, "revoke", held)
+    at.sidebar.button(key="logout").click().run()
+    assert tried == [token]
+    assert logged_in(at)
+    assert [e.value for e in at.sidebar.error] == [
+        "Niet uitgelogd: de database kon het uitloggen niet opslaan (een ander programma"
+        " houdt haar bezet, of ze is niet schrijfbaar). U bent nog ingelogd; probeer het"
+        " zo opnieuw."
+    ]
+    assert scripts(at) == []  # the cookie is not cleared
+    assert logged_in(reload(monkeypatch, token))
+    monkeypatch.setattr(sessions.Sessions, "revoke", real)
+    at.sidebar.button(key="logout").click().run()
+    assert not logged_in(at) and not at.sidebar.error
+    assert not logged_in(reload(monkeypatch, token))

@@ -53,6 +53,8 @@ _TOKEN = re.compile(r"([A-Za-z0-9_-]{43})\.([0-9]{1,12})\.([0-9a-f]{64})")
 _DOMAIN = b"compcore-session-v1"
 #: expired and revoked rows are deleted this long after their end (at the next login)
 KEEP_ENDED = timedelta(days=7)
+#: how often a logout tries to store the revoke while another process holds the database
+REVOKE_ATTEMPTS = 3
 
 Clock = Callable[[], datetime]
 
@@ -170,20 +172,35 @@ class Sessions:
         name = self.name(token, directors)
         return None if name is None else resume(name, directors)
 
-    def revoke(self, token: object) -> None:
-        """End the session of ``token`` (logging out). A token that is no session's, or a
-        database that cannot be written, changes nothing."""
+    def revoke(self, token: object) -> bool:
+        """End the session of ``token`` (logging out): whether that is stored, so it no
+        longer logs in. A token that is no session's has nothing to end (True). While
+        another process holds the database, each attempt waits for it
+        (:data:`~compcore.adapters.store.connection.LOCK_TIMEOUT`), up to
+        :data:`REVOKE_ATTEMPTS` attempts; a database that cannot be written, or is still
+        held after them, gives False: the session still counts, and the caller must say
+        so."""
         parsed = Token.parse(token)
         if parsed is None:
-            return
-        try:
-            with write_lock(self.path), self._connect() as con:
-                con.execute(
-                    "UPDATE login_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
-                    [_naive(self._clock()), _row_id(parsed.session_id)],
+            return True
+        for attempt in range(1, REVOKE_ATTEMPTS + 1):
+            try:
+                with write_lock(self.path), self._connect() as con:
+                    con.execute(
+                        "UPDATE login_sessions SET revoked_at = ? "
+                        "WHERE id = ? AND revoked_at IS NULL",
+                        [_naive(self._clock()), _row_id(parsed.session_id)],
+                    )
+                return True
+            except (CompcoreError, duckdb.Error) as exc:
+                logger.warning(
+                    "a login session in %s could not be revoked (attempt %d of %d): %s",
+                    self.path,
+                    attempt,
+                    REVOKE_ATTEMPTS,
+                    exc,
                 )
-        except (CompcoreError, duckdb.Error) as exc:
-            logger.warning("a login session in %s could not be revoked: %s", self.path, exc)
+        return False
 
     # ------------------------------------------------------------------ inside
 

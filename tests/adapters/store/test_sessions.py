@@ -206,3 +206,45 @@ def test_only_a_token_goes_into_the_cookie_script():
     with pytest.raises(ValueError):
         cookie_script("x'; alert(1); '", 60)
     assert "compcore_login=; Path=/; Max-Age=0; SameSite=Strict" in cookie_script("", 60)
+
+
+def test_a_revoke_waits_for_a_held_database_and_says_when_it_could_not(db, monkeypatch):
+    """Another process holds the file: each attempt waits (here 0.05 s instead of 10 s),
+    REVOKE_ATTEMPTS = 3 attempts, then False and the session still logs in. Freed during
+    the attempts (the held file lets go after two of them), the revoke is stored: True,
+    and the token no longer logs in."""
+    from compcore.adapters.store import connection, sessions
+
+    clock = Clock()
+    token = started(db, clock)
+    real = connection.open_duckdb
+    monkeypatch.setattr(connection, "LOCK_TIMEOUT", 0.05)
+    attempts = []
+
+    def held(path, *, read_only):
+        attempts.append(read_only)
+        raise duckdb.IOException('Could not set lock on file "club.duckdb": Conflicting lock')
+
+    monkeypatch.setattr(connection, "open_duckdb", held)
+    assert Sessions(db, clock).revoke(token) is False
+    assert len(attempts) >= sessions.REVOKE_ATTEMPTS == 3
+    monkeypatch.setattr(connection, "open_duckdb", real)
+    assert Sessions(db, clock).name(token, DIRECTORS) == "Anna"
+
+    calls = []
+
+    def freed_later(path, *, read_only):
+        calls.append(read_only)
+        if connection.time.monotonic() < freed_at:
+            raise duckdb.IOException('Could not set lock on file "club.duckdb": Conflicting lock')
+        return real(path, read_only=read_only)
+
+    freed_at = connection.time.monotonic() + 0.08  # during the second attempt's wait
+    monkeypatch.setattr(connection, "open_duckdb", freed_later)
+    assert Sessions(db, clock).revoke(token) is True
+    monkeypatch.setattr(connection, "open_duckdb", real)
+    assert Sessions(db, clock).name(token, DIRECTORS) is None
+
+
+def test_a_token_that_is_no_session_has_nothing_to_revoke(db):
+    assert Sessions(db, Clock()).revoke("not a token") is True
