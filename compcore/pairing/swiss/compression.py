@@ -168,13 +168,22 @@ def _two_passes(
     *,
     drop_dependent: bool,
     max_sum: MaxSum | None = None,
+    enough_bits: int | None = None,
 ) -> dict[int, int]:
     """Steps 1-4 twice (see the module docstring); maps original weights to packed + 1.
     ``max_sum`` (of a mapping of the original weights): the second pass repacks on exact
-    sums (the first pass's intermediate weights may be too wide to match on)."""
+    sums (the first pass's intermediate weights may be too wide to match on).
+    ``enough_bits``: when the first pass's weights (+ 1) fit in that many bits, they are
+    the answer (each pass is exact by itself; the second only narrows them further)."""
     first = compress_weights(
         {w + offset: c for w, c in limits.items()}, k, drop_dependent=drop_dependent
     )
+    if (
+        enough_bits is not None
+        and max_sum is None
+        and (max(first.values(), default=0) + 1).bit_length() <= enough_bits
+    ):
+        return {w: first[w + offset] + 1 for w in limits}
     second_limits: Counter[int] = Counter()
     for w, c in limits.items():
         second_limits[first[w + offset]] += c

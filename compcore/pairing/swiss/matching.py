@@ -211,11 +211,15 @@ def _mapping(
     b = max(8, n.bit_length() + 3)
     k = min(n // 2, len(edges))
     offset = max(1 << (3 * b), -min(counts))
-    mapping = _two_passes(counts, k, offset, drop_dependent=False)
+    # one pass is enough when its weights fit, with room for the nudge where it applies
+    enough = MAX_WEIGHT_BITS
+    if len(indexed) >= NUDGE_FROM:
+        enough -= ((n // 2 + 1) * NUDGE).bit_length()
+    mapping = _two_passes(counts, k, offset, drop_dependent=False, enough_bits=enough)
     if _fits(mapping):
         return "quick", mapping
     limits = _class_limits(edges, k) if class_limits is None else class_limits(k)
-    mapping = _two_passes(limits, k, offset, drop_dependent=True)
+    mapping = _two_passes(limits, k, offset, drop_dependent=True, enough_bits=enough)
     if _fits(mapping):
         return "careful", mapping
     try:

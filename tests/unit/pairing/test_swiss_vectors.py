@@ -126,16 +126,19 @@ def light_graph(graph: tuple[list[int], list[tuple[int, int, int]]]) -> LightGra
 
 
 @settings(max_examples=300, deadline=None)
-@given(layered_graphs(), st.booleans())
+@given(layered_graphs(), st.booleans(), st.booleans())
 def test_compression_keeps_the_order_of_matchings(
-    graph: tuple[list[int], list[tuple[int, int, int]]], careful: bool
+    graph: tuple[list[int], list[tuple[int, int, int]]], careful: bool, one_pass: bool
 ) -> None:
+    # one_pass: the first pass's weights are taken as they are (enough_bits wide enough
+    # for any of them), as the matching does when they fit
     nodes, edges = graph
     counts = Counter(w for _, _, w in edges)
     k = min(len(nodes) // 2, len(edges))
     limits = _class_limits(edges, k) if careful else counts
     offset = 1 << (3 * max(8, len(nodes).bit_length() + 3))
-    mapping = _two_passes(limits, k, offset, drop_dependent=careful)
+    enough = 10_000 if one_pass else None
+    mapping = _two_passes(limits, k, offset, drop_dependent=careful, enough_bits=enough)
     matchings = _max_cardinality_matchings(nodes, edges)
     original = [sum(w for _, _, w in m) for m in matchings]
     packed = [sum(mapping[w] for _, _, w in m) for m in matchings]
