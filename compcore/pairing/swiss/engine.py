@@ -153,6 +153,8 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
         self._inputs = inputs
         self._numbers = numbers
         self.colour_decisions: dict[frozenset[int], ColourDecision] = {}
+        #: (id, id) -> :meth:`_can_pair`'s answer, for this engine's one round
+        self._pairable: dict[tuple[int, int], bool] = {}
 
     def generate_pairings(self) -> list[dict[str, Any]]:
         token = _compcore_tracker.set(TableTracker())
@@ -203,8 +205,16 @@ class _DutchEngine(_caissify_dutch.DutchEngine):  # type: ignore[misc]  # caissi
     def _can_pair(self, p1: Any, p2: Any) -> bool:
         """caissify's absolute criteria (no rematch; a colour assignment within the
         absolute colour criteria, or the last round's relaxation for topscorers) on each
-        player's allowed colours computed once: it is asked tens of thousands of times a
-        round (every weight of every bracket step)."""
+        player's allowed colours computed once, and each pair's answer kept: it is asked
+        tens of thousands of times a round (every weight of every bracket step), about
+        four times per pair, and nothing it reads changes while a round is paired."""
+        key = (p1.id, p2.id)
+        found = self._pairable.get(key)
+        if found is None:
+            found = self._pairable[key] = self._absolute_criteria_allow(p1, p2)
+        return found
+
+    def _absolute_criteria_allow(self, p1: Any, p2: Any) -> bool:
         if not (isinstance(p1, _Player) and isinstance(p2, _Player)):
             return bool(super()._can_pair(p1, p2))
         if p1.id == p2.id or p2.id in p1.opponents:

@@ -28,7 +28,9 @@ def _own_closures() -> dict[str, types.CodeType]:
 
     They read the loop's weight table (``edge_weights``, ``(i, j) -> weight`` with
     ``i < j``) and do what caissify's own do, cheaper: ``_set_w``/``_get_w`` order the key
-    without a call when it is in order already; ``_run_mwm`` hands the whole table to
+    without a call (``_set_w`` writes nothing where the entry already reads ``w``: an
+    absent entry reads 0, so the (i, i) = 0 writes of caissify's ``_finalize_pair`` and
+    the zeroing of zeros change nothing); ``_run_mwm`` hands the whole table to
     :func:`compcore.pairing.swiss.matching.partners` instead of building a graph one call
     per edge. Each has the free variables of caissify's (checked by :func:`_shimmed`), so
     the loop's own cells close over them; they run with caissify's module globals plus
@@ -44,10 +46,13 @@ def _own_closures() -> dict[str, types.CodeType]:
     _ek: Any = None
 
     def _set_w(i: int, j: int, w: int) -> None:
-        key = (i, j) if i < j else _ek(i, j)
+        key = (i, j) if i < j else (j, i) if i > j else _ek(i, j)
+        old = edge_weights.get(key, 0)
+        if old == w:
+            return  # the table reads the same (an absent entry reads 0)
         tracker = _compcore_tracker.get()
         if tracker is not None and key not in tracker.log:
-            tracker.log[key] = edge_weights.get(key, 0)
+            tracker.log[key] = old
         edge_weights[key] = w
 
     def _get_w(i: int, j: int) -> int:

@@ -72,21 +72,6 @@ class TableTracker:
         #: the vertex whose partner the last such answer decided
         self.decided: int | None = None
 
-    def _add(self, key: tuple[int, int], weight: int) -> None:
-        degree = self._degree
-        i, j = key
-        degree[i] = degree.get(i, 0) + 1
-        degree[j] = degree.get(j, 0) + 1
-        found = self._classes.get(weight)
-        if found is None:
-            found = self._classes[weight] = _WeightClass()
-        found.pairs.add(key)
-        touched = found.touched
-        i, j = key
-        touched[i] = touched.get(i, 0) + 1
-        touched[j] = touched.get(j, 0) + 1
-        found.cover = None
-
     def _start(self, table: Mapping[tuple[int, int], int]) -> None:
         self.table = table
         self._classes = {}
@@ -136,7 +121,7 @@ class TableTracker:
                     continue
                 changes.append((key, old, new))
                 i, j = key
-                if old > 0:  # leave the class of ``old`` (inlined: it runs for every changed entry)
+                if old > 0:  # leave the class of ``old`` (inline: this runs for every change)
                     degree[i] -= 1
                     degree[j] -= 1
                     left = classes[old]
@@ -157,8 +142,17 @@ class TableTracker:
                         left.cover = None
                     else:
                         del classes[old]
-                if new > 0:
-                    self._add(key, new)
+                if new > 0:  # join the class of ``new``
+                    degree[i] = degree.get(i, 0) + 1
+                    degree[j] = degree.get(j, 0) + 1
+                    joined = classes.get(new)
+                    if joined is None:
+                        joined = classes[new] = _WeightClass()
+                    joined.pairs.add(key)
+                    touched = joined.touched
+                    touched[i] = touched.get(i, 0) + 1
+                    touched[j] = touched.get(j, 0) + 1
+                    joined.cover = None
                     slots[index[key]] = (i, j, new)
                 else:
                     slots[index[key]] = None
