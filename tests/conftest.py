@@ -15,6 +15,16 @@ def debug(monkeypatch) -> None:
     monkeypatch.setenv("COMPCORE_DEBUG", "1")
 
 
+@pytest.fixture(autouse=True)
+def serves_nothing_after():
+    """Each test's app servers end with it: their claims on the database files they served
+    (``connection.claim_for_server``) are given up, as a server's end gives them up."""
+    yield
+    from compcore.adapters.store import connection
+
+    connection.release_claims()
+
+
 @pytest.fixture
 def steady_app(monkeypatch):
     """AppTest runs as a server does once ``app.py`` has routed a first request.

@@ -10,6 +10,11 @@ NL: dict[str, str] = {
     # the file
     "store.missing": "deze database bestaat niet",
     "store.empty": "de database is leeg (geen competities)",
+    "store.second_server": (
+        "een andere compcore-app gebruikt deze database al (proces {pid}, gestart {since}"
+        " UTC); er kan één app-server per DuckDB-bestand draaien. Stop die eerst, of start"
+        " deze met een ander bestand (COMPCORE_DB)"
+    ),
     "store.busy": "de database is in gebruik door een ander programma; probeer het opnieuw (na {seconds} s wachten)",
     "store.cannot_open": "de database kan niet worden geopend ({detail})",
     "store.not_writable": "de database kan niet worden geschreven ({cause})",
@@ -45,6 +50,11 @@ EN: dict[str, str] = {
     "store.not_director": "only a logged-in tournament director can change the competition",
     "store.missing": "no such database",
     "store.empty": "the database is empty (no competitions)",
+    "store.second_server": (
+        "another compcore app already serves this database (process {pid}, started {since}"
+        " UTC); one app server can run per DuckDB file. Stop that one first, or start this"
+        " one on another file (COMPCORE_DB)"
+    ),
     "store.busy": "the database is in use by another process; try again (waited {seconds} s)",
     "store.cannot_open": "cannot open the database ({detail})",
     "store.not_writable": "the database cannot be written ({cause})",

@@ -50,6 +50,8 @@ class Opened:
 def open_store(path: Path, directors: Directors, demo_files: list[Path]) -> Opened:
     """The store at ``path``; on a first start (no file yet) with ``demo_files`` to import
     in the background (``Opened.seeding.start()`` starts it)."""
+    # one app server per DuckDB file (a second one is refused here, with its reason)
+    connection.claim_for_server(path)
     fresh = not path.exists()
     store = Store(path, directors=directors)
     store.cache_seasons()  # a load after no change reads only the revision

@@ -15,10 +15,13 @@ waits for it up to :data:`LOCK_TIMEOUT` seconds, as before.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
@@ -146,6 +149,66 @@ class _Kept:
                 anchor, self.anchor = self.anchor, None
                 with suppress(duckdb.Error):
                     anchor.close()
+
+
+class SecondServer(StoreError):
+    """Another app server already serves this DuckDB file (:func:`claim_for_server`)."""
+
+
+#: database file -> the open lock file by which this process serves it
+_claims: dict[str, int] = {}
+_claims_guard = threading.Lock()
+
+
+def server_lock_path(path: Path) -> Path:
+    """The lock file beside ``path`` held by the app server that serves it."""
+    return path.with_name(path.name + ".server")
+
+
+def claim_for_server(path: Path) -> None:
+    """Claim ``path`` for this process's app server, or raise :class:`SecondServer`.
+
+    One app server per DuckDB file: a server keeps the file open while it is busy
+    (:func:`keep_open`), and DuckDB lets one process at a time write it, so a second server
+    on the same file could not write (nor, while the first is busy, read). The claim is an
+    exclusive ``flock`` on :func:`server_lock_path`, taken once per process and held until
+    the process ends (the system lets go of it then, also after a crash or ``kill -9``);
+    the file names the holder's process number and start time for the message. The
+    command line does not claim: it waits for the file as before. Where the lock file
+    cannot be made (a read-only folder) nothing is claimed: such a server cannot write
+    the database either."""
+    key = str(path.resolve())
+    with _claims_guard:
+        if key in _claims:
+            return
+        lock = server_lock_path(path)
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 200, 0).decode("utf-8", "replace").split(maxsplit=1)
+            os.close(fd)
+            pid, since = [*holder, "?", "?"][:2]
+            since = since.strip()
+            # no place: the app's sentence names the file already
+            raise SecondServer(Phrase("store.second_server", pid=pid, since=since)) from None
+        os.ftruncate(fd, 0)
+        started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+        os.pwrite(fd, f"{os.getpid()} {started}\n".encode(), 0)
+        _claims[key] = fd
+
+
+def release_claims() -> None:
+    """Give up every claim of this process (:func:`claim_for_server`): it serves no file
+    any more (the tests, after each one; a server holds its claim until it ends)."""
+    with _claims_guard:
+        for fd in _claims.values():
+            os.close(fd)
+        _claims.clear()
 
 
 _kept: dict[str, _Kept] = {}

@@ -131,6 +131,19 @@ def _float_terms(p1: Any, p2: Any, k: int, bits1: int, bits2: int) -> tuple[int,
     return down_scores, 0 if upfloat_again else bits1, down_count, 0 if upfloat_again else 1
 
 
+def _absolute_term(p1: Any, p2: Any) -> int:
+    """The absolute colour criterion of two players who both have the same absolute
+    preference: 0 when the one with the larger imbalance (either, when equal) would repeat
+    the colour of his last two games, else 1."""
+    imbalance1, imbalance2 = abs(p1.color_diff), abs(p2.color_diff)
+    repeated1, repeated2 = _repeated_colour(p1), _repeated_colour(p2)
+    if imbalance2 == imbalance1:
+        return 0 if repeated2 is not None and repeated2 == repeated1 else 1
+    lower = repeated1 if imbalance2 > imbalance1 else repeated2
+    other = "black" if p2.color_preference == _WHITE else "white"
+    return 0 if lower is not None and lower == other else 1
+
+
 def _colour_terms(p1: Any, p2: Any) -> int:
     """The four colour criteria's bits, as ``strong | compatible << 1 | absolute << 2 |
     imbalance << 3`` (each 1 when the pair satisfies it), ``p1`` ranked higher."""
@@ -139,18 +152,7 @@ def _colour_terms(p1: Any, p2: Any) -> int:
     same = pref1 == pref2 and pref1 != _NO_PREFERENCE
     strong = 0 if same and str1 >= 2 and str2 >= 2 and not (str1 == 3 and str2 == 3) else 1
     compatible = 0 if same else 1
-    absolute = 1
-    if str1 == 3 and str2 == 3 and pref1 == pref2:
-        imbalance1, imbalance2 = abs(p1.color_diff), abs(p2.color_diff)
-        repeated1, repeated2 = _repeated_colour(p1), _repeated_colour(p2)
-        if imbalance2 == imbalance1:
-            if repeated2 is not None and repeated2 == repeated1:
-                absolute = 0
-        else:
-            lower = repeated1 if imbalance2 > imbalance1 else repeated2
-            other = "black" if pref2 == _WHITE else "white"
-            if lower is not None and lower == other:
-                absolute = 0
+    absolute = _absolute_term(p1, p2) if str1 == 3 and str2 == 3 and pref1 == pref2 else 1
     imbalance = 0 if abs(p1.color_diff) >= 2 and abs(p2.color_diff) >= 2 and same else 1
     return strong | compatible << 1 | absolute << 2 | imbalance << 3
 
