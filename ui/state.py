@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -251,14 +251,12 @@ def begin_run() -> Ctx:
     path = config.db_path()
     setting = config.directors()
     if not path.exists() and not config.may_create(path):
-        st.error(t("app.error.no_database", lang(), path=str(path)))
-        st.stop()
+        _refuse(t("app.error.no_database", lang(), path=str(path)))
     try:
         opened = _open(str(path), setting.value)
         competitions, revision = opening.competitions(opened)
     except CompcoreError as exc:
-        st.error(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
-        st.stop()
+        _refuse(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
     director = _director(path, setting.value)
     run = Ctx(
         lang=lang(),
@@ -274,6 +272,18 @@ def begin_run() -> Ctx:
     run.cid = _chosen_competition(run)
     st.session_state[CTX_KEY] = run
     return run
+
+
+def _refuse(message: str) -> NoReturn:
+    """No store to serve: the message alone. A hidden one-page menu is routed so Streamlit
+    does not list the ``pages/`` files by their (English) file names beside it."""
+    st.error(message)
+    st.navigation([st.Page(_no_page, title="compcore")], position="hidden")
+    st.stop()
+
+
+def _no_page() -> None:
+    """The page of :func:`_refuse`'s menu: nothing beyond the message."""
 
 
 def _chosen_competition(run: Ctx) -> int | None:
