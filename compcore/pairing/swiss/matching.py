@@ -299,10 +299,14 @@ def _rustworkx_nudged(
     if len(indexed) < NUDGE_FROM or (widest * shift + NUDGE).bit_length() > MAX_WEIGHT_BITS:
         return _rustworkx(n, indexed, mapping)[0]
     top = NUDGE - 1
-    weights = [
-        (u, v, mapping[w] * shift + (top - d if (d := abs(u - v)) < top else 0))
-        for u, v, w in indexed
-    ]
+    if n <= NUDGE:  # every pair is under NUDGE places apart: its nudge is top - |u - v|
+        scaled = {w: m * shift + top for w, m in mapping.items()}
+        weights = [(u, v, scaled[w] - abs(u - v)) for u, v, w in indexed]
+    else:
+        weights = [
+            (u, v, mapping[w] * shift + (top - d if (d := abs(u - v)) < top else 0))
+            for u, v, w in indexed
+        ]
     stats.nudged += 1
     return _solve(n, weights, int)[0]
 

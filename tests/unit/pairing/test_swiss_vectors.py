@@ -166,18 +166,21 @@ def test_fast_matching_is_a_maximum_weight_matching(
 
 
 @settings(max_examples=200, deadline=None)
-@given(layered_graphs())
+@given(layered_graphs(), st.sampled_from([1024, 2, 3]))
 def test_a_nudged_matching_is_a_maximum_weight_matching(
-    graph: tuple[list[int], list[tuple[int, int, int]]],
+    graph: tuple[list[int], list[tuple[int, int, int]]], nudge: int
 ) -> None:
     """With every graph nudged (``NUDGE_FROM`` 0; a round's own only from 30,000 edges)
     the matching is still one of maximum cardinality and of maximum weight: the nudges
-    only choose among the best (exhaustive search of every maximum-cardinality one)."""
+    only choose among the best (exhaustive search of every maximum-cardinality one).
+    ``NUDGE`` 2 or 3 stands in for a field of more than 1,024 players, where pairs far
+    apart get no nudge (the other of the two ways the nudge is computed)."""
     nodes, edges = graph
     light = light_graph((nodes, edges))
     before = stats.nudged
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(matching, "NUDGE_FROM", 0)
+        patch.setattr(matching, "NUDGE", nudge)
         ours = max_weight_matching(light, maxcardinality=True)
     assert stats.nudged == before + 1
     weight = {frozenset((u, v)): w for u, v, w in edges}
@@ -200,6 +203,22 @@ def test_the_nudge_picks_neighbours_among_equals() -> None:
         patch.setattr(matching, "NUDGE_FROM", 0)
         found = max_weight_matching(light, maxcardinality=True)
     assert {frozenset(e) for e in found} == {frozenset((0, 1)), frozenset((2, 3))}
+
+
+def test_far_pairs_get_no_nudge_in_a_field_wider_than_the_nudge() -> None:
+    """Past NUDGE places a pair gets no nudge (fields of more than 1,024 players; here
+    NUDGE = 3 for four players, so top = 2: one place apart gets 2 - 1 = 1, two or three
+    places 0). Mapped weights: 0-1, 2-3 and 0-2 weigh 1, 1-3 weighs 2. The shift is
+    (4 // 2 + 1) * 3 = 9: 0-1 + 2-3 gives 9 + 1 + 9 + 1 = 20, 0-2 + 1-3 gives 9 + 18 = 27,
+    0-3 + 1-2 has no edge. The heavier matching wins over the nudged neighbours."""
+    indexed = [(0, 1, 10), (2, 3, 10), (0, 2, 10), (1, 3, 20)]
+    before = stats.nudged
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(matching, "NUDGE_FROM", 0)
+        patch.setattr(matching, "NUDGE", 3)
+        found = matching._rustworkx_nudged(4, indexed, {10: 1, 20: 2})
+    assert stats.nudged == before + 1
+    assert {frozenset(e) for e in found} == {frozenset((0, 2)), frozenset((1, 3))}
 
 
 def test_every_vector_with_every_matching_nudged(monkeypatch: pytest.MonkeyPatch) -> None:
