@@ -18,11 +18,19 @@ def debug(monkeypatch) -> None:
 @pytest.fixture(autouse=True)
 def serves_nothing_after():
     """Each test's app servers end with it: their claims on the database files they served
-    (``connection.claim_for_server``) are given up, as a server's end gives them up."""
+    (``connection.claim_for_server``) are given up, as a server's end gives them up, and
+    their login throttle is forgotten."""
     yield
+    import sys
+
     from compcore.adapters.store import connection
 
     connection.release_claims()
+    # and the server's login throttle with them (clients without an address, as in
+    # AppTest, share one of its keys)
+    login = sys.modules.get("ui.login")
+    if login is not None:
+        login._throttle.clear()
 
 
 @pytest.fixture

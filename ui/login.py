@@ -6,7 +6,7 @@ the app runs behind a reverse proxy on the same machine, the client that proxy n
 ``X-Forwarded-For`` (Streamlit's server, uvicorn, trusts that header only from 127.0.0.1 and
 ::1 unless ``FORWARDED_ALLOW_IPS`` says otherwise; a header sent by the client itself is
 ignored). Streamlit gives None for a connection from the machine itself, and there is none in
-AppTest: then only the browser session is throttled.
+AppTest: then the browser session and the one key of all unknown addresses are throttled.
 """
 
 from __future__ import annotations

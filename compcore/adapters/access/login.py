@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 from compcore.adapters.access import auth
 from compcore.adapters.access.auth import Directors
-from compcore.adapters.access.throttle import LoginThrottle, Wait, address_key, session_key
+from compcore.adapters.access.throttle import (
+    UNKNOWN_ADDRESS,
+    LoginThrottle,
+    Wait,
+    address_key,
+    name_key,
+    session_key,
+)
 from compcore.adapters.store.login_log import LoginEvent, LoginLog, Outcome
 from compcore.ports.actors import Director
 
@@ -27,17 +34,18 @@ from compcore.ports.actors import Director
 @dataclass(frozen=True)
 class Client:
     """Who attempts a login: a browser session id and the client address (None when the
-    connection is local or the address is unknown: then only the session is throttled)."""
+    connection is local or the address is unknown: all such clients are then throttled as
+    one address, :data:`~compcore.adapters.access.throttle.UNKNOWN_ADDRESS`)."""
 
     session: str
     address: str | None = None
 
     @property
     def keys(self) -> tuple[str, ...]:
-        """The throttle keys of this client: its session, and its address when known."""
-        if self.address:
-            return (session_key(self.session), address_key(self.address))
-        return (session_key(self.session),)
+        """The throttle keys of this client: its session and its address (the shared
+        unknown one when not known)."""
+        address = address_key(self.address) if self.address else UNKNOWN_ADDRESS
+        return (session_key(self.session), address)
 
 
 @dataclass(frozen=True)
@@ -60,8 +68,10 @@ class LoginGate:
         self.log = log
 
     def attempt(self, name: str, password: str, client: Client) -> LoginResult:
-        """Try to log in as ``name`` with ``password``; never sleeps."""
-        keys = client.keys
+        """Try to log in as ``name`` with ``password``; never sleeps. Throttled per
+        session, per address and per name (the name's cap counts every client's
+        failures: many addresses cannot guess one director's password freely)."""
+        keys = (*client.keys, name_key(name))
         early = self.throttle.admit(keys)
         if not early.allowed:
             return LoginResult(None, early, checked=False)

@@ -20,7 +20,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from compcore.domain.errors import CompcoreError, choices
@@ -52,6 +52,10 @@ class ThrottleSettings:
     window_minutes: float = 15.0
     #: minutes a locked key waits
     lockout_minutes: float = 15.0
+    #: this many failures for one director's name within the window, from any sessions and
+    #: addresses together, lock the name (no delays before: a guesser who spreads his
+    #: guesses over many addresses still gets this many in all)
+    name_max_failures: int = 20
 
     def __post_init__(self) -> None:
         problems = [
@@ -60,6 +64,7 @@ class ThrottleSettings:
             (self.max_failures >= 1, "login.setting.max_failures"),
             (self.window_minutes > 0, "login.setting.window"),
             (self.lockout_minutes > 0, "login.setting.lockout"),
+            (self.name_max_failures >= 1, "login.setting.name_max_failures"),
         ]
         for ok, key in problems:
             if not ok:
@@ -78,7 +83,7 @@ class ThrottleSettings:
                 raise LoginSettingError.at(
                     (), "login.setting.unknown", name=name, known=choices(known)
                 )
-            chosen[name] = _number(name, raw, whole=name == "max_failures")
+            chosen[name] = _number(name, raw, whole=name.endswith("max_failures"))
         return cls(**chosen)
 
     @property
@@ -88,6 +93,15 @@ class ThrottleSettings:
     @property
     def lockout(self) -> float:
         return self.lockout_minutes * 60
+
+    def for_names(self) -> ThrottleSettings:
+        """The numbers of a name's key: no delay, the lockout at ``name_max_failures``."""
+        return replace(
+            self,
+            first_delay_seconds=0.0,
+            max_delay_seconds=0.0,
+            max_failures=self.name_max_failures,
+        )
 
     def delay_after(self, failures: int) -> float:
         """Seconds before the next attempt after ``failures`` failures within the window:
@@ -146,6 +160,7 @@ class LoginThrottle:
         max_keys: int = MAX_KEYS,
     ) -> None:
         self.settings = settings or ThrottleSettings()
+        self._names = self.settings.for_names()
         self._clock = clock
         self._max_keys = max_keys
         self._records: dict[str, _Record] = {}
@@ -196,8 +211,9 @@ class LoginThrottle:
                 record.in_flight = max(record.in_flight - 1, 0)
                 count = len(self._expire(record, now)) + 1
                 record.failures.append(now)
-                delay = self.settings.delay_after(count)
-                record.locked = count >= self.settings.max_failures
+                settings = self._names if key.startswith(NAME_PREFIX) else self.settings
+                delay = settings.delay_after(count)
+                record.locked = count >= settings.max_failures
                 record.not_before = now + delay
                 longest = max(longest, Wait(delay, record.locked), key=_order)
             return longest
@@ -268,6 +284,18 @@ def _order(wait: Wait) -> tuple[float, bool]:
 
 
 # --------------------------------------------------------------------------- keys
+
+
+NAME_PREFIX = "name:"
+#: the address key of every client whose address is not known (a connection from the
+#: machine itself, a proxy that names no client): they are throttled as one address
+UNKNOWN_ADDRESS = "address:unknown"
+
+
+def name_key(name: str) -> str:
+    """The throttle key of a director's name as typed (case and outer spaces aside, as
+    the login matches it): its failures count from every session and address."""
+    return f"{NAME_PREFIX}{name.strip().casefold()[:200]}"
 
 
 def session_key(session: str) -> str:

@@ -103,7 +103,8 @@ def test_too_early_is_refused_unchecked_and_not_logged(setup, monkeypatch):
 def test_the_address_is_throttled_across_sessions_and_a_lockout_holds(setup):
     """Five sessions from one address, one guess each as soon as allowed: the 5th failure
     locks the address for 15 minutes; a sixth session with the right password is refused,
-    one from another address gets in."""
+    one from another address gets in. Its log row counts the 5 failures of the name Jan
+    before it (the name's key, which every address shares, holds the most)."""
     gate, clock, _, _, path = setup
     for n in range(5):
         result = gate.attempt("Jan", f"gok {n}", Client(f"s{n}", "198.51.100.4"))
@@ -113,7 +114,7 @@ def test_the_address_is_throttled_across_sessions_and_a_lockout_holds(setup):
     refused = gate.attempt("Jan", JAN_PASSWORD, Client("s6", "198.51.100.4"))
     assert refused.director is None and refused.wait.locked and not refused.checked
     assert gate.attempt("Jan", JAN_PASSWORD, Client("s7", "203.0.113.8")).director
-    assert [r[6] for r in rows(path)] == [1, 2, 3, 4, 5, 0]
+    assert [r[6] for r in rows(path)] == [1, 2, 3, 4, 5, 5]
 
 
 def test_knowing_one_password_does_not_reset_the_guessing_of_another(setup):
@@ -129,13 +130,39 @@ def test_knowing_one_password_does_not_reset_the_guessing_of_another(setup):
     assert gate.attempt("Piet", "gok 5", Client("g5", club)).wait == Wait(900, locked=True)
 
 
-def test_unknown_address_throttles_the_session(setup):
-    gate, _, _, _, path = setup
+def test_unknown_addresses_are_throttled_as_one(setup):
+    """Clients without an address (local, or a proxy that names none) share one address
+    key: a fresh session per guess does not escape the delay (1 s after the first
+    failure), where before each fresh session was checked at once."""
+    gate, clock, _, _, path = setup
     local = Client("s1", None)
-    assert local.keys == ("session:s1",)
+    assert local.keys == ("session:s1", "address:unknown")
     gate.attempt("Jan", "fout", local)
     assert not gate.attempt("Jan", JAN_PASSWORD, local).checked
+    fresh = gate.attempt("Piet", "gok", Client("s2", None))
+    assert not fresh.checked and fresh.wait.seconds == pytest.approx(1.0)
+    clock.now += 1
+    assert gate.attempt("Jan", JAN_PASSWORD, Client("s3", None)).director is not None
     assert rows(path)[0][3] is None  # address NULL: local or unknown
+
+
+def test_many_addresses_cannot_guess_one_name_freely(setup):
+    """20 guesses at Jan's password from 20 addresses, one each (so no address or session
+    is ever delayed): the 20th locks the name Jan (name_max_failures = 20) for 15 minutes,
+    from every address, the right password included; Piet's name is not locked, and
+    Jan's lock ends after the 15 minutes."""
+    gate, clock, _, _, _ = setup
+    for n in range(19):
+        result = gate.attempt("jan ", f"gok {n}", Client(f"s{n}", f"198.51.100.{n + 1}"))
+        assert result.checked and result.wait.seconds <= 1, n
+        clock.now += 1
+    last = gate.attempt("Jan", "gok 19", Client("s19", "198.51.100.20"))
+    assert last.checked and last.wait == Wait(900, locked=True)
+    refused = gate.attempt("JAN", JAN_PASSWORD, Client("elsewhere", "203.0.113.9"))
+    assert refused.director is None and not refused.checked and refused.wait.locked
+    assert gate.attempt("Piet", PIET_PASSWORD, Client("piet", "203.0.113.10")).director
+    clock.now += 900
+    assert gate.attempt("Jan", JAN_PASSWORD, Client("later", "203.0.113.9")).director
 
 
 def test_the_director_can_write_under_his_name(setup):
