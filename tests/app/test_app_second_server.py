@@ -3,13 +3,9 @@ so, in Dutch, and nothing else (issue 21 item 4); once the first has stopped, it
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
-from tests.adapters.store.test_second_server import HOLD, ROOT
+from tests.adapters.store.test_second_server import hold
 from tests.app.test_app_support import app
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -17,15 +13,8 @@ pytestmark = pytest.mark.usefixtures("steady_app")
 
 def test_the_second_server_says_who_serves_the_database_and_then_serves(club_db):
     path, _ = club_db
-    first = subprocess.Popen(
-        [sys.executable, "-c", HOLD, str(path)],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    first = hold(path)
     try:
-        assert first.stdout is not None and first.stdout.readline().strip() == "held"
         at = app().run()
         assert not at.exception
         [error] = [e.value for e in at.error]

@@ -28,11 +28,8 @@ time.sleep(120)
 """
 
 
-@pytest.fixture
-def other_server(tmp_path):
-    """Another process that serves ``club.duckdb`` (it holds the claim until killed)."""
-    path = tmp_path / "club.duckdb"
-    Store(path)
+def hold(path: Path) -> subprocess.Popen[str]:
+    """Another process that serves ``path``: it holds the claim until killed."""
     child = subprocess.Popen(
         [sys.executable, "-c", HOLD, str(path)],
         stdout=subprocess.PIPE,
@@ -41,6 +38,15 @@ def other_server(tmp_path):
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert child.stdout is not None and child.stdout.readline().strip() == "held"
+    return child
+
+
+@pytest.fixture
+def other_server(tmp_path):
+    """Another process that serves ``club.duckdb``."""
+    path = tmp_path / "club.duckdb"
+    Store(path)
+    child = hold(path)
     yield path, child
     child.kill()
     child.wait()
