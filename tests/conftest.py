@@ -86,3 +86,31 @@ def bbppairings():
     if exe is None:
         pytest.skip(why)
     return Bbp(exe)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throw-away PostgreSQL server for this test process (``tests/postgres_server.py``);
+    the test skips, saying why, where none can be had."""
+    from tests import postgres_server as pg
+
+    why = pg.reason()
+    if why is not None:
+        pytest.skip(why)
+    server = pg.start()
+    yield server
+    from compcore.adapters.store import postgres
+
+    postgres.forget_all()
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server) -> str:
+    """The URL of a new empty PostgreSQL database, dropped after the test."""
+    url = postgres_server.create_database()
+    yield url
+    from compcore.adapters.store import postgres
+
+    postgres.forget_all()
+    postgres_server.drop_database(url)

@@ -111,6 +111,11 @@ class MemoryStore(Repository):
         old = self.load(cid)
         done = change.edit(old)
         new = validated(done.season, (changes.name(old), Label("log.action", action)))
+        key = (new.club, new.season, new.competition)
+        clash = next((i for i, s in self._seasons.items()
+                      if i != cid and (s.club, s.season, s.competition) == key), None)  # fmt: skip
+        if clash is not None:  # never another competition's name (as the Store)
+            raise StoreError.at((changes.name(new),), "store.exists", id=clash)
         before = part_data(old, done.part, done.before)
         after = part_data(new, done.part, done.after)
         self._seasons[cid] = new
@@ -134,7 +139,7 @@ class MemoryStore(Repository):
         cid = next((i for i, s in self._seasons.items()
                     if (s.club, s.season, s.competition) == key), None)  # fmt: skip
         if cid is not None and not what.replace:
-            raise StoreError.at((changes.name(new),), "store.exists", id=cid)
+            raise StoreError.at((changes.name(new),), "store.exists_replace", path="memory", id=cid)
         before = season_file.to_data(self._seasons[cid]) if cid is not None else None
         if cid is None:
             cid, self._next_id = self._next_id, self._next_id + 1

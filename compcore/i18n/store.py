@@ -27,6 +27,8 @@ NL: dict[str, str] = {
     "store.migration_failed": "het bijwerken van het schema van versie {version} naar {latest} is mislukt ({detail}); de database is ongewijzigd",
     # a change
     "store.refused": "de database weigerde de wijziging ({detail}); er is niets veranderd",
+    "store.target_not_empty": "deze database bevat al competities; zet alleen over naar een lege database",
+    "store.nul_text": "een PostgreSQL-database kan geen NUL-teken (\\0) in tekst bewaren; haal het uit het seizoen (het staat bijvoorbeeld in een niveau of een reden); er is niets veranderd",
     "store.unwritten": "de wijziging kon niet worden geschreven ({problem}); er is niets veranderd",
     "store.verify_failed": "het opgeslagen seizoen verschilt van wat geschreven werd (een fout in de opslag van compcore); er is niets veranderd",
     "store.invalid_season": "geen geldig seizoen ({detail})",
@@ -66,6 +68,8 @@ EN: dict[str, str] = {
     "store.older": "database schema version {version} is older than this compcore's ({latest}); open it once read-write (the app, or compcore import) to migrate it",
     "store.migration_failed": "migrating the schema from version {version} to {latest} failed ({detail}); the database is unchanged",
     "store.refused": "the database refused the change ({detail}); nothing was changed",
+    "store.target_not_empty": "this database holds competitions already; move only into an empty database",
+    "store.nul_text": "a PostgreSQL database cannot keep a NUL character (\\0) in text; take it out of the season (it is in a level or a reason, say); nothing was changed",
     "store.unwritten": "the change could not be written ({problem}); nothing was changed",
     "store.verify_failed": "the stored season differs from the one written (a bug in compcore's store); nothing was changed",
     "store.invalid_season": "not a valid season ({detail})",

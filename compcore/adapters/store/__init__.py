@@ -28,12 +28,15 @@ store's; the writes every store makes the same way are the port's:
 ``login_log`` (logins), ``command_line`` (read-only access for the CLI).
 """
 
+from compcore.adapters.store.address import database_at
 from compcore.adapters.store.command_line import (
+    copy_database,
     import_season_file,
     load_all_readonly,
     load_season_readonly,
 )
 from compcore.adapters.store.connection import LOCK_TIMEOUT
+from compcore.adapters.store.database import Database
 from compcore.adapters.store.reader import Reader
 from compcore.adapters.store.schema import LATEST_VERSION, MIGRATIONS
 from compcore.adapters.store.transactions import Store
@@ -46,10 +49,13 @@ __all__ = [
     "MIGRATIONS",
     "Administrator",
     "CompetitionInfo",
+    "Database",
     "Director",
     "LogEntry",
     "Reader",
     "Store",
+    "copy_database",
+    "database_at",
     "import_season_file",
     "load_all_readonly",
     "load_season_readonly",

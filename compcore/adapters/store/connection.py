@@ -20,20 +20,24 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
 
+from compcore.adapters.store.database import Connection, Database
 from compcore.domain.errors import Phrase, StoreError
+
+__all__ = ["Connection", "DuckFile"]
 
 #: how long a call waits for another process's lock on the file before giving up
 LOCK_TIMEOUT = 10.0
 #: seconds without any use after which a kept file (:func:`keep_open`) is let go
 KEEP_IDLE = 5.0
 
-Connection = duckdb.DuckDBPyConnection
+#: a DuckDB connection (it offers :class:`~compcore.adapters.store.database.Connection`)
+DuckConnection = duckdb.DuckDBPyConnection
 
 _write_locks: dict[str, threading.Lock] = {}
 _write_locks_guard = threading.Lock()
@@ -78,7 +82,7 @@ def _is_busy(exc: duckdb.Error) -> bool:
     return "Could not set lock" in text or "different configuration" in text
 
 
-def open_duckdb(path: Path, *, read_only: bool) -> Connection:
+def open_duckdb(path: Path, *, read_only: bool) -> DuckConnection:
     """``duckdb.connect``: the one place a connection is made (tests replace it to simulate
     a full disk)."""
     return duckdb.connect(str(path), read_only=read_only)
@@ -101,12 +105,12 @@ class _Kept:
         self.path = path
         self.idle = idle
         self.lock = threading.Lock()
-        self.anchor: Connection | None = None
+        self.anchor: DuckConnection | None = None
         self.users = 0
         self.last_use = 0.0
         self.timer: threading.Timer | None = None
 
-    def opened(self, con: Connection, *, read_only: bool) -> None:
+    def opened(self, con: DuckConnection, *, read_only: bool) -> None:
         """A connection was made: keep the database open beside it (a read-write one only:
         a read-only anchor would refuse the app's writes as 'a different configuration')."""
         if self.anchor is None and not read_only:
@@ -240,7 +244,7 @@ def _kept_for(path: Path) -> _Kept | None:
 
 
 @contextmanager
-def connect(path: Path, *, read_only: bool) -> Iterator[Connection]:
+def connect(path: Path, *, read_only: bool) -> Iterator[DuckConnection]:
     """A short-lived connection, closed on exit; waits while another process holds the file."""
     kept = _kept_for(path)
     if kept is None:
@@ -261,7 +265,7 @@ def connect(path: Path, *, read_only: bool) -> Iterator[Connection]:
 
 
 @contextmanager
-def _connect(path: Path, *, read_only: bool) -> Iterator[Connection]:
+def _connect(path: Path, *, read_only: bool) -> Iterator[DuckConnection]:
     if read_only:
         if not path.exists():
             raise StoreError.at((str(path),), "store.missing")
@@ -291,3 +295,43 @@ def _connect(path: Path, *, read_only: bool) -> Iterator[Connection]:
         yield con
     finally:
         con.close()
+
+
+class DuckFile(Database):
+    """A DuckDB database file (see the module doc): one process writes it at a time, and
+    one app server serves it (:func:`claim_for_server`)."""
+
+    errors = (duckdb.Error,)
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @property
+    def where(self) -> str:
+        return str(self.path)
+
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def connect(self, *, read_only: bool) -> AbstractContextManager[DuckConnection]:
+        return connect(self.path, read_only=read_only)
+
+    @contextmanager
+    def transaction(self) -> Iterator[DuckConnection]:
+        with write_lock(self.path), connect(self.path, read_only=False) as con:
+            con.begin()
+            try:
+                yield con
+                con.commit()
+            except BaseException:
+                # quietly: after a failed commit DuckDB has dropped the transaction
+                # already, and a second error here must not hide the first
+                with suppress(duckdb.Error):
+                    con.rollback()
+                raise
+
+    def serve(self) -> None:
+        """One app server per file (refused here, with its reason), and the file kept open
+        while the server uses it (one click makes a dozen short connections)."""
+        claim_for_server(self.path)
+        keep_open(self.path)

@@ -16,7 +16,6 @@ before version 12) costs the row, not the login: the event still goes to Python'
 from __future__ import annotations
 
 import logging
-import threading
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,10 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
-import duckdb
-
-from compcore.adapters.store.connection import connect as _connect
-from compcore.domain.errors import CompcoreError
+from compcore.adapters.store.address import database_at
+from compcore.adapters.store.connection import first_line
+from compcore.adapters.store.database import Database
+from compcore.domain.errors import CompcoreError, StoreError
 
 logger = logging.getLogger("compcore.login")
 
@@ -35,8 +34,6 @@ Outcome = Literal["failed", "success"]
 
 #: a typed name is kept to this many characters (it is whatever a visitor typed)
 MAX_LOGGED_NAME = 100
-
-_write_guard = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -62,12 +59,14 @@ def clean_name(typed: object) -> str:
 
 
 class LoginLog:
-    """The ``login_log`` table of the database at ``path``."""
+    """The ``login_log`` table of the database at ``address`` (``database.database_at``)."""
 
     def __init__(
-        self, path: str | Path, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+        self,
+        address: str | Path | Database,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
-        self.path = Path(path)
+        self.database = database_at(address)
         self._clock = clock
 
     def record(
@@ -102,16 +101,17 @@ class LoginLog:
             failures,
             wait_seconds,
         )
+        errors: tuple[type[Exception], ...] = (CompcoreError, *self.database.errors)
         try:
             self._insert(event)
-        except (CompcoreError, duckdb.Error) as exc:
-            logger.error("the login log could not be written to %s: %s", self.path, exc)
+        except errors as exc:
+            logger.error("the login log could not be written to %s: %s", self.database.where, exc)
         return event
 
     def _insert(self, event: LoginEvent) -> None:
-        if not self.path.exists():  # never create a database just to log a login
-            raise CompcoreError.at((str(self.path),), "store.missing")
-        with _write_guard, _connect(self.path, read_only=False) as con:
+        if not self.database.exists():  # never create a database just to log a login
+            raise CompcoreError.at((self.database.where,), "store.missing")
+        with self.database.transaction() as con:
             con.execute(
                 "INSERT INTO login_log SELECT coalesce(max(id), 0) + 1, ?, ?, ?, ?, ?, ?, ? "
                 "FROM login_log",
@@ -128,17 +128,23 @@ class LoginLog:
 
     def recent(self, limit: int = 100) -> list[LoginEvent]:
         """The newest ``limit`` events, newest first (none when nothing was logged yet)."""
-        with _connect(self.path, read_only=False) as con:
-            tables = con.execute(
-                "SELECT 1 FROM information_schema.tables WHERE table_name = 'login_log'"
-            ).fetchall()
-            if not tables:
-                return []
-            rows = con.execute(
-                "SELECT id, logged_at, name, address, session, outcome, failures, wait_seconds "
-                "FROM login_log ORDER BY id DESC LIMIT ?",
-                [limit],
-            ).fetchall()
+        try:
+            with self.database.connect(read_only=False) as con:
+                tables = con.execute(
+                    "SELECT 1 FROM information_schema.tables WHERE table_name = 'login_log' "
+                    "AND table_schema = current_schema()"
+                ).fetchall()
+                if not tables:
+                    return []
+                rows = con.execute(
+                    "SELECT id, logged_at, name, address, session, outcome, failures, wait_seconds "
+                    "FROM login_log ORDER BY id DESC LIMIT ?",
+                    [limit],
+                ).fetchall()
+        except self.database.errors as exc:
+            raise StoreError.at(
+                (self.database.where,), "store.database", detail=first_line(exc)
+            ) from None
         return [
             LoginEvent(at.replace(tzinfo=UTC), name, address, session, outcome, failures, wait, id_)
             for id_, at, name, address, session, outcome, failures, wait in rows

@@ -8,16 +8,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from pathlib import Path
 from typing import TypeVar
 
-import duckdb
-
 from compcore.adapters.store import rows, side_tables
-from compcore.adapters.store.connection import (
-    Connection,
-    first_line,
-)
+from compcore.adapters.store.connection import first_line
+from compcore.adapters.store.database import Connection, Database
 from compcore.domain.errors import (
     StoreError,
 )
@@ -46,11 +41,11 @@ class Reader:
     def __init__(
         self,
         con: Connection,
-        path: Path,
+        db: Database,
         read_season: Callable[[Connection, int], Season] = rows.read_season,
     ) -> None:
         self._con = con
-        self._path = path
+        self._db = db
         self._read_season = read_season
 
     def _snapshot(self, read: Callable[[Connection], Read]) -> Read:
@@ -59,9 +54,9 @@ class Reader:
         self._con.begin()
         try:
             return read(self._con)
-        except duckdb.Error as exc:
+        except self._db.errors as exc:
             raise StoreError.at(
-                (str(self._path),), "store.database", detail=first_line(exc)
+                (self._db.where,), "store.database", detail=first_line(exc)
             ) from None
         finally:
             self._con.rollback()

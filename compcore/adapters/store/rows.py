@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 from types import MappingProxyType
 from typing import Any
 
-from compcore.adapters.store.connection import Connection
+from compcore.adapters.store.database import Connection, RowInserts
 from compcore.domain.errors import StoreError
 from compcore.domain.model import (
     Calendar,
@@ -147,11 +147,12 @@ def read_season(con: Connection, competition_id: int) -> Season:
 
 
 def _forced(
-    forced: Sequence[dict[str, Any]] | None, groups: Sequence[str | None] | None
+    forced: str | Sequence[dict[str, Any]] | None, groups: Sequence[str | None] | None
 ) -> tuple[ForcedGame, ...] | None:
-    """The forced column with its parallel tags (``forced_groups``, NULL: no tags)."""
+    """The forced column (on PostgreSQL its JSON) with its tags (``forced_groups``)."""
     if forced is None:
         return None
+    forced = json.loads(forced) if isinstance(forced, str) else forced
     tags = list(groups) if groups is not None else [None] * len(forced)
     return tuple(
         ForcedGame(g["white"], g["black"], g["reason"], tag)
@@ -193,16 +194,16 @@ def read_roster_changes(con: Connection, cid: int) -> tuple[PlayerChange, ...] |
 
 
 def competitions(con: Connection) -> list[CompetitionInfo]:
+    """Every competition, sorted here (by code points, whatever the collation)."""
     rows = con.execute(
         """SELECT c.id, cl.name, c.season, c.competition, c.preset,
                   (SELECT count(*) FROM rounds r
                    WHERE r.competition_id = c.id AND r.status = 'played'),
                   (SELECT count(*) FROM players p WHERE p.competition_id = c.id),
                   coalesce(c.archived, false), c.ladder
-           FROM competitions c JOIN clubs cl ON cl.id = c.club_id
-           ORDER BY cl.name, c.season, c.competition, c.id"""
+           FROM competitions c JOIN clubs cl ON cl.id = c.club_id"""
     ).fetchall()
-    return [CompetitionInfo(*row) for row in rows]
+    return [CompetitionInfo(*r) for r in sorted(rows, key=lambda r: (*r[1:4], r[0]))]
 
 
 def competitions_with_decision(con: Connection, kind: str, note: str) -> set[int]:
@@ -242,9 +243,11 @@ def read_log(con: Connection, competition_id: int | None, limit: int) -> list[Lo
 def _insert(
     con: Connection, table: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[Any]]
 ) -> None:
-    """Insert ``rows`` with one statement: each column goes in as one list parameter."""
+    """Insert ``rows`` in one statement, a column as one list (PostgreSQL: its own way)."""
     if not rows:
         return
+    if isinstance(con, RowInserts):
+        return con.insert_rows(table, columns, rows)
     names = ", ".join(f'"{name}"' for name, _ in columns)
     select = ", ".join(f"unnest(?::{kind}[])" for _, kind in columns)
     con.execute(
@@ -457,7 +460,7 @@ def new_competition_id(con: Connection) -> int:
         con,
         """SELECT coalesce(max(id), 0) + 1 FROM (
                SELECT id FROM competitions UNION ALL
-               SELECT competition_id FROM change_log WHERE competition_id IS NOT NULL)""",
+               SELECT competition_id FROM change_log WHERE competition_id IS NOT NULL) AS ids""",
     )
 
 

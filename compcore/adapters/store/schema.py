@@ -13,7 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from compcore.adapters.store import rows
-from compcore.adapters.store.connection import Connection, first_line
+from compcore.adapters.store.connection import first_line
+from compcore.adapters.store.database import Connection, Database
 from compcore.domain.errors import StoreError
 
 _V1 = """
@@ -304,7 +305,7 @@ def schema_version(con: Connection) -> int | None:
     tables = {
         r[0]
         for r in con.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
         ).fetchall()
     }
     if "schema_version" not in tables:
@@ -313,54 +314,55 @@ def schema_version(con: Connection) -> int | None:
     return int(row[0]) if row and row[0] is not None else 0
 
 
-def check_version(path: Path, version: int | None) -> int:
-    """``version``, unless the file is not a compcore database or newer than this code."""
+def check_version(where: str | Path, version: int | None) -> int:
+    """``version``, unless the database is not a compcore one or newer than this code."""
     if version is None:
-        raise StoreError.at((str(path),), "store.foreign")
+        raise StoreError.at((str(where),), "store.foreign")
     if version > latest():
-        raise StoreError.at((str(path),), "store.newer", version=version, latest=latest())
+        raise StoreError.at((str(where),), "store.newer", version=version, latest=latest())
     return version
 
 
-def migrate(con: Connection, path: Path) -> None:
-    """Bring the schema up to the last version of :data:`MIGRATIONS` in one transaction."""
-    version = check_version(path, schema_version(con))
+def migrate(db: Database) -> None:
+    """Bring the schema up to the last version of :data:`MIGRATIONS` in one write
+    transaction (so two processes opening one database migrate it once)."""
+    with db.connect(read_only=False) as con:
+        version = check_version(db.where, schema_version(con))
     if version == latest():
         return
-    con.begin()
     try:
-        if version == 0:
-            con.execute(
-                "CREATE TABLE schema_version (version BIGINT PRIMARY KEY, "
-                "applied_at TIMESTAMP NOT NULL)"
-            )
-        for step_version, step in MIGRATIONS:
-            if step_version <= version:
-                continue
-            if callable(step):
-                step(con)
-            else:
-                con.execute(step)
-            con.execute("INSERT INTO schema_version VALUES (?, ?)", [step_version, rows.now()])
-        rows.write_log(
-            con,
-            "system:migration",
-            None,
-            "migrate",
-            None,
-            {"schema_version": version},
-            {"schema_version": latest()},
-        )
-        con.commit()
+        with db.transaction() as con:
+            _run_steps(con, db)
+    except StoreError:
+        raise
     except Exception as exc:
-        con.rollback()
-        # another thread of this process may have migrated meanwhile
-        if schema_version(con) == latest():
-            return
         raise StoreError.at(
-            (str(path),),
+            (db.where,),
             "store.migration_failed",
             version=version,
             latest=latest(),
             detail=first_line(exc),
         ) from None
+
+
+def _run_steps(con: Connection, db: Database) -> None:
+    """The missing steps, inside the open transaction (none when another process has run
+    them meanwhile)."""
+    version = check_version(db.where, schema_version(con))
+    if version == latest():
+        return
+    if version == 0:
+        con.execute(
+            "CREATE TABLE schema_version (version BIGINT PRIMARY KEY, "
+            "applied_at TIMESTAMP NOT NULL)"
+        )
+    for step_version, step in MIGRATIONS:
+        if step_version <= version:
+            continue
+        if callable(step):
+            step(con)
+        else:
+            con.execute(db.column_types(step))
+        con.execute("INSERT INTO schema_version VALUES (?, ?)", [step_version, rows.now()])
+    rows.write_log(con, "system:migration", None, "migrate", None,
+                   {"schema_version": version}, {"schema_version": latest()})  # fmt: skip

@@ -36,10 +36,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import duckdb
-
 from compcore.adapters.access.auth import Directors, resume
-from compcore.adapters.store.connection import Connection, connect, write_lock
+from compcore.adapters.store.address import database_at
+from compcore.adapters.store.database import Connection, Database
 from compcore.domain.errors import CompcoreError
 from compcore.ports.actors import Director
 
@@ -95,10 +94,12 @@ class Token:
 
 
 class Sessions:
-    """The login sessions of the database at ``path``; ``clock`` gives the UTC time."""
+    """The login sessions of the database at ``address`` (``database.database_at``), shared
+    by every app server on it; ``clock`` gives the UTC time."""
 
-    def __init__(self, path: str | Path, clock: Clock = _utc_now) -> None:
-        self.path = Path(path)
+    def __init__(self, address: str | Path | Database, clock: Clock = _utc_now) -> None:
+        self.database = database_at(address)
+        self._errors: tuple[type[Exception], ...] = (CompcoreError, *self.database.errors)
         self._clock = clock
 
     # ------------------------------------------------------------------ public
@@ -113,7 +114,7 @@ class Sessions:
         expires = int((now + lifetime).timestamp())
         session_id = secrets.token_urlsafe(32)
         try:
-            with write_lock(self.path), self._connect() as con:
+            with self._writing() as con:
                 secret = self._secret(con)
                 con.execute(
                     "DELETE FROM login_sessions WHERE least(expires_at, "
@@ -130,8 +131,8 @@ class Sessions:
                         _naive(datetime.fromtimestamp(expires, UTC)),
                     ],
                 )
-        except (CompcoreError, duckdb.Error) as exc:
-            logger.warning("no login session kept in %s: %s", self.path, exc)
+        except self._errors as exc:
+            logger.warning("no login session kept in %s: %s", self.database.where, exc)
             return None
         signature = _mac(secret, "token", session_id, str(expires))
         return f"{session_id}.{expires}.{signature}"
@@ -153,8 +154,8 @@ class Sessions:
                     "WHERE id = ? AND revoked_at IS NULL AND expires_at > ?",
                     [_row_id(parsed.session_id), _naive(now)],
                 ).fetchone()
-        except (CompcoreError, duckdb.Error) as exc:
-            logger.warning("login sessions of %s cannot be read: %s", self.path, exc)
+        except self._errors as exc:
+            logger.warning("login sessions of %s cannot be read: %s", self.database.where, exc)
             return None
         expected = _mac(secret, "token", parsed.session_id, str(parsed.expires))
         if not hmac.compare_digest(expected, parsed.signature) or row is None:
@@ -185,17 +186,17 @@ class Sessions:
             return True
         for attempt in range(1, REVOKE_ATTEMPTS + 1):
             try:
-                with write_lock(self.path), self._connect() as con:
+                with self._writing() as con:
                     con.execute(
                         "UPDATE login_sessions SET revoked_at = ? "
                         "WHERE id = ? AND revoked_at IS NULL",
                         [_naive(self._clock()), _row_id(parsed.session_id)],
                     )
                 return True
-            except (CompcoreError, duckdb.Error) as exc:
+            except self._errors as exc:
                 logger.warning(
                     "a login session in %s could not be revoked (attempt %d of %d): %s",
-                    self.path,
+                    self.database.where,
                     attempt,
                     REVOKE_ATTEMPTS,
                     exc,
@@ -204,14 +205,19 @@ class Sessions:
 
     # ------------------------------------------------------------------ inside
 
-    def _connect(self) -> AbstractContextManager[Connection]:
-        if not self.path.exists():  # never create a database just for a session
-            raise CompcoreError.at((str(self.path),), "store.missing")
-        return connect(self.path, read_only=False)
+    def _there(self) -> Database:
+        if not self.database.exists():  # never create a database just for a session
+            raise CompcoreError.at((self.database.where,), "store.missing")
+        return self.database
 
-    @staticmethod
-    def _secret(con: Connection) -> bytes:
+    def _connect(self) -> AbstractContextManager[Connection]:
+        return self._there().connect(read_only=False)
+
+    def _writing(self) -> AbstractContextManager[Connection]:
+        return self._there().transaction()
+
+    def _secret(self, con: Connection) -> bytes:
         row = con.execute("SELECT secret FROM login_secret WHERE id = 1").fetchone()
-        if row is None:
-            raise duckdb.InvalidInputException("login_secret holds no secret")
+        if row is None:  # not a compcore database of schema 6 or later
+            raise CompcoreError.at((self.database.where,), "store.foreign")
         return bytes.fromhex(row[0])

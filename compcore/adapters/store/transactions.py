@@ -11,18 +11,16 @@ error that caused it is the one reported (a failed commit on a full disk include
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from compcore.adapters.access import auth
 from compcore.adapters.files import season_file
 from compcore.adapters.store import rows, schema, side_tables
+from compcore.adapters.store.address import database_at
 from compcore.adapters.store.checks import (
     archive_action,
     authorize,
@@ -31,14 +29,8 @@ from compcore.adapters.store.checks import (
     validated,
     where_of,
 )
-from compcore.adapters.store.connection import (
-    Connection,
-    NotWritable,
-    cause_words,
-    connect,
-    first_line,
-    write_lock,
-)
+from compcore.adapters.store.connection import DuckFile, NotWritable, cause_words, first_line
+from compcore.adapters.store.database import Connection, Database
 from compcore.adapters.store.reader import Reader, SeasonCache
 from compcore.domain.errors import (
     CompcoreError,
@@ -70,22 +62,16 @@ from compcore.rules.changes import Edit, Unchecked
 from compcore.rules.club_settings import ClubSettings, check_settings
 
 
-def _rollback(con: Connection) -> None:
-    """Roll back, quietly: after a failed commit DuckDB has already dropped the transaction,
-    and a second error here must not hide the first."""
-    with suppress(duckdb.Error):
-        con.rollback()
-
-
-def _refused(path: Path, exc: BaseException) -> BaseException:
+def _refused(db: Database, exc: BaseException) -> BaseException:
     """The error a failed write reports: compcore's own as is; the database's or the file
-    system's (a full disk, an unwritable folder) as one line saying nothing changed."""
+    system's (a full disk, an unwritable folder, a server gone) as one line saying nothing
+    changed."""
     if isinstance(exc, CompcoreError):
         return exc
-    if isinstance(exc, duckdb.Error):
-        return StoreError.at((str(path),), "store.refused", detail=first_line(exc))
+    if isinstance(exc, db.errors):
+        return StoreError.at((db.where,), "store.refused", detail=first_line(exc))
     if isinstance(exc, OSError):
-        return StoreError.at((str(path),), "store.unwritten", problem=os_problem(exc))
+        return StoreError.at((db.where,), "store.unwritten", problem=os_problem(exc))
     return exc
 
 
@@ -93,8 +79,9 @@ def _refused(path: Path, exc: BaseException) -> BaseException:
 
 
 class Store(Repository):
-    """A compcore database file (the DuckDB :class:`~compcore.ports.repository.Repository`).
-    Cheap to create; holds no connection between calls.
+    """A compcore database (the SQL :class:`~compcore.ports.repository.Repository`): a DuckDB
+    file or a PostgreSQL database, as ``address`` says (``database.database_at``). Cheap to
+    create; holds no connection between calls.
 
     A file the process may not write (``chmod 444``, a read-only folder or file system) is
     opened read-only: every read works, and every write is refused with a clear
@@ -103,12 +90,12 @@ class Store(Repository):
 
     def __init__(
         self,
-        path: str | Path,
+        address: str | Path | Database,
         *,
         director_hash: str | None = None,
         directors: auth.Directors | None = None,
     ) -> None:
-        self.path = Path(path)
+        self.database = database_at(address)
         # a malformed hash is a configuration mistake: say so now, not at the first login
         self._directors = auth.configure(directors.entries if directors else None, director_hash)
         #: why the file can only be read (None: it can be written)
@@ -120,22 +107,31 @@ class Store(Repository):
         #: the seasons the write in progress stores, with the revision each makes
         self._pending: dict[int, tuple[int, Season]] = {}
         try:
-            with self._lock, connect(self.path, read_only=False) as con:
-                schema.migrate(con, self.path)
+            schema.migrate(self.database)
         except NotWritable as exc:
             self._open_read_only(exc.cause)
-        except duckdb.Error as exc:
-            raise StoreError.at(
-                (str(self.path),), "store.database", detail=first_line(exc)
-            ) from None
+        except self.database.errors as exc:
+            raise StoreError.at((self.where,), "store.database", detail=first_line(exc)) from None
+
+    @property
+    def where(self) -> str:
+        """The database in messages (a file's path; a URL without its password)."""
+        return self.database.where
+
+    @property
+    def path(self) -> Path:
+        """The DuckDB file (a file store's; a PostgreSQL store has none)."""
+        if not isinstance(self.database, DuckFile):
+            raise TypeError(f"{self.where} is not a file")
+        return self.database.path
 
     def _open_read_only(self, cause: str) -> None:
         """Serve reads from a file this process may not write (no migration possible)."""
-        with connect(self.path, read_only=True) as con:
-            version = schema.check_version(self.path, schema.schema_version(con))
+        with self.database.connect(read_only=True) as con:
+            version = schema.check_version(self.where, schema.schema_version(con))
         if version != schema.latest():
             raise StoreError.at(
-                (str(self.path),),
+                (self.where,),
                 "store.read_only_old",
                 cause=cause_words(cause),
                 version=version,
@@ -148,10 +144,6 @@ class Store(Repository):
         """Why the file can only be read, in the reader's language (None: it can be
         written)."""
         return None if self.read_only is None else cause_words(self.read_only)
-
-    @property
-    def _lock(self) -> threading.Lock:
-        return write_lock(self.path)
 
     @property
     def director_login_enabled(self) -> bool:
@@ -190,13 +182,12 @@ class Store(Repository):
         competitions, a season and its log saves that twice. Keep it only for the run: the
         file stays locked for other processes while it is open.
         """
+        db = self.database
         try:
-            with connect(self.path, read_only=self.read_only is not None) as con:
-                yield Reader(con, self.path, self._read_season)
-        except duckdb.Error as exc:
-            raise StoreError.at(
-                (str(self.path),), "store.database", detail=first_line(exc)
-            ) from None
+            with db.connect(read_only=self.read_only is not None) as con:
+                yield Reader(con, db, self._read_season)
+        except db.errors as exc:
+            raise StoreError.at((db.where,), "store.database", detail=first_line(exc)) from None
 
     def competitions(self) -> list[CompetitionInfo]:
         with self.reader() as r:
@@ -259,25 +250,22 @@ class Store(Repository):
         """One write transaction for a caller checked otherwise (a member's mark: his
         token is checked inside it)."""
         if self.read_only is not None:
-            raise StoreError.at((str(self.path),), "store.read_only", cause=self.read_only_words)
-        with self._lock, connect(self.path, read_only=False) as con:
-            con.begin()
-            self._pending = {}
-            try:
+            raise StoreError.at((self.where,), "store.read_only", cause=self.read_only_words)
+        try:
+            with self.database.transaction() as con:
+                self._pending = {}
                 yield con
-                con.commit()
-                if self._pending and self._seasons is not None:
-                    # the seasons as written, read back and compared: as stored at the
-                    # revision the write made (each write logs, so changes the revision)
-                    newest = max(revision for revision, _ in self._pending.values())
-                    for cid, (_, season) in self._pending.items():
-                        self._seasons.put(cid, newest, season)
-            except BaseException as exc:
-                _rollback(con)
-                error = _refused(self.path, exc)
-                if error is exc:
-                    raise
-                raise error from None
+        except BaseException as exc:
+            error = _refused(self.database, exc)
+            if error is exc:
+                raise
+            raise error from None
+        if self._pending and self._seasons is not None:
+            # the seasons as written, read back and compared: as stored at the revision
+            # the write made (each write logs, so changes the revision)
+            newest = max(revision for revision, _ in self._pending.values())
+            for cid, (_, season) in self._pending.items():
+                self._seasons.put(cid, newest, season)
 
     @staticmethod
     def _verify_written(con: Connection, cid: int, expected: Season) -> None:
@@ -324,7 +312,7 @@ class Store(Repository):
         ).fetchone()
         if row and not what.replace:
             raise StoreError.at(
-                (changes.name(new),), "store.exists_replace", path=str(self.path), id=row[0]
+                (changes.name(new),), "store.exists_replace", path=self.where, id=row[0]
             )
         before = season_file.to_data(rows.read_season(con, row[0])) if row else None
         cid = int(row[0]) if row else rows.new_competition_id(con)
