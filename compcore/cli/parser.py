@@ -26,6 +26,7 @@ from compcore.cli.writes import (
     cmd_export,
     cmd_import,
     cmd_knsb,
+    cmd_migrate,
     cmd_publish,
     cmd_ratings_import,
 )
@@ -183,6 +184,12 @@ def parser(lang: Lang = "nl", commands: Collection[str] | None = None) -> argpar
     sp.add_argument("--club", help=h("trf_club"))
     sp.add_argument("--season", default="", help=h("trf_season"))
     sp.set_defaults(run=cmd_import)
+
+    sp = command("migrate", help=h("migrate"))  # issue 21 item 2
+    sp.add_argument("--from", dest="source", required=True, metavar=m("path"),
+                    help=h("migrate_from"))  # fmt: skip
+    sp.add_argument("--to", dest="target", required=True, metavar=m("path"), help=h("migrate_to"))
+    sp.set_defaults(run=cmd_migrate)
 
     sp = command("export", help=h("export"))
     sp.add_argument("file", nargs="?", metavar=m("file"), help=h("file"))

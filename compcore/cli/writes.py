@@ -31,7 +31,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     else:
         season, _ = season_file.load(args.file)
     store.import_season_file(args.db, season, replace=args.replace)
-    print(t("cli.imported", args.lang, name=season_name(season), db=args.db))
+    where = store.database_at(args.db).where  # a URL without its password
+    print(t("cli.imported", args.lang, name=season_name(season), db=where))
     return 0
 
 
@@ -218,4 +219,16 @@ def cmd_calendar(args: argparse.Namespace) -> int:
     print(
         t("cli.calendar_written", args.lang, events=events, name=season_name(season), out=args.out)
     )
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    """``compcore migrate --from FILE --to URL``: a whole database into an empty one."""
+    from compcore.adapters import store
+
+    copied = store.copy_database(args.source, args.target)
+    where = store.database_at(args.target).where
+    for name, cid in copied:
+        print(t("cli.migrated_one", args.lang, name=name, id=cid))
+    print(t("cli.migrated", args.lang, count=len(copied), db=where))
     return 0
