@@ -117,7 +117,7 @@ with st.expander(tr("rulelab.proposals")):  # the rule lab's proposals (issue 13
 
 if run.director is not None:  # who tried to log in: addresses and names, for directors only
     with st.expander(tr("app.settings.login_log")):
-        attempts = logins.recent_attempts(run.path, 50)  # a file this cannot open: none
+        attempts = logins.recent_attempts(run.address, 50)  # a file this cannot open: none
         login_columns = ["app.col.when", "app.col.login_name", "app.col.address",
                          "app.col.outcome", "app.col.failures", "app.col.wait"]  # fmt: skip
         tables.dataframe(

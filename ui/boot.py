@@ -26,6 +26,10 @@ DEMO_DIR = APP_DIR / "data"
 DEFAULT_DB = DEMO_DIR / "club.duckdb"
 DB_ENV = "COMPCORE_DB"
 DB_SECRET = "db_path"
+#: the secrets' name of a PostgreSQL database's URL (``db_path`` may hold one too)
+DB_URL_SECRET = "db_url"
+#: the URL schemes of a PostgreSQL database (``compcore.adapters.store.database``)
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 CREATE_ENV = "COMPCORE_CREATE"
 CREATE_SECRET = "create_db"
 LANG_KEY = "lang"
@@ -90,13 +94,26 @@ def resolve(value: str) -> Path:
     return path if path.is_absolute() else APP_DIR / path
 
 
-def db_path() -> Path:
-    """The database file the app uses."""
-    value = os.environ.get(DB_ENV) or secret(DB_SECRET)
-    return resolve(str(value)) if value else DEFAULT_DB
+#: the database the app uses: a DuckDB file's path, or a PostgreSQL database's URL
+Address = Path | str
 
 
-def may_create(path: Path) -> bool:
+def db_address() -> Address:
+    """The database the app uses (a URL stays text; a relative path is the app folder's)."""
+    value = os.environ.get(DB_ENV) or secret(DB_URL_SECRET) or secret(DB_SECRET)
+    if not value:
+        return DEFAULT_DB
+    text = str(value).strip()
+    return text if text.startswith(POSTGRES_SCHEMES) else resolve(text)
+
+
+def missing_file(address: Address) -> bool:
+    """Whether ``address`` is a DuckDB file that does not exist yet (a PostgreSQL database
+    is made by its host: never missing here)."""
+    return isinstance(address, Path) and not address.exists()
+
+
+def may_create(path: Address) -> bool:
     """Whether the app may create a database that does not exist yet at ``path``: at the
     default path always, elsewhere only when ``COMPCORE_CREATE`` (or ``create_db``) says so."""
     if path == DEFAULT_DB:
@@ -121,7 +138,7 @@ def first_start_note() -> DeltaGenerator | None:
     """On a first start (no database file yet, and the app may create it): the seeding
     note, drawn now, before the heavy imports; ``ui.state.wait_for_demo_seasons`` takes it
     away when the seasons are in. Otherwise nothing."""
-    path = db_path()
-    if path.exists() or not may_create(path):
+    address = db_address()
+    if not missing_file(address) or not may_create(address):
         return None
     return seeding_note()

@@ -1,10 +1,11 @@
 """Where the database is, the directors' password hashes, the login throttle, and the
 first-start seeding.
 
-- Database: the environment variable ``COMPCORE_DB``, else ``db_path`` in
-  ``.streamlit/secrets.toml``, else ``data/club.duckdb``. A relative path is taken relative
-  to the app's folder (where ``app.py`` is), so the app finds the same file from any
-  working directory.
+- Database: the environment variable ``COMPCORE_DB``, else ``db_url`` or ``db_path`` in
+  ``.streamlit/secrets.toml``, else ``data/club.duckdb``. A ``postgresql://`` URL is a
+  PostgreSQL database (many clubs, several app servers: ``docs/deploy.md``); anything else
+  the path of a DuckDB file. A relative path is taken relative to the app's folder (where
+  ``app.py`` is), so the app finds the same file from any working directory.
 - Directors (each a name and a password hash): ``COMPCORE_DIRECTORS`` and/or the single
   ``COMPCORE_DIRECTOR_HASH`` (the director named ``director``), else ``[directors]`` and/or
   ``director_hash`` in the secrets (:func:`compcore.adapters.access.auth.configured_directors`).
@@ -42,9 +43,27 @@ from compcore.services.vocabulary import (
 from ui import boot
 
 # the database's path (read before the heavy imports of a first start: ui/boot.py)
-from ui.boot import APP_DIR, DB_ENV, DEFAULT_DB, DEMO_DIR, db_path, may_create
+from ui.boot import (
+    APP_DIR,
+    DB_ENV,
+    DEFAULT_DB,
+    DEMO_DIR,
+    Address,
+    db_address,
+    may_create,
+    missing_file,
+)
 
-__all__ = ["APP_DIR", "DB_ENV", "DEFAULT_DB", "DEMO_DIR", "db_path", "may_create"]
+__all__ = [
+    "APP_DIR",
+    "DB_ENV",
+    "DEFAULT_DB",
+    "DEMO_DIR",
+    "Address",
+    "db_address",
+    "may_create",
+    "missing_file",
+]
 
 LOGIN_SECRET = "login"
 LOGIN_ENV_PREFIX = "COMPCORE_LOGIN_"

@@ -48,4 +48,4 @@ def client() -> Client:
 def gate(run: Ctx) -> tuple[LoginGate, CompcoreError | None]:
     """The login gate of this run, and a problem with the throttle's settings (if any)."""
     setting = config.login_throttle()
-    return logins.gate(run.directors, _throttle(setting.value), run.path), setting.problem
+    return logins.gate(run.directors, _throttle(setting.value), run.address), setting.problem

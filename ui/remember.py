@@ -19,13 +19,12 @@ No cookie, or one that is tampered, expired, revoked or unknown: simply not logg
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import streamlit as st
 
 from compcore.services import logins
 from compcore.services.vocabulary import Director, Directors
 from ui import config
+from ui.config import Address
 
 COOKIE = "compcore_login"
 #: the token of this browser session's login session (none when it is not remembered)
@@ -46,7 +45,7 @@ def browser_token() -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def resumed(path: Path, directors: Directors) -> Director | None:
+def resumed(address: Address, directors: Directors) -> Director | None:
     """The director a live token of the browser logs in again; read once per browser
     session (later runs keep the director in the session, or know there is none)."""
     if st.session_state.get(CHECKED_KEY):
@@ -55,40 +54,40 @@ def resumed(path: Path, directors: Directors) -> Director | None:
     token = browser_token()
     if token is None or not directors:
         return None
-    director = logins.resumed_director(path, token, directors)
+    director = logins.resumed_director(address, token, directors)
     if director is not None:
         st.session_state[TOKEN_KEY] = token
     return director
 
 
-def still_live(path: Path, directors: Directors) -> bool:
+def still_live(address: Address, directors: Directors) -> bool:
     """Whether this browser session's login session still counts (a login that was not
     remembered has none, and counts as long as the browser session lives)."""
     token = st.session_state.get(TOKEN_KEY)
     if token is None:
         return True
-    if logins.token_is_live(path, token, directors):
+    if logins.token_is_live(address, token, directors):
         return True
     st.session_state.pop(TOKEN_KEY, None)
     return False
 
 
-def start(path: Path, director: Director, directors: Directors) -> None:
+def start(address: Address, director: Director, directors: Directors) -> None:
     """Remember ``director``'s login for the configured lifetime (zero: not at all)."""
     lifetime = config.session_lifetime().value
-    token = logins.remember(path, director, directors, lifetime)
+    token = logins.remember(address, director, directors, lifetime)
     if token is None:
         return
     st.session_state[TOKEN_KEY] = token
     st.session_state[PENDING_KEY] = (token, int(lifetime.total_seconds()))
 
 
-def end(path: Path) -> bool:
+def end(address: Address) -> bool:
     """Log out: revoke this browser session's login session and clear the cookie; whether
     that was done. When the revoke could not be stored (the database is held or cannot be
     written) nothing changes: the session and its cookie stay, and the caller says so."""
     token = st.session_state.get(TOKEN_KEY)
-    if token is not None and not logins.forget(path, token):
+    if token is not None and not logins.forget(address, token):
         return False
     st.session_state.pop(TOKEN_KEY, None)
     st.session_state[PENDING_KEY] = ("", 0)

@@ -62,7 +62,7 @@ def _login(run: Ctx) -> None:
     if run.director is not None:
         bar.success(run.tr("app.login.logged_in", name=run.director.name))
         if bar.button(run.tr("app.login.logout"), key="logout"):
-            if not remember.end(run.path):
+            if not remember.end(run.address):
                 bar.error(run.tr("app.login.logout_failed"))
                 return
             st.session_state.pop(DIRECTOR_KEY, None)
@@ -88,7 +88,7 @@ def _login(run: Ctx) -> None:
         bar.error(_refusal(run, result.wait, checked=result.checked))
         return
     st.session_state[DIRECTOR_KEY] = result.director
-    remember.start(run.path, result.director, run.directors)
+    remember.start(run.address, result.director, run.directors)
     state.flash("success", run.tr("app.login.welcome", name=result.director.name))
     st.rerun()
 

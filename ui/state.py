@@ -17,7 +17,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import streamlit as st
@@ -93,10 +92,10 @@ def tr(key: str, **fields: object) -> str:
 
 
 @st.cache_resource(show_spinner=False)
-def _open(path: str, directors: Directors) -> Opened:
-    """The store for ``path``, once per process; on a first start (no file yet) with the
+def _open(address: str, directors: Directors) -> Opened:
+    """The store at ``address``, once per process; on a first start (no file yet) with the
     demo seasons to import in the background (:func:`wait_for_demo_seasons` starts it)."""
-    return opening.open_store(Path(path), directors, config.demo_files())
+    return opening.open_store(address, directors, config.demo_files())
 
 
 # --------------------------------------------------------------------------- cached reads
@@ -167,7 +166,7 @@ _memo = Memo(64)
 def memo(run: Ctx, key: tuple[object, ...], compute: Callable[[], T]) -> T:
     """``compute()`` once per stored revision of the database and ``key`` (which must name
     everything else it depends on: the competition, the round, the choices made)."""
-    return _memo.get((str(run.path), run.revision, *key), compute)
+    return _memo.get((str(run.address), run.revision, *key), compute)
 
 
 # --------------------------------------------------------------------------- the run
@@ -178,7 +177,8 @@ class Ctx:
     """What one script run knows: language, store, competitions, choice, director."""
 
     lang: Lang
-    path: Path
+    #: the database (a DuckDB file's path or a PostgreSQL URL: ``config.db_address``)
+    address: config.Address
     opened: Opened
     directors: Directors
     hash_problem: CompcoreError | None
@@ -210,7 +210,7 @@ class Ctx:
 
     def _key(self) -> tuple[str, Directors, int, int]:
         assert self.cid is not None, "no competition chosen"
-        return (str(self.path), self.directors, self.cid, self.revision)
+        return (str(self.address), self.directors, self.cid, self.revision)
 
     def season(self) -> Season:
         return _season(*self._key())
@@ -225,13 +225,13 @@ class Ctx:
         return _awards(*self._key())
 
     def season_of(self, cid: int) -> Season:
-        return _season(str(self.path), self.directors, cid, self.revision)
+        return _season(str(self.address), self.directors, cid, self.revision)
 
     def ruleset_of(self, cid: int) -> Ruleset:
-        return _ruleset(str(self.path), self.directors, cid, self.revision)
+        return _ruleset(str(self.address), self.directors, cid, self.revision)
 
     def standings_of(self, cid: int) -> Standings:
-        return _standings(str(self.path), self.directors, cid, self.revision, None, None)
+        return _standings(str(self.address), self.directors, cid, self.revision, None, None)
 
     def names(self) -> dict[str, str]:
         """Player id -> name of the chosen competition."""
@@ -248,19 +248,20 @@ class Ctx:
 
 def begin_run() -> Ctx:
     """Open the store and read the competitions and the revision: once per script run."""
-    path = config.db_path()
+    address = config.db_address()
     setting = config.directors()
-    if not path.exists() and not config.may_create(path):
-        _refuse(t("app.error.no_database", lang(), path=str(path)))
+    if config.missing_file(address) and not config.may_create(address):
+        _refuse(t("app.error.no_database", lang(), path=str(address)))
     try:
-        opened = _open(str(path), setting.value)
+        opened = _open(str(address), setting.value)
         competitions, revision = opening.competitions(opened)
     except CompcoreError as exc:
-        _refuse(t("app.error.database", lang(), path=md(path), error=md(exc.describe(lang()))))
-    director = _director(path, setting.value)
+        where = md(opening.where(address))
+        _refuse(t("app.error.database", lang(), path=where, error=md(exc.describe(lang()))))
+    director = _director(address, setting.value)
     run = Ctx(
         lang=lang(),
-        path=path,
+        address=address,
         opened=opened,
         directors=setting.value,
         hash_problem=setting.problem,
@@ -386,19 +387,19 @@ def show_notices(run: Ctx) -> None:
         st.info(notice)
 
 
-def _director(path: Path, directors: Directors) -> Director | None:
+def _director(address: config.Address, directors: Directors) -> Director | None:
     """The director logged in in this browser session: kept in the session, or logged in
     again by the browser's login cookie (``ui.remember``) on the session's first run. A
     login whose session was ended (logged out elsewhere) or whose director was removed or
     given a new hash no longer counts."""
     director: Director | None = st.session_state.get(DIRECTOR_KEY)
     if director is None:
-        director = remember.resumed(path, directors)
+        director = remember.resumed(address, directors)
         if director is not None:
             st.session_state[DIRECTOR_KEY] = director
         return director
     if not logins.is_valid_director(director, directors) or not remember.still_live(
-        path, directors
+        address, directors
     ):
         del st.session_state[DIRECTOR_KEY]
         return None

@@ -13,8 +13,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from compcore.adapters.access import auth
 from compcore.adapters.access.auth import Directors
 from compcore.adapters.access.login import LoginGate
@@ -52,46 +50,46 @@ def throttle(settings: ThrottleSettings) -> LoginThrottle:
     return LoginThrottle(settings, clock=time.monotonic)
 
 
-def gate(directors: Directors, throttle: LoginThrottle, path: Path) -> LoginGate:
+def gate(directors: Directors, throttle: LoginThrottle, address: str | Path) -> LoginGate:
     """The login gate: ``directors`` behind ``throttle``, each attempt logged next to the
-    database at ``path``."""
-    return LoginGate(directors, throttle, LoginLog(path))
+    database at ``address``."""
+    return LoginGate(directors, throttle, LoginLog(address))
 
 
-def recent_attempts(path: Path, limit: int = 50) -> list[LoginEvent]:
-    """The newest login attempts of the database at ``path`` (none when its log cannot be
+def recent_attempts(address: str | Path, limit: int = 50) -> list[LoginEvent]:
+    """The newest login attempts of the database at ``address`` (none when its log cannot be
     read: a file this cannot open)."""
     try:
-        return LoginLog(path).recent(limit)
-    except (duckdb.Error, CompcoreError, OSError):
+        return LoginLog(address).recent(limit)
+    except (CompcoreError, OSError):
         return []
 
 
 # --------------------------------------------------------------------------- remembered logins
 
 
-def resumed_director(path: Path, token: str, directors: Directors) -> Director | None:
+def resumed_director(address: str | Path, token: str, directors: Directors) -> Director | None:
     """The director a live login token logs in again (None: not live)."""
-    return Sessions(path).director(token, directors)
+    return Sessions(address).director(token, directors)
 
 
-def token_is_live(path: Path, token: str, directors: Directors) -> bool:
+def token_is_live(address: str | Path, token: str, directors: Directors) -> bool:
     """Whether the login session of ``token`` still counts."""
-    return Sessions(path).name(token, directors) is not None
+    return Sessions(address).name(token, directors) is not None
 
 
 def remember(
-    path: Path, director: Director, directors: Directors, lifetime: timedelta
+    address: str | Path, director: Director, directors: Directors, lifetime: timedelta
 ) -> str | None:
     """A new login session for ``director`` lasting ``lifetime``: its token (None: not
     remembered, a zero lifetime)."""
-    return Sessions(path).start(director, directors, lifetime)
+    return Sessions(address).start(director, directors, lifetime)
 
 
-def forget(path: Path, token: str) -> bool:
+def forget(address: str | Path, token: str) -> bool:
     """End the login session of ``token`` (a logout): whether that is stored (False: the
     database could not be written, and the session still logs in)."""
-    return Sessions(path).revoke(token)
+    return Sessions(address).revoke(token)
 
 
 def is_token(text: str) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compcore.adapters.access.auth import Directors
-from compcore.adapters.store import Store, connection
+from compcore.adapters.store import Store, database_at
 from compcore.domain.errors import CompcoreError, Part
 from compcore.domain.model import Season
 from compcore.ports.values import CompetitionInfo
@@ -47,16 +47,17 @@ class Opened:
         return self.seeding.errors if self.seeding is not None and self.seeding.done else ()
 
 
-def open_store(path: Path, directors: Directors, demo_files: list[Path]) -> Opened:
-    """The store at ``path``; on a first start (no file yet) with ``demo_files`` to import
-    in the background (``Opened.seeding.start()`` starts it)."""
-    # one app server per DuckDB file (a second one is refused here, with its reason)
-    connection.claim_for_server(path)
-    fresh = not path.exists()
-    store = Store(path, directors=directors)
+def open_store(address: str | Path, directors: Directors, demo_files: list[Path]) -> Opened:
+    """The store at ``address`` (a DuckDB file's path or a PostgreSQL URL); on a first start
+    (no file yet) with ``demo_files`` to import in the background (``Opened.seeding.start()``
+    starts it)."""
+    db = database_at(address)
+    # one app server per DuckDB file (a second one is refused here, with its reason), the
+    # file kept open while the app uses it; any number on one PostgreSQL database
+    db.serve()
+    fresh = not db.exists()
+    store = Store(db, directors=directors)
     store.cache_seasons()  # a load after no change reads only the revision
-    # one click makes a dozen short connections: keep the file open while the app uses it
-    connection.keep_open(path)
     if not fresh:
         return Opened(store)
     return Opened(store, Seeding(store, demo_files))
@@ -74,7 +75,7 @@ def competitions(opened: Opened) -> tuple[list[CompetitionInfo], int]:
     and only the revision (one cheap query) on the other runs."""
     if opened.importing:
         return [], 0
-    path = str(opened.store.path)
+    path = opened.store.where
     with opened.store.reader() as reader:
         revision = reader.revision()
         with _listed_guard:
@@ -101,3 +102,8 @@ def ruleset(season: Season) -> Ruleset:
 def read_only_words(opened: Opened) -> Part | None:
     """Why the database can only be read (None: it can be written)."""
     return opened.store.read_only_words
+
+
+def where(address: str | Path) -> str:
+    """The database at ``address`` as messages name it (a URL without its password)."""
+    return database_at(address).where

@@ -219,9 +219,13 @@ def test_database_path_from_the_secrets(template_db, tmp_path, monkeypatch):
 
 def test_environment_wins_over_secrets(monkeypatch, tmp_path):
     monkeypatch.setenv("COMPCORE_DB", "elsewhere/club.duckdb")
-    assert config.db_path() == config.APP_DIR / "elsewhere" / "club.duckdb"
+    assert config.db_address() == config.APP_DIR / "elsewhere" / "club.duckdb"
+    # a PostgreSQL URL stays text (a host's database: never a missing file)
+    monkeypatch.setenv("COMPCORE_DB", " postgresql://compcore@db/clubs ")
+    assert config.db_address() == "postgresql://compcore@db/clubs"
+    assert not config.missing_file(config.db_address())
     monkeypatch.delenv("COMPCORE_DB")
-    assert config.db_path() == config.DEFAULT_DB
+    assert config.db_address() == config.DEFAULT_DB
 
 
 def test_first_start_imports_the_demo_seasons(tmp_path, monkeypatch):
