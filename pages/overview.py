@@ -22,8 +22,16 @@ def choose(cid: int) -> None:
     st.session_state[COMPETITION_KEY] = cid
 
 
+# a server of several clubs (issue 21 item 3): one club at a time, the chosen competition's first
+clubs = competitions.clubs(run.competitions)
+shown = run.competitions
+if len(clubs) > 1:
+    here = run.info.club if run.info is not None else clubs[0]
+    club = st.selectbox(tr("app.overview.club", count=len(clubs)), clubs, index=clubs.index(here))
+    shown = [c for c in run.competitions if c.club == club]
+
 # the newest season of each club is "current"; older seasons are listed below
-current = competitions.current(run.competitions)
+current = competitions.current(shown)
 
 columns = st.columns(2)
 for i, info in enumerate(current):
@@ -73,8 +81,8 @@ for i, info in enumerate(current):
             st.switch_page("pages/standings.py")
         evenings.download(run, info.id, season, ruleset)  # the evenings in a calendar (.ics)
 
-older = competitions.older(run.competitions)
-archive = competitions.archived(run.competitions)
+older = competitions.older(shown)
+archive = competitions.archived(shown)
 for heading, listed in (("app.overview.older", older), ("app.overview.archive", archive)):
     if not listed:
         continue

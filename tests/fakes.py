@@ -15,10 +15,12 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from compcore.adapters.access.auth import Directors
 from compcore.adapters.files import season_file
 from compcore.adapters.store.checks import (
     archive_action,
     authorize,
+    check_club,
     part_data,
     validated,
     where_of,
@@ -48,9 +50,10 @@ from compcore.rules.club_settings import ClubSettings, check_settings
 
 @dataclass
 class MemoryStore(Repository):
-    """Competitions in a dict, the change log in a list; ``director_hash`` as the Store's."""
+    """Competitions in a dict, the change log in a list; ``director_hash`` as the Store's
+    directors (a single hash, or :class:`~compcore.adapters.access.auth.Directors`)."""
 
-    director_hash: str | None = None
+    director_hash: Directors | str | None = None
     _seasons: dict[int, Season] = field(default_factory=dict)
     _log: list[LogEntry] = field(default_factory=list)
     _archived: set[int] = field(default_factory=set)
@@ -100,16 +103,17 @@ class MemoryStore(Repository):
         with self._lock:
             kept = dict(self._seasons), list(self._log)
             try:
-                return [self._apply(label, change) for change in batch]
+                return [self._apply(label, actor, change) for change in batch]
             except BaseException:
                 self._seasons, self._log = kept
                 raise
 
-    def _apply(self, label: str, change: Change) -> Season:
+    def _apply(self, label: str, actor: Actor, change: Change) -> Season:
         """One competition's change, the lock held: edit, validate, store, log."""
         cid, action = change.competition_id, change.action
-        old = self.load(cid)
+        old = self._writable(actor, cid)
         done = change.edit(old)
+        check_club(actor, self.director_hash, done.season.club)
         new = validated(done.season, (changes.name(old), Label("log.action", action)))
         key = (new.club, new.season, new.competition)
         clash = next((i for i, s in self._seasons.items()
@@ -126,6 +130,7 @@ class MemoryStore(Repository):
         """The seasons at once; any refusal stores none of them (as the Store)."""
         label = authorize(actor, self.director_hash)
         checked = [(validated(n.season, where_of(n.season)), n) for n in batch]
+        check_club(actor, self.director_hash, *(new.club for new, _ in checked))
         with self._lock:
             kept = dict(self._seasons), self._next_id, list(self._log)
             try:
@@ -133,6 +138,12 @@ class MemoryStore(Repository):
             except BaseException:
                 self._seasons, self._next_id, self._log = kept
                 raise
+
+    def _writable(self, actor: Actor, cid: int) -> Season:
+        """The season ``cid``, when ``actor`` may write its club's competitions."""
+        season = self.load(cid)
+        check_club(actor, self.director_hash, season.club)
+        return season
 
     def _import_one(self, label: str, new: Season, what: NewSeason) -> int:
         key = (new.club, new.season, new.competition)
@@ -155,6 +166,7 @@ class MemoryStore(Repository):
                            read: ClubSettings | Unchecked) -> ClubSettings:  # fmt: skip
         label = authorize(actor, self.director_hash)
         new = check_settings(settings)
+        check_club(actor, self.director_hash, club)
         with self._lock:
             current = self.club_settings(club)
             fresh_settings(current, new, read, club)
@@ -168,7 +180,7 @@ class MemoryStore(Repository):
                            reason: str | None = None) -> Season:  # fmt: skip
         label = authorize(actor, self.director_hash)
         with self._lock:
-            old = self.load(competition_id)
+            old = self._writable(actor, competition_id)
             del self._seasons[competition_id]
             self._archived.discard(competition_id)
             self._drafts = {k: d for k, d in self._drafts.items() if k[0] != competition_id}
@@ -183,7 +195,7 @@ class MemoryStore(Repository):
                      reason: str | None = None) -> None:  # fmt: skip
         label = authorize(actor, self.director_hash)
         with self._lock:
-            self.load(competition_id)  # refuses an unknown id
+            self._writable(actor, competition_id)
             was = competition_id in self._archived
             if archived:
                 self._archived.add(competition_id)
@@ -198,7 +210,7 @@ class MemoryStore(Repository):
                      reason: str | None = None) -> None:  # fmt: skip
         label = authorize(actor, self.director_hash)
         with self._lock:
-            self.load(competition_id)  # refuses an unknown id
+            self._writable(actor, competition_id)
             self._write_log(label, competition_id, PROPOSAL_ACTION, reason, None,
                             dict(proposal))  # fmt: skip
 
@@ -208,7 +220,7 @@ class MemoryStore(Repository):
                    read: int | None) -> int:  # fmt: skip
         label = authorize(actor, self.director_hash)
         with self._lock:
-            self.load(competition_id)
+            self._writable(actor, competition_id)
             current = self._drafts.get((competition_id, number))
             check_draft_version(current, read, number)
             at = datetime.now(UTC)
@@ -224,6 +236,8 @@ class MemoryStore(Repository):
     def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
         authorize(actor, self.director_hash)
         with self._lock:
+            if competition_id in self._seasons:  # a draft of no competition is simply gone
+                self._writable(actor, competition_id)
             self._drafts.pop((competition_id, number), None)
 
     # ---------------------------------------------------------------- member links
@@ -231,7 +245,7 @@ class MemoryStore(Repository):
     def add_member_token(self, token: MemberToken, *, actor: Actor) -> None:
         authorize(actor, self.director_hash)
         with self._lock:
-            self.load(token.competition_id)
+            self._writable(actor, token.competition_id)
             if token.token_hash in self._tokens:
                 raise StoreError.at((), "store.database", detail="token exists")
             self._tokens[token.token_hash] = token
@@ -240,6 +254,7 @@ class MemoryStore(Repository):
                              actor: Actor) -> int:  # fmt: skip
         authorize(actor, self.director_hash)
         with self._lock:
+            self._writable(actor, competition_id)
             live = [t for t in self._tokens.values() if t.revoked_at is None
                     and (t.competition_id, t.player) == (competition_id, player)]  # fmt: skip
             for token in live:

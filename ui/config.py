@@ -9,7 +9,10 @@ first-start seeding.
 - Directors (each a name and a password hash): ``COMPCORE_DIRECTORS`` and/or the single
   ``COMPCORE_DIRECTOR_HASH`` (the director named ``director``), else ``[directors]`` and/or
   ``director_hash`` in the secrets (:func:`compcore.adapters.access.auth.configured_directors`).
-  No default: without one the app is read-only.
+  No default: without one the app is read-only. On a server of many clubs
+  ``COMPCORE_DIRECTOR_CLUBS`` (or ``[director_clubs]``) limits a director to his clubs.
+- One club's competitions only (a server of many clubs showing one club's site):
+  ``COMPCORE_CLUB``, else ``club`` in the secrets; unset: every club's.
 - Login throttle: ``COMPCORE_LOGIN_<FIELD>``, else ``[login]`` in the secrets, field by
   field; defaults in :class:`compcore.adapters.access.throttle.ThrottleSettings`.
 - How long a login lasts (the director stays logged in across a reload):
@@ -71,6 +74,8 @@ TIMEZONE_ENV = "COMPCORE_TIMEZONE"
 TIMEZONE_SECRET = "timezone"
 SESSION_ENV = "COMPCORE_SESSION_HOURS"
 SESSION_SECRET = "session_hours"
+CLUB_ENV = "COMPCORE_CLUB"
+CLUB_SECRET = "club"
 #: the longest a login may be remembered: 30 days
 MAX_SESSION_HOURS = 720
 _secret = boot.secret
@@ -79,6 +84,13 @@ _secret = boot.secret
 def timezone_name() -> str | None:
     """The club's time zone name (``ui.clock``): the environment, else the secrets."""
     value = os.environ.get(TIMEZONE_ENV) or _secret(TIMEZONE_SECRET)
+    text = str(value or "").strip()
+    return text or None
+
+
+def club() -> str | None:
+    """The one club whose competitions this server shows (None: every club's)."""
+    value = os.environ.get(CLUB_ENV) or _secret(CLUB_SECRET)
     text = str(value or "").strip()
     return text or None
 

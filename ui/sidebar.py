@@ -8,7 +8,7 @@ import streamlit as st
 
 from compcore.domain import errors
 from compcore.domain.errors import CompcoreError
-from compcore.services import competitions, opening
+from compcore.services import competitions, logins, opening
 from compcore.services.vocabulary import Wait
 from ui import config, login, remember, state
 from ui.markdown import md
@@ -59,8 +59,16 @@ def _login(run: Ctx) -> None:
     if not run.login_enabled:
         bar.info(run.tr("app.login.disabled"))
         return
-    if run.director is not None:
-        bar.success(run.tr("app.login.logged_in", name=run.director.name))
+    if run.login is not None:
+        if run.director is not None:
+            bar.success(run.tr("app.login.logged_in", name=run.login.name))
+        else:  # another club's competition (issue 21 item 3)
+            info = run.info
+            bar.info(run.tr("app.login.other_club", name=run.login.name,
+                            club=md(info.club if info else "")))  # fmt: skip
+        clubs = logins.writes_for(run.directors, run.login)
+        if clubs is not None:
+            bar.caption(run.tr("app.login.writes_for", clubs=md(", ".join(clubs))))
         if bar.button(run.tr("app.login.logout"), key="logout"):
             if not remember.end(run.address):
                 bar.error(run.tr("app.login.logout_failed"))

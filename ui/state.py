@@ -26,7 +26,7 @@ from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Season
 from compcore.i18n import Lang, t
 from compcore.services import logins, opening, reading
-from compcore.services.competitions import by_link_key, default_competition, link_key
+from compcore.services.competitions import by_link_key, default_competition, link_key, of_club
 from compcore.services.opening import Opened
 from compcore.services.vocabulary import (
     Awards,
@@ -184,7 +184,8 @@ class Ctx:
     hash_problem: CompcoreError | None
     revision: int
     competitions: list[CompetitionInfo]
-    director: Director | None = None
+    #: the director logged in in this session (whichever competition is chosen)
+    login: Director | None = None
     cid: int | None = None
     #: the link's parameters this run has still to apply (see :func:`linked_select`)
     incoming: dict[str, str] = field(default_factory=dict)
@@ -200,6 +201,14 @@ class Ctx:
     @property
     def login_enabled(self) -> bool:
         return bool(self.directors)
+
+    @property
+    def director(self) -> Director | None:
+        """The logged-in director when he may write the chosen competition's club (issue
+        21 item 3); None otherwise, so the pages are read-only for him there."""
+        info = self.info
+        club = info.club if info is not None else None
+        return self.login if logins.may_write(self.directors, self.login, club) else None
 
     @property
     def info(self) -> CompetitionInfo | None:
@@ -266,8 +275,8 @@ def begin_run() -> Ctx:
         directors=setting.value,
         hash_problem=setting.problem,
         revision=revision,
-        competitions=competitions,
-        director=director,
+        competitions=of_club(competitions, config.club()),
+        login=director,
     )
     run.incoming = _incoming_links()
     run.cid = _chosen_competition(run)

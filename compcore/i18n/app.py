@@ -52,6 +52,8 @@ NL: dict[str, str] = {
     "app.login.locked": "Te veel mislukte pogingen: inloggen is geblokkeerd; probeer het over {minutes} min opnieuw.",
     "app.login.welcome": "Ingelogd als wedstrijdleider {name}.",
     "app.login.logged_in": "Wedstrijdleider {name}: je kunt wijzigingen maken.",
+    "app.login.other_club": "Wedstrijdleider {name}: deze competitie is van {club}; die kun je alleen bekijken.",
+    "app.login.writes_for": "Je wijzigt competities van: {clubs}",
     "app.login.logout": "Uitloggen",
     "app.login.logged_out": "Uitgelogd.",
     "app.login.logout_failed": (
@@ -128,6 +130,7 @@ NL: dict[str, str] = {
     # overview
     "app.overview.title": "Interne competitie",
     "app.overview.intro": "De competities van de club: de volgende ronde en de koplopers. Kies links een competitie; de wedstrijdleider logt daar ook in.",
+    "app.overview.club": "Club ({count} clubs)",
     "app.overview.next": "Volgende ronde: **{number}** (nog geen aanwezigheid ingevoerd)",
     "app.overview.next_open": "Volgende ronde: **{number}**{date}, {present} aanwezig",
     "app.overview.playing": "Ronde **{number}** wordt gespeeld: {done} van {total} uitslagen binnen",
@@ -202,6 +205,8 @@ EN: dict[str, str] = {
     "app.login.locked": "Too many failed attempts: logging in is blocked; try again in {minutes} min.",
     "app.login.welcome": "Logged in as tournament director {name}.",
     "app.login.logged_in": "Director {name}: you can make changes.",
+    "app.login.other_club": "Director {name}: this competition is {club}'s; you can only view it.",
+    "app.login.writes_for": "You change competitions of: {clubs}",
     "app.login.logout": "Log out",
     "app.login.logged_out": "Logged out.",
     "app.login.logout_failed": (
@@ -272,6 +277,7 @@ EN: dict[str, str] = {
     "app.participation.never": "only when signed up",
     "app.overview.title": "Internal competition",
     "app.overview.intro": "The club's competitions: the next round and the leaders. Choose a competition on the left; the director logs in there too.",
+    "app.overview.club": "Club ({count} clubs)",
     "app.overview.next": "Next round: **{number}** (no attendance entered yet)",
     "app.overview.next_open": "Next round: **{number}**{date}, {present} present",
     "app.overview.playing": "Round **{number}** is being played: {done} of {total} results in",

@@ -7,6 +7,7 @@ NL: dict[str, str] = {
     "store.login_invalid": "deze inlog van de wedstrijdleider geldt niet voor deze database; log opnieuw in",
     "store.no_directors": "er is geen wachtwoord voor een wedstrijdleider ingesteld: de app is alleen-lezen",
     "store.not_director": "alleen een ingelogde wedstrijdleider kan de competitie wijzigen",
+    "store.other_club": "wedstrijdleider {name} mag alleen competities van {clubs} wijzigen, niet van {club}; er is niets veranderd",
     # the file
     "store.missing": "deze database bestaat niet",
     "store.empty": "de database is leeg (geen competities)",
@@ -50,6 +51,7 @@ EN: dict[str, str] = {
     "store.login_invalid": "this director login is not valid for this database; log in again",
     "store.no_directors": "no director password is configured: the app is read-only",
     "store.not_director": "only a logged-in tournament director can change the competition",
+    "store.other_club": "director {name} may change competitions of {clubs} only, not of {club}; nothing was changed",
     "store.missing": "no such database",
     "store.empty": "the database is empty (no competitions)",
     "store.second_server": (

@@ -19,6 +19,17 @@ def active(infos: Sequence[CompetitionInfo]) -> list[CompetitionInfo]:
     return [i for i in infos if not i.archived]
 
 
+def of_club(infos: list[CompetitionInfo], club: str | None) -> list[CompetitionInfo]:
+    """The competitions of ``club`` only (a server configured for one club, issue 21 item
+    3); None: every club's."""
+    return infos if club is None else [i for i in infos if i.club == club]
+
+
+def clubs(infos: Sequence[CompetitionInfo]) -> list[str]:
+    """The clubs of the competitions, sorted."""
+    return sorted({i.club for i in infos})
+
+
 def current(infos: Sequence[CompetitionInfo]) -> list[CompetitionInfo]:
     """The competitions of each club's newest season (the overview's cards), in the
     repository's order; archived ones left out. Season names sort as the clubs write them

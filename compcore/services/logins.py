@@ -39,6 +39,21 @@ def is_valid_director(director: object, directors: Directors) -> bool:
     return auth.is_valid_director(director, directors)
 
 
+def may_write(directors: Directors, director: Director | None, club: str | None) -> bool:
+    """Whether ``director`` may write the competitions of ``club`` (issue 21 item 3: a
+    director limited to some clubs writes theirs only; None: no competition, nothing to
+    refuse yet). The store checks it again inside every write."""
+    if director is None:
+        return False
+    return club is None or directors.may_write(director.name, club)
+
+
+def writes_for(directors: Directors, director: Director) -> tuple[str, ...] | None:
+    """The clubs ``director`` writes for, sorted; None: every club."""
+    clubs = directors.clubs_of(director.name)
+    return None if clubs is None else tuple(sorted(clubs))
+
+
 def throttle_settings(values: Mapping[str, object] | None = None) -> ThrottleSettings:
     """The login throttle's numbers from ``values`` (None: the defaults; refused in words
     when bad: :class:`~compcore.adapters.access.throttle.LoginSettingError`)."""

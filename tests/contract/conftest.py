@@ -36,6 +36,8 @@ def _opener(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Opener
         made: list[MemoryStore] = []
 
         def memory(**options: Any) -> Repository:
+            if "directors" in options:  # the fake's one field for both
+                options["director_hash"] = options.pop("directors")
             if not made:
                 made.append(MemoryStore(**options))
             return made[0]

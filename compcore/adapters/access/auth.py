@@ -10,7 +10,9 @@ own and a hash of his own (:class:`Directors`), configured as ``COMPCORE_DIRECTO
 (``name=hash;name=hash`` or a JSON object) or as a ``[directors]`` table in
 ``.streamlit/secrets.toml``; the single ``COMPCORE_DIRECTOR_HASH`` / ``director_hash`` of
 earlier versions is the director named ``director`` (:func:`configured_directors`). There is
-no default password: with no director configured nobody can log in.
+no default password: with no director configured nobody can log in. On a server of many
+clubs ``COMPCORE_DIRECTOR_CLUBS`` (or a ``[director_clubs]`` table) names the clubs whose
+competitions a director may write; a director it does not name writes every club's.
 
 Writes to the store need an *actor*:
 
@@ -55,6 +57,9 @@ ENV_VAR = "COMPCORE_DIRECTOR_HASH"
 SECRETS_KEY = "director_hash"
 DIRECTORS_ENV = "COMPCORE_DIRECTORS"
 DIRECTORS_SECRET = "directors"
+#: which clubs' competitions a director may write (issue 21 item 3): ``name=club,club;...``
+CLUBS_ENV = "COMPCORE_DIRECTOR_CLUBS"
+CLUBS_SECRET = "director_clubs"
 #: the name of the director configured by the single ``COMPCORE_DIRECTOR_HASH``
 LEGACY_NAME = "director"
 MAX_NAME_LENGTH = 64
@@ -239,6 +244,9 @@ class Directors:
 
     #: (name, hash) pairs, sorted by name
     entries: tuple[tuple[str, str], ...] = ()
+    #: (name, clubs) of the directors who may write only those clubs' competitions (issue
+    #: 21 item 3); a director not here writes every club's
+    clubs: tuple[tuple[str, frozenset[str]], ...] = ()
 
     @classmethod
     def of(cls, hashes: Mapping[str, str] | Iterable[tuple[str, str]]) -> Directors:
@@ -255,6 +263,40 @@ class Directors:
             except HashFormatError as exc:
                 raise exc.located(Phrase("auth.at.director", name=clean)) from None
         return cls(tuple(sorted(entries.values())))
+
+    def with_clubs(self, clubs: Iterable[tuple[Any, Any]], setting: str = CLUBS_ENV) -> Directors:
+        """These directors, each director in ``clubs`` limited to the clubs given there.
+        A name that is not a configured director, or a director given no club or twice,
+        raises :class:`DirectorConfigError` naming ``setting``."""
+        limited: dict[str, frozenset[str]] = {}
+        for typed, names in clubs:
+            found = self.find(typed)
+            if found is None:
+                raise DirectorConfigError.at((), "auth.clubs.unknown", name=str(typed),
+                                             setting=setting)  # fmt: skip
+            if found[0] in limited:
+                raise DirectorConfigError.at((), "auth.clubs.twice", name=found[0],
+                                             setting=setting)  # fmt: skip
+            given = [names] if isinstance(names, str) else names
+            if not isinstance(given, list | tuple | frozenset) or not all(
+                isinstance(c, str) for c in given
+            ):
+                raise DirectorConfigError.at((), "auth.clubs.type", name=found[0], setting=setting)
+            chosen = frozenset(c.strip() for c in given if c.strip())
+            if not chosen:
+                raise DirectorConfigError.at((), "auth.clubs.empty", name=found[0],
+                                             setting=setting)  # fmt: skip
+            limited[found[0]] = chosen
+        return Directors(self.entries, tuple(sorted(limited.items())))
+
+    def clubs_of(self, name: str) -> frozenset[str] | None:
+        """The clubs whose competitions the director ``name`` may write; None: every club."""
+        return next((c for n, c in self.clubs if n == name), None)
+
+    def may_write(self, name: str, club: str) -> bool:
+        """Whether the director ``name`` may write competitions of ``club``."""
+        clubs = self.clubs_of(name)
+        return clubs is None or club in clubs
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -334,6 +376,29 @@ def parse_directors(text: str) -> list[tuple[str, str]]:
     return result
 
 
+def parse_director_clubs(text: str) -> list[tuple[str, list[str]]]:
+    """The (name, clubs) pairs of ``COMPCORE_DIRECTOR_CLUBS``: ``name=club,club;name=club``
+    or a JSON object ``{"name": ["club", ...], ...}`` (for club names with a comma)."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            pairs = json.loads(text, object_pairs_hook=list)
+        except json.JSONDecodeError as exc:
+            raise DirectorConfigError.at(
+                (), "auth.env.json", env=CLUBS_ENV, detail=exc.msg, position=exc.pos
+            ) from None
+        return list(pairs)  # an object's pairs (object_pairs_hook)
+    result = []
+    for number, part in enumerate(text.split(";"), start=1):
+        if not part.strip():
+            continue
+        name, equals, clubs = part.partition("=")
+        if not equals:
+            raise DirectorConfigError.at(CLUBS_ENV, "auth.clubs.part", number=number)
+        result.append((name, clubs.split(",")))
+    return result
+
+
 def _secret(secrets_: Mapping[str, Any] | None, key: str) -> Any:
     if secrets_ is None:
         return None
@@ -355,9 +420,15 @@ def configured_directors(secrets_: Mapping[str, Any] | None = None) -> Directors
     many: Any = os.environ.get(DIRECTORS_ENV)
     one: Any = os.environ.get(ENV_VAR)
     if many or one:
-        return configure(parse_directors(many) if many else None, one or None)
+        clubs = os.environ.get(CLUBS_ENV)
+        directors = configure(parse_directors(many) if many else None, one or None)
+        return directors.with_clubs(parse_director_clubs(clubs)) if clubs else directors
     table = _secret(secrets_, DIRECTORS_SECRET)
     one = _secret(secrets_, SECRETS_KEY)
+    limits = _secret(secrets_, CLUBS_SECRET)
     if table and not isinstance(table, Mapping):
         raise DirectorConfigError.at((), "auth.secret_table", table=DIRECTORS_SECRET)
-    return configure(list(table.items()) if table else None, str(one) if one else None)
+    if limits and not isinstance(limits, Mapping):
+        raise DirectorConfigError.at((), "auth.clubs.secret_table", table=CLUBS_SECRET)
+    directors = configure(list(table.items()) if table else None, str(one) if one else None)
+    return directors.with_clubs(list(limits.items()), CLUBS_SECRET) if limits else directors

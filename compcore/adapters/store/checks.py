@@ -1,4 +1,5 @@
-"""What every store checks on a write: who writes (:func:`authorize`), whether the new
+"""What every store checks on a write: who writes (:func:`authorize`) and for which club
+(:func:`check_club`), whether the new
 season is one a season file could hold (:func:`validated`), whether what was written reads
 back the same (:func:`same_season`), and what the change log keeps of a change
 (:func:`part_data`). The DuckDB :class:`~compcore.adapters.store.Store` and the tests' fake
@@ -45,6 +46,21 @@ def authorize(actor: Actor, directors: auth.Directors | str | None) -> str:
             return actor.label
         raise NotAuthorized.at((), "store.login_invalid" if directors else "store.no_directors")
     raise NotAuthorized.at((), "store.not_director")
+
+
+def check_club(actor: Actor, directors: auth.Directors | str | None, *clubs: str) -> None:
+    """Refuse (:class:`NotAuthorized`) a director who may not write competitions of one of
+    ``clubs`` (issue 21 item 3: clubs kept apart on a server of many clubs); the
+    administrator and a director of every club pass. Checked after :func:`authorize`,
+    inside the write's transaction, with the club as stored there."""
+    if type(actor) is not Director:
+        return
+    allowed = auth.as_directors(directors).clubs_of(actor.name)
+    for club in clubs:
+        if allowed is not None and club not in allowed:
+            raise NotAuthorized.at(
+                (), "store.other_club", name=actor.name, club=club, clubs=", ".join(sorted(allowed))
+            )
 
 
 # --------------------------------------------------------------------------- checking

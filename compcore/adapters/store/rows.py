@@ -476,15 +476,8 @@ def _aggregate(con: Connection, sql: str) -> int:
     return int(row[0])
 
 
-def write_log(
-    con: Connection,
-    actor: str,
-    cid: int | None,
-    action: str,
-    reason: str | None,
-    before: Any,
-    after: Any,
-) -> int:
+def write_log(con: Connection, actor: str, cid: int | None, action: str, reason: str | None,
+              before: Any, after: Any) -> int:  # fmt: skip
     """Log one change; its id (the revision it makes)."""
     new = _next_id(con, "change_log")
     con.execute(
@@ -496,5 +489,8 @@ def write_log(
     return int(new)
 
 
-def has_competition(con: Connection, cid: int) -> bool:
-    return con.execute("SELECT 1 FROM competitions WHERE id = ?", [cid]).fetchone() is not None
+def club_of(con: Connection, cid: int) -> str | None:
+    """The club of competition ``cid``; None: there is none."""
+    sql = "SELECT cl.name FROM competitions c JOIN clubs cl ON cl.id = c.club_id WHERE c.id = ?"
+    row = con.execute(sql, [cid]).fetchone()
+    return None if row is None else str(row[0])

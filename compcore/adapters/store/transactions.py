@@ -24,6 +24,7 @@ from compcore.adapters.store.address import database_at
 from compcore.adapters.store.checks import (
     archive_action,
     authorize,
+    check_club,
     part_data,
     same_season,
     validated,
@@ -97,7 +98,8 @@ class Store(Repository):
     ) -> None:
         self.database = database_at(address)
         # a malformed hash is a configuration mistake: say so now, not at the first login
-        self._directors = auth.configure(directors.entries if directors else None, director_hash)
+        configured = auth.configure(directors.entries if directors else None, director_hash)
+        self._directors = configured.with_clubs(directors.clubs if directors else ())
         #: why the file can only be read (None: it can be written)
         self.read_only: str | None = None
         #: (competition id, revision) -> the season as stored then (:meth:`cache_seasons`)
@@ -227,6 +229,7 @@ class Store(Repository):
         authorize(actor, self._directors)
         new = check_settings(settings)
         with self._transaction(actor) as (con, label):
+            check_club(actor, self._directors, club)
             current = side_tables.read_club_settings(con, club)
             fresh_settings(current, new, read, club)
             side_tables.put_club_settings(con, club, new)
@@ -244,6 +247,14 @@ class Store(Repository):
         label = authorize(actor, self._directors)
         with self._unauthorized_transaction() as con:
             yield con, label
+
+    def _writable(self, con: Connection, actor: Actor, cid: int) -> None:
+        """Refuse a write to competition ``cid`` when there is none, or when ``actor`` may
+        not write its club's competitions (:func:`check_club`), as stored now."""
+        club = rows.club_of(con, cid)
+        if club is None:
+            raise StoreError.at((), "store.no_id", id=cid)
+        check_club(actor, self._directors, club)
 
     @contextmanager
     def _unauthorized_transaction(self) -> Iterator[Connection]:
@@ -279,14 +290,16 @@ class Store(Repository):
     def _run(self, actor: Actor, batch: Sequence[Change]) -> list[Season]:
         """The changes in one transaction, all or none (:class:`SeasonChanges`)."""
         with self._transaction(actor) as (con, label):
-            return [self._apply(con, label, change) for change in batch]
+            return [self._apply(con, label, actor, change) for change in batch]
 
-    def _apply(self, con: Connection, label: str, change: Change) -> Season:
-        """One competition's change inside the open transaction: read, edit, validate,
-        write what the change rewrites, verify, log; the new season."""
+    def _apply(self, con: Connection, label: str, actor: Actor, change: Change) -> Season:
+        """One competition's change inside the open transaction: read, check the club,
+        edit, validate, write what the change rewrites, verify, log; the new season."""
         cid, action = change.competition_id, change.action
         old = self._read_season(con, cid, keep=False)
+        check_club(actor, self._directors, old.club)
         done = change.edit(old)
+        check_club(actor, self._directors, done.season.club)
         new = validated(done.season, (changes.name(old), Label("log.action", action)), old)
         _rewrite(con, cid, new, change, done)
         rows.touch(con, cid)
@@ -301,6 +314,7 @@ class Store(Repository):
         authorize(actor, self._directors)  # before anything else, even the validation
         checked = [(validated(n.season, where_of(n.season)), n) for n in batch]
         with self._transaction(actor) as (con, label):
+            check_club(actor, self._directors, *(new.club for new, _ in checked))
             return [self._import_one(con, label, new, n) for new, n in checked]
 
     def _import_one(self, con: Connection, label: str, new: Season, what: NewSeason) -> int:
@@ -327,6 +341,7 @@ class Store(Repository):
     ) -> Season:
         with self._transaction(actor) as (con, label):
             old = rows.read_season(con, competition_id)
+            check_club(actor, self._directors, old.club)
             rows.delete_competition_rows(con, competition_id)
             side_tables.delete_draft(con, competition_id)
             side_tables.delete_member_data(con, competition_id)
@@ -340,7 +355,7 @@ class Store(Repository):
         self, competition_id: int, archived: bool, *, actor: Actor, reason: str | None = None
     ) -> None:
         with self._transaction(actor) as (con, label):
-            rows.read_season(con, competition_id)  # refuses an unknown id
+            self._writable(con, actor, competition_id)
             row = con.execute(
                 "SELECT coalesce(archived, false) FROM competitions WHERE id = ?",
                 [competition_id],
@@ -360,7 +375,7 @@ class Store(Repository):
         reason: str | None = None,
     ) -> None:  # fmt: skip
         with self._transaction(actor) as (con, label):
-            rows.read_season(con, competition_id)  # refuses an unknown id
+            self._writable(con, actor, competition_id)
             rows.write_log(con, label, competition_id, PROPOSAL_ACTION, reason, None,
                            dict(proposal))  # fmt: skip
 
@@ -370,8 +385,7 @@ class Store(Repository):
         self, actor: Actor, competition_id: int, number: int, payload: Any, read: int | None
     ) -> int:
         with self._transaction(actor) as (con, label):
-            if not rows.has_competition(con, competition_id):
-                raise StoreError.at((), "store.no_id", id=competition_id)
+            self._writable(con, actor, competition_id)
             current = side_tables.read_draft(con, competition_id, number)
             check_draft_version(current, read, number)
             version = next_draft_version(current, rows.now())
@@ -384,20 +398,23 @@ class Store(Repository):
 
     def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
         with self._transaction(actor) as (con, _):
+            club = rows.club_of(con, competition_id)
+            if club is not None:  # a draft of no competition is simply gone
+                check_club(actor, self._directors, club)
             side_tables.delete_draft(con, competition_id, number)
 
     # ---------------------------------------------------------------- member links
 
     def add_member_token(self, token: MemberToken, *, actor: Actor) -> None:
         with self._transaction(actor) as (con, _):
-            if not rows.has_competition(con, token.competition_id):
-                raise StoreError.at((), "store.no_id", id=token.competition_id)
+            self._writable(con, actor, token.competition_id)
             side_tables.put_member_token(con, token)
 
     def revoke_member_tokens(
         self, competition_id: int, player: str, at: datetime, *, actor: Actor
     ) -> int:
         with self._transaction(actor) as (con, _):
+            self._writable(con, actor, competition_id)
             return side_tables.revoke_member_tokens(con, competition_id, player, at)
 
     def member_token(self, token_hash: str) -> MemberToken | None:

@@ -340,3 +340,38 @@ def test_two_directors_writes_are_logged_under_their_own_names(tmp_path, two):
         only_piet.delete_round(cid, 2, actor=jan)
     only_piet.delete_round(cid, 2, actor=piet)
     assert len(store.load(cid).rounds) == 1
+
+
+def test_directors_limited_to_their_clubs_from_the_environment_and_the_secrets(monkeypatch, two):
+    """Issue 21 item 3: Jan writes De Toren's and Het Paard's competitions; Piet, not
+    named, every club's."""
+    jan, piet = two.hash_of(JAN), two.hash_of(PIET)
+    monkeypatch.delenv(auth.ENV_VAR, raising=False)
+    monkeypatch.setenv(auth.DIRECTORS_ENV, f"Jan={jan};Piet={piet}")
+    monkeypatch.setenv(auth.CLUBS_ENV, " jan = De Toren, Het Paard ;")
+    limited = configured_directors()
+    assert limited.clubs_of(JAN) == {"De Toren", "Het Paard"} and limited.clubs_of(PIET) is None
+    assert limited.may_write(JAN, "De Toren") and not limited.may_write(JAN, "De Zwarte Loper")
+    assert limited.may_write(PIET, "De Zwarte Loper")
+    monkeypatch.setenv(auth.CLUBS_ENV, '{"Jan": ["De Toren, Utrecht"]}')  # a comma in a name
+    assert configured_directors().clubs_of(JAN) == {"De Toren, Utrecht"}
+    monkeypatch.delenv(auth.DIRECTORS_ENV)
+    monkeypatch.delenv(auth.CLUBS_ENV)
+    secrets = {"directors": {"Jan": jan}, "director_clubs": {"Jan": ["De Toren"]}}
+    assert configured_directors(secrets).clubs_of(JAN) == {"De Toren"}
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("Klaas=De Toren", "COMPCORE_DIRECTOR_CLUBS names 'Klaas', who is not a configured director"),
+    ("Jan=De Toren;jan=Het Paard", "names director 'Jan' twice"),
+    ("Jan= , ", "gives director 'Jan' no club at all"),
+    ("Jan", "part 1 is not name=club,club"),
+    ('{"Jan": [1]}', "director 'Jan''s clubs must be names"),
+    ('{"Jan": {"De Toren": true}}', "director 'Jan''s clubs must be names"),
+])  # fmt: skip
+def test_bad_club_limits_are_one_clear_line(monkeypatch, two, value, message):
+    monkeypatch.delenv(auth.ENV_VAR, raising=False)
+    monkeypatch.setenv(auth.DIRECTORS_ENV, f"Jan={two.hash_of(JAN)}")
+    monkeypatch.setenv(auth.CLUBS_ENV, value)
+    with raises_in_english(DirectorConfigError, message):
+        configured_directors()
