@@ -1,5 +1,5 @@
 """The app's side of a login: who is asking (session and address), the one throttle of the
-server process, and the login gate over the run's database (``compcore.adapters.access.login``).
+server process (of every server, kept in the database, on PostgreSQL), and the login gate over the run's database (``compcore.adapters.access.login``).
 
 The client address is ``st.context.ip_address``: the address of the WebSocket peer, or, when
 the app runs behind a reverse proxy on the same machine, the client that proxy names in
@@ -25,9 +25,10 @@ SESSION_KEY = "_login_session"
 
 
 @st.cache_resource(show_spinner=False)
-def _throttle(settings: ThrottleSettings) -> LoginThrottle:
-    """One throttle per server process (per settings), shared by every session."""
-    return logins.throttle(settings)
+def _throttle(settings: ThrottleSettings, address: str) -> LoginThrottle:
+    """One throttle per server process (per settings and database), shared by every
+    session; on PostgreSQL it lives in the database, shared by every server."""
+    return logins.throttle(settings, address)
 
 
 def _address() -> str | None:
@@ -48,4 +49,5 @@ def client() -> Client:
 def gate(run: Ctx) -> tuple[LoginGate, CompcoreError | None]:
     """The login gate of this run, and a problem with the throttle's settings (if any)."""
     setting = config.login_throttle()
-    return logins.gate(run.directors, _throttle(setting.value), run.address), setting.problem
+    throttle = _throttle(setting.value, str(run.address))
+    return logins.gate(run.directors, throttle, run.address), setting.problem

@@ -17,8 +17,10 @@ from compcore.adapters.access import auth
 from compcore.adapters.access.auth import Directors
 from compcore.adapters.access.login import LoginGate
 from compcore.adapters.access.throttle import LoginThrottle, ThrottleSettings
+from compcore.adapters.store.address import POSTGRES_SCHEMES, database_at
 from compcore.adapters.store.login_log import LoginEvent, LoginLog
 from compcore.adapters.store.sessions import Sessions, Token
+from compcore.adapters.store.throttle_table import SharedThrottle
 from compcore.domain.errors import CompcoreError
 from compcore.ports.actors import Director
 
@@ -60,8 +62,12 @@ def throttle_settings(values: Mapping[str, object] | None = None) -> ThrottleSet
     return ThrottleSettings() if values is None else ThrottleSettings.parse(dict(values))
 
 
-def throttle(settings: ThrottleSettings) -> LoginThrottle:
-    """A login throttle on the process's monotonic clock."""
+def throttle(settings: ThrottleSettings, address: str | Path | None = None) -> LoginThrottle:
+    """The login throttle for the database at ``address``: one in the database itself when
+    it is a PostgreSQL database (several app servers then throttle as one, issue 21 item
+    4), else one in this process on its monotonic clock (a DuckDB file has one server)."""
+    if address is not None and str(address).startswith(POSTGRES_SCHEMES):
+        return SharedThrottle(database_at(str(address)), settings)
     return LoginThrottle(settings, clock=time.monotonic)
 
 

@@ -19,7 +19,8 @@ import ipaddress
 import math
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -28,6 +29,9 @@ from compcore.domain.errors import CompcoreError, choices
 #: how long a key waits while another attempt of it is being checked (a password check
 #: takes well under this); attempts sent at the same moment are thereby taken one at a time
 IN_FLIGHT_WAIT = 1.0
+#: an attempt still in flight after this many seconds is taken as ended (its server died
+#: while checking it): a throttle kept in a shared database never stays blocked by it
+IN_FLIGHT_LIMIT = 30.0
 #: keys kept before idle ones are forgotten (bounds memory under a flood of addresses)
 MAX_KEYS = 10_000
 
@@ -138,11 +142,14 @@ class Wait:
 
 
 @dataclass
-class _Record:
+class Record:
+    """One key's state: its recent failures, the wait it brought, an attempt in flight."""
+
     failures: list[float] = field(default_factory=list)  # times, oldest first
     not_before: float = -math.inf
     locked: bool = False
-    in_flight: int = 0
+    #: an attempt of this key is being checked until then (-inf: none)
+    in_flight_until: float = -math.inf
 
 
 class LoginThrottle:
@@ -150,6 +157,10 @@ class LoginThrottle:
 
     Use: ``wait = admit(keys)``; when ``wait.allowed`` check the password and then call
     exactly one of :meth:`failed`, :meth:`succeeded` or :meth:`release` with the same keys.
+
+    The records live in this process; a subclass keeps them elsewhere by overriding
+    :meth:`_holding` (``compcore.adapters.store.throttle_table``: in the shared database,
+    so that several app servers throttle as one).
     """
 
     def __init__(
@@ -163,19 +174,27 @@ class LoginThrottle:
         self._names = self.settings.for_names()
         self._clock = clock
         self._max_keys = max_keys
-        self._records: dict[str, _Record] = {}
+        self._records: dict[str, Record] = {}
         self._lock = threading.Lock()
+
+    @contextmanager
+    def _holding(self, keys: list[str], *, write: bool = True) -> Iterator[None]:
+        """While the block runs, ``self._records`` holds (at least) the records of
+        ``keys`` and nobody else changes them; what the block leaves there is kept."""
+        with self._lock:
+            yield
 
     # ---------------------------------------------------------------- queries
 
     def wait(self, keys: Iterable[str]) -> Wait:
         """How long the longest-waiting of ``keys`` must still wait (nothing is recorded)."""
-        with self._lock:
-            return self._wait(list(keys), self._clock())
+        keys = list(keys)
+        with self._holding(keys, write=False):
+            return self._wait(keys, self._clock())
 
     def failures(self, key: str) -> int:
         """Failures of ``key`` that still count (within the window)."""
-        with self._lock:
+        with self._holding([key], write=False):
             record = self._records.get(key)
             return len(self._expire(record, self._clock())) if record else 0
 
@@ -192,23 +211,24 @@ class LoginThrottle:
         :data:`IN_FLIGHT_WAIT` seconds, so simultaneous guesses cannot slip past the delay.
         """
         keys = list(keys)
-        with self._lock:
+        with self._holding(keys):
             now = self._clock()
             wait = self._wait(keys, now)
             if wait.allowed:
                 self._prune(now)
                 for key in keys:
-                    self._records.setdefault(key, _Record()).in_flight += 1
+                    self._records.setdefault(key, Record()).in_flight_until = now + IN_FLIGHT_LIMIT
             return wait
 
     def failed(self, keys: Iterable[str]) -> Wait:
         """Record a failed attempt of ``keys`` (taken by :meth:`admit`); the wait it brings."""
-        with self._lock:
+        keys = list(keys)
+        with self._holding(keys):
             now = self._clock()
             longest = Wait()
             for key in keys:
-                record = self._records.setdefault(key, _Record())
-                record.in_flight = max(record.in_flight - 1, 0)
+                record = self._records.setdefault(key, Record())
+                record.in_flight_until = -math.inf
                 count = len(self._expire(record, now)) + 1
                 record.failures.append(now)
                 settings = self._names if key.startswith(NAME_PREFIX) else self.settings
@@ -224,14 +244,14 @@ class LoginThrottle:
         the key with the most) came before it within the window."""
         keys = list(keys)
         forgotten = set(keys if forget is None else forget)
-        with self._lock:
+        with self._holding(keys):
             now = self._clock()
             before = 0
             for key in keys:
                 record = self._records.get(key)
                 if record is None:
                     continue
-                record.in_flight = max(record.in_flight - 1, 0)
+                record.in_flight_until = -math.inf
                 before = max(before, len(self._expire(record, now)))
                 if key in forgotten or self._idle(record, now):
                     del self._records[key]
@@ -239,15 +259,16 @@ class LoginThrottle:
 
     def release(self, keys: Iterable[str]) -> None:
         """End an attempt without a verdict (the check itself broke)."""
-        with self._lock:
+        keys = list(keys)
+        with self._holding(keys):
             for key in keys:
                 record = self._records.get(key)
                 if record is not None:
-                    record.in_flight = max(record.in_flight - 1, 0)
+                    record.in_flight_until = -math.inf
 
     # ---------------------------------------------------------------- inside
 
-    def _expire(self, record: _Record, now: float) -> list[float]:
+    def _expire(self, record: Record, now: float) -> list[float]:
         cutoff = now - self.settings.window
         record.failures = [at for at in record.failures if at > cutoff]
         return record.failures
@@ -258,14 +279,18 @@ class LoginThrottle:
             record = self._records.get(key)
             if record is None:
                 continue
-            if record.in_flight:
+            if record.in_flight_until > now:
                 longest = max(longest, Wait(IN_FLIGHT_WAIT), key=_order)
             if record.not_before > now:
                 longest = max(longest, Wait(record.not_before - now, record.locked), key=_order)
         return longest
 
-    def _idle(self, record: _Record, now: float) -> bool:
-        return not record.in_flight and record.not_before <= now and not self._expire(record, now)
+    def _idle(self, record: Record, now: float) -> bool:
+        return (
+            record.in_flight_until <= now
+            and record.not_before <= now
+            and not self._expire(record, now)
+        )
 
     def _prune(self, now: float) -> None:
         """Keep at most ``max_keys`` keys: forget idle ones first, then the quietest."""

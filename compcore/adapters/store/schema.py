@@ -272,6 +272,20 @@ CREATE TABLE IF NOT EXISTS login_log (
 );
 """
 
+#: The login throttle of a database shared by several app servers (issue 21 item 4,
+#: ``compcore.adapters.store.throttle_table``): one row per throttled key (a session, an
+#: address, a director's name), times in seconds since the epoch.
+_V13 = """
+CREATE TABLE login_throttle (
+    key              VARCHAR PRIMARY KEY,
+    failures         VARCHAR NOT NULL,    -- JSON list of the failures' times, oldest first
+    last_failure     DOUBLE,              -- the newest of them (NULL: none)
+    not_before       DOUBLE,              -- no attempt before then (NULL: none)
+    locked           BOOLEAN NOT NULL,    -- that wait is a lockout
+    in_flight_until  DOUBLE               -- an attempt is being checked until then
+);
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
@@ -288,6 +302,7 @@ MIGRATIONS: list[Migration] = [
     (10, _V10),
     (11, _V11),
     (12, _V12),
+    (13, _V13),
 ]
 
 

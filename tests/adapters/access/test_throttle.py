@@ -1,5 +1,9 @@
 """The login throttle with a fake clock: growing delays, the lockout, the window, keys per
-session and per address, and the numbers as settings. Nothing here sleeps."""
+session and per address, and the numbers as settings. Nothing here sleeps.
+
+Each rule is checked on the throttle in the process's memory and on the one kept in the
+database (``SharedThrottle``, issue 21 item 4: a DuckDB file and a real PostgreSQL server),
+so the app servers sharing a database throttle exactly as one server does."""
 
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ from compcore.adapters.access.throttle import (
     address_key,
     session_key,
 )
+from compcore.adapters.store import Store
+from compcore.adapters.store.throttle_table import SharedThrottle
 from tests.builders import raises_in_english
 
 A = ("session:a", "address:192.0.2.1")
@@ -37,9 +43,22 @@ def clock() -> Clock:
     return Clock()
 
 
+@pytest.fixture(params=["memory", "duckdb", "postgres"])
+def make(request, clock: Clock, tmp_path):
+    """Makes a throttle of the parameter's kind with the given settings, on ``clock``."""
+    if request.param == "memory":
+        return lambda settings=None: LoginThrottle(settings or ThrottleSettings(), clock=clock)
+    address = (
+        tmp_path / "club.duckdb" if request.param == "duckdb"
+        else request.getfixturevalue("postgres_url")
+    )  # fmt: skip
+    database = Store(address).database  # the store makes the tables
+    return lambda settings=None: SharedThrottle(database, settings, clock=clock)
+
+
 @pytest.fixture
-def throttle(clock: Clock) -> LoginThrottle:
-    return LoginThrottle(ThrottleSettings(), clock=clock)
+def throttle(make) -> LoginThrottle:
+    return make()
 
 
 def fail(throttle: LoginThrottle, keys=A) -> Wait:
@@ -90,7 +109,7 @@ def test_the_lockout_lasts_its_minutes(throttle, clock):
     assert throttle.admit(A).allowed
 
 
-def test_failures_older_than_the_window_no_longer_count(throttle, clock):
+def test_failures_older_than_the_window_no_longer_count(throttle, clock, make):
     """Failures at t = 0, 300, 600, 800 s: four within 15 minutes (wait 8 s after the 4th).
     At t = 950 the one at 0 is older than 900 s, so the failure then is the 4th that counts,
     not the 5th: wait 8 s, no lockout."""
@@ -102,10 +121,10 @@ def test_failures_older_than_the_window_no_longer_count(throttle, clock):
     assert throttle.failures("session:a") == 3
     assert fail(throttle) == Wait(8)
     # without the window the same five failures would have locked it
-    forgetful = LoginThrottle(ThrottleSettings(window_minutes=60), clock=clock)
+    forgetful = make(ThrottleSettings(window_minutes=60))  # (on the same database: other keys)
     for at in (0, 300, 600, 800, 950):
         clock.now = 1_000.0 + at
-        last = fail(forgetful)
+        last = fail(forgetful, ("session:z", "address:192.0.2.9"))
     assert last.locked
 
 
@@ -117,10 +136,10 @@ def test_after_the_lockout_the_count_starts_again(throttle, clock):
     assert fail(throttle) == Wait(1)
 
 
-def test_a_shorter_lockout_than_the_window_locks_again_at_once(clock):
+def test_a_shorter_lockout_than_the_window_locks_again_at_once(clock, make):
     """Lockout 5 min, window 15 min: after the lock the 5 failures still count, so one more
     failure locks again (300 s) instead of starting over at 1 s."""
-    throttle = LoginThrottle(ThrottleSettings(lockout_minutes=5), clock=clock)
+    throttle = make(ThrottleSettings(lockout_minutes=5))
     assert fail_times(throttle, clock, 5) == Wait(300, locked=True)
     clock.tick(300)
     assert fail(throttle) == Wait(300, locked=True)
@@ -178,9 +197,9 @@ def test_simultaneous_attempts_are_taken_one_at_a_time(throttle, clock):
     assert throttle.admit(("session:b", A[1])).allowed
 
 
-def test_the_delay_is_capped(clock):
+def test_the_delay_is_capped(clock, make):
     """first 1 s, max 3 s: 1, 2, 3, 3 (not 4), with the lockout still at the 5th."""
-    throttle = LoginThrottle(ThrottleSettings(max_delay_seconds=3), clock=clock)
+    throttle = make(ThrottleSettings(max_delay_seconds=3))
     waits = []
     for _ in range(5):
         waits.append(fail(throttle))
@@ -233,3 +252,50 @@ def test_address_keys():
     assert address_key("2001:db8:1:2::1") == "address:2001:db8:1:2::/64"
     assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
     assert address_key("not an address") == "address:not an address"
+
+
+def test_an_attempt_whose_check_never_ended_stops_blocking(throttle, clock):
+    """A server that died while checking a password never reports its verdict: its attempt
+    blocks the keys (1 s per try) for IN_FLIGHT_LIMIT = 30 s at most, then counts no more."""
+    assert throttle.admit(A).allowed  # ... and no failed/succeeded/release follows
+    clock.tick(29)
+    assert throttle.admit(A) == Wait(IN_FLIGHT_WAIT)
+    clock.tick(2)
+    assert throttle.admit(A).allowed
+
+
+def test_two_servers_on_one_database_throttle_as_one(clock, tmp_path, postgres_url):
+    """Issue 21: two servers used to allow 8 checks in a 10-try burst where one allows 5.
+    Now the failures one server records set the wait on the other: a burst of 10 tries,
+    alternating servers, each sent as soon as the last wait is over, gets waits 1, 2, 4, 8
+    s and the lockout at the 5th failure (the same as one server); tries 6-10 are refused
+    unchecked. And 20 failures for one name from 20 addresses, spread over both, lock the
+    name for everybody (name_max_failures = 20)."""
+    database = Store(postgres_url).database
+    servers = [SharedThrottle(database, clock=clock) for _ in range(2)]
+    checked, waits = 0, []
+    for attempt in range(10):
+        server = servers[attempt % 2]
+        if server.admit(A).allowed:
+            checked += 1
+            waits.append(server.failed(A))
+            if not waits[-1].locked:
+                clock.tick(waits[-1].seconds)
+    assert checked == 5
+    assert waits == [Wait(1), Wait(2), Wait(4), Wait(8), Wait(900, locked=True)]
+    name = "name:jan"
+    for n in range(20):
+        keys = (f"session:{n}", f"address:198.51.100.{n}", name)
+        assert servers[n % 2].admit(keys).allowed
+        servers[n % 2].failed(keys)
+    assert servers[0].wait(("session:new", "address:203.0.113.9", name)).locked
+
+
+def test_the_app_keeps_the_throttle_in_a_postgresql_database_and_in_memory_beside_a_file(
+    postgres_url, tmp_path
+):
+    from compcore.services import logins
+
+    assert isinstance(logins.throttle(ThrottleSettings(), postgres_url), SharedThrottle)
+    beside_file = logins.throttle(ThrottleSettings(), tmp_path / "club.duckdb")
+    assert not isinstance(beside_file, SharedThrottle)
