@@ -57,3 +57,25 @@ def test_a_second_migration_into_a_filled_database_changes_nothing(club_file, po
     assert main(["migrate", "--from", str(club_file), "--to", postgres_url]) != 0
     assert "bevat al competities" in capsys.readouterr().err
     assert state(Store(postgres_url)) == before
+
+
+def test_the_commands_take_a_postgresql_url_for_db_as_they_take_a_file(
+    club_file, postgres_url, tmp_path, capsys
+):
+    """Issue 21 item 1: ``--db`` of import, standings, export, ratings import and publish
+    reads and writes a PostgreSQL database as it does a DuckDB file: the same output."""
+    season = DEMO[0]
+    outputs = []
+    for db in (str(tmp_path / "other.duckdb"), postgres_url):
+        assert main(["import", str(season), "--db", db]) == 0
+        name = Store(db).competitions()[0].qualified_name
+        capsys.readouterr()
+        assert main(["standings", "--db", db, "--competition", name]) == 0
+        table = capsys.readouterr().out
+        out = tmp_path / f"export-{len(outputs)}.json"
+        assert main(["export", "--db", db, "--competition", name, "--out", str(out)]) == 0
+        site = tmp_path / f"site-{len(outputs)}"
+        assert main(["publish", "--db", db, "--out", str(site)]) == 0
+        pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+        outputs.append((table, out.read_text(encoding="utf-8"), pages))
+    assert outputs[0] == outputs[1] and outputs[0][2]
