@@ -244,7 +244,7 @@ def new_competition() -> None:
 def manage() -> None:
     """Archive or bring back, or delete, one competition; the season file offered first."""
     st.subheader(tr("app.comps.manage"))
-    infos = {c.id: c for c in run.competitions}
+    infos = {c.id: c for c in run.competitions if run.may_write(c.club)}  # his clubs' only
     if not infos:
         st.caption(tr("app.comps.none"))
         return

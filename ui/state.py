@@ -210,6 +210,10 @@ class Ctx:
         club = info.club if info is not None else None
         return self.login if logins.may_write(self.directors, self.login, club) else None
 
+    def may_write(self, club: str) -> bool:
+        """Whether the logged-in director may write ``club``'s competitions."""
+        return logins.may_write(self.directors, self.login, club)
+
     @property
     def info(self) -> CompetitionInfo | None:
         return next((c for c in self.competitions if c.id == self.cid), None)

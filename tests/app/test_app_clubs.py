@@ -102,3 +102,17 @@ def test_the_overview_picks_a_club_and_one_club_servers_show_only_theirs(clubs, 
     assert not [s for s in one.selectbox if s.label.startswith("Club")]
     assert PAARD not in texts(one) and "Testclub" in texts(one)
     assert PAARD not in str(one.sidebar.selectbox(key="competition").options)
+
+
+def test_the_competitions_page_manages_his_clubs_competitions_only(clubs):
+    _, ids, directors = clubs
+    at = app()
+    at.session_state["director"] = jan(directors)
+    at.session_state["competition"] = ids["AB"]
+    at.run()
+    at.switch_page("pages/competitions.py").run()
+    assert not at.exception
+    which = at.selectbox(key="manage_which")
+    assert sorted(which.options) == sorted(
+        ["AB · 2025-2026 · Testclub", "Ladder · 2025-2026 · Testclub"]
+    )
