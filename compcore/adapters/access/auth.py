@@ -351,52 +351,43 @@ def configure(
     return Directors.of(pairs)
 
 
+def _named(text: str, env: str, part_key: str) -> tuple[bool, list[tuple[Any, Any]]]:
+    """The (name, value) pairs of a setting written ``name=value;name=value`` or as a JSON
+    object; and whether it was JSON (its values are JSON values, the others text)."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            pairs = json.loads(text, object_pairs_hook=list)
+        except json.JSONDecodeError as exc:
+            raise DirectorConfigError.at(
+                (), "auth.env.json", env=env, detail=exc.msg, position=exc.pos
+            ) from None
+        return True, list(pairs)  # an object's pairs (object_pairs_hook)
+    result = []
+    for number, part in enumerate(text.split(";"), start=1):
+        if not part.strip():
+            continue
+        name, equals, value = part.partition("=")
+        if not equals:
+            raise DirectorConfigError.at(env, part_key, number=number)
+        result.append((name, value))
+    return False, result
+
+
 def parse_directors(text: str) -> list[tuple[str, str]]:
     """The (name, hash) pairs of ``COMPCORE_DIRECTORS``: ``name=hash;name=hash`` (a name may
     not hold ``=`` or ``;`` there) or a JSON object ``{"name": "hash", ...}``."""
-    text = text.strip()
-    if text.startswith("{"):
-        try:
-            pairs = json.loads(text, object_pairs_hook=list)
-        except json.JSONDecodeError as exc:
-            raise DirectorConfigError.at(
-                (), "auth.env.json", env=DIRECTORS_ENV, detail=exc.msg, position=exc.pos
-            ) from None
-        if not isinstance(pairs, list) or not all(isinstance(h, str) for _, h in pairs):
-            raise DirectorConfigError.at((), "auth.env.map", env=DIRECTORS_ENV)
-        return pairs
-    result = []
-    for number, part in enumerate(text.split(";"), start=1):
-        if not part.strip():
-            continue
-        name, equals, stored = part.partition("=")
-        if not equals:
-            raise DirectorConfigError.at(DIRECTORS_ENV, "auth.env.part", number=number)
-        result.append((name, stored.strip()))
-    return result
+    _, pairs = _named(text, DIRECTORS_ENV, "auth.env.part")
+    if not all(isinstance(h, str) for _, h in pairs):
+        raise DirectorConfigError.at((), "auth.env.map", env=DIRECTORS_ENV)
+    return [(name, stored.strip()) for name, stored in pairs]
 
 
-def parse_director_clubs(text: str) -> list[tuple[str, list[str]]]:
+def parse_director_clubs(text: str) -> list[tuple[Any, Any]]:
     """The (name, clubs) pairs of ``COMPCORE_DIRECTOR_CLUBS``: ``name=club,club;name=club``
     or a JSON object ``{"name": ["club", ...], ...}`` (for club names with a comma)."""
-    text = text.strip()
-    if text.startswith("{"):
-        try:
-            pairs = json.loads(text, object_pairs_hook=list)
-        except json.JSONDecodeError as exc:
-            raise DirectorConfigError.at(
-                (), "auth.env.json", env=CLUBS_ENV, detail=exc.msg, position=exc.pos
-            ) from None
-        return list(pairs)  # an object's pairs (object_pairs_hook)
-    result = []
-    for number, part in enumerate(text.split(";"), start=1):
-        if not part.strip():
-            continue
-        name, equals, clubs = part.partition("=")
-        if not equals:
-            raise DirectorConfigError.at(CLUBS_ENV, "auth.clubs.part", number=number)
-        result.append((name, clubs.split(",")))
-    return result
+    is_json, pairs = _named(text, CLUBS_ENV, "auth.clubs.part")
+    return pairs if is_json else [(name, clubs.split(",")) for name, clubs in pairs]
 
 
 def _secret(secrets_: Mapping[str, Any] | None, key: str) -> Any:
