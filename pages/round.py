@@ -85,7 +85,7 @@ if director is None:
         st.info(tr("app.round.not_published", number=number))
     else:
         round_results.show_sheet(view)
-    if run.login_enabled:
+    if run.login_enabled and run.login is None:  # (logged in for another club: the sidebar says so)
         st.caption(tr("app.round.login_hint"))
 elif stage in ("new", "open") or draft_key in st.session_state:
     round_draft.restore_draft(view, draft_key, late=False)

@@ -62,6 +62,7 @@ def test_the_director_writes_his_clubs_competition_and_only_views_the_other(club
     other = round_page(directors, ids["Paard"])
     assert not has_pair_button(other)
     assert "deze competitie is van Het Witte Paard" in texts(other.sidebar)
+    assert "logt in via de zijbalk" not in texts(other)  # he is logged in: no such hint
     assert other.sidebar.button(key="logout")  # still logged in
 
 
