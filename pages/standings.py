@@ -24,14 +24,8 @@ if competition_format.scheduled:  # DS-16: the group table and its schedule, no 
 if competition_format is Format.CUP:  # MG-7: the cup is won in the final, not on points
     st.info(md(cup_status(reading.cup_bracket(season, ruleset), run.lang, run.names())))
 cycle, numbers = scope.played_rounds_of_cycle(run, "st")
-after = numbers[-1]
-if len(numbers) > 1:
-    after = st.select_slider(
-        tr("app.standings.after_round"),
-        options=numbers,
-        value=numbers[-1],
-        key=f"st_after_{cid}_{cycle}",
-    )
+after = state.linked_slider(run, tr("app.standings.after_round"), numbers, param=state.PARAM_ROUND,
+                            key=f"st_after_{cid}_{cycle}", default=numbers[-1])  # fmt: skip
 table = run.standings(after_round=after, cycle=cycle)
 st.caption(scope.caption(run, ruleset, table))
 everything = st.toggle(tr("app.standings.all_columns"), value=not device.on_phone(),

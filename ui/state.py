@@ -24,7 +24,8 @@ from streamlit.delta_generator import DeltaGenerator
 
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Season
-from compcore.i18n import Lang, t
+from compcore.i18n import DEFAULT as DEFAULT_LANG
+from compcore.i18n import LANGUAGES, Lang, t
 from compcore.services import logins, opening, reading
 from compcore.services.competitions import by_link_key, default_competition, link_key, of_club
 from compcore.services.opening import Opened
@@ -71,7 +72,11 @@ PARAM_ROUND = "ronde"
 PARAM_PLAYER = "speler"
 #: the trends page's chosen players, comma-separated ids (issue 13, item 4: ui/trend_choice)
 PARAM_PLAYERS = "spelers"
-LINK_PARAMS = (PARAM_COMPETITION, PARAM_CYCLE, PARAM_ROUND, PARAM_PLAYER, PARAM_PLAYERS)
+#: the screen's language when it is not Dutch (issue 22 item 4: a link and a reload keep it)
+PARAM_LANG = "taal"
+LINK_PARAMS = (
+    PARAM_COMPETITION, PARAM_CYCLE, PARAM_ROUND, PARAM_PLAYER, PARAM_PLAYERS, PARAM_LANG
+)  # fmt: skip
 #: parameter -> the value this browser session last wrote to the address bar
 WRITTEN_KEY = "_link_written"
 #: longest piece of a link repeated in a notice
@@ -272,6 +277,8 @@ def begin_run() -> Ctx:
         where = md(opening.where(address))
         _refuse(t("app.error.database", lang(), path=where, error=md(exc.describe(lang()))))
     director = _director(address, setting.value)
+    incoming = _incoming_links()
+    language_notice = _linked_language(incoming)
     run = Ctx(
         lang=lang(),
         address=address,
@@ -282,10 +289,25 @@ def begin_run() -> Ctx:
         competitions=of_club(competitions, config.club()),
         login=director,
     )
-    run.incoming = _incoming_links()
+    run.incoming = incoming
+    if language_notice is not None:
+        run.notices.append(unknown_link(run, PARAM_LANG, language_notice))
+    write_link(PARAM_LANG, "" if run.lang == DEFAULT_LANG else run.lang)
     run.cid = _chosen_competition(run)
     st.session_state[CTX_KEY] = run
     return run
+
+
+def _linked_language(incoming: dict[str, str]) -> str | None:
+    """The language a link names becomes the session's (before anything is drawn); the
+    value when it names none of ours (for a notice), else None."""
+    wanted = incoming.pop(PARAM_LANG, None)
+    if wanted is None:
+        return None
+    if wanted.strip().lower() not in LANGUAGES:
+        return wanted
+    st.session_state[LANG_KEY] = wanted.strip().lower()
+    return None
 
 
 def _refuse(message: str) -> NoReturn:
@@ -391,6 +413,30 @@ def linked_select(
         st.session_state[key] = default
     value: T = st.selectbox(label, options, format_func=format_func, key=key)
     write_link(param, text(value))
+    return value
+
+
+def linked_slider(
+    run: Ctx, label: str, options: Sequence[int], *, param: str, key: str, default: int
+) -> int:
+    """A select slider of numbers (one option: no slider) whose choice is part of the
+    link, as :func:`linked_select`: a link naming an option chooses it once, an unknown
+    one shows a short notice; the choice shown is written to the link."""
+    wanted = run.incoming.pop(param, None)
+    if wanted is not None:
+        match = next((o for o in options if str(o) == wanted.strip()), None)
+        if match is None:
+            st.info(unknown_link(run, param, wanted))
+        else:
+            st.session_state[key] = match
+    if key not in st.session_state or st.session_state[key] not in options:
+        st.session_state[key] = default
+    value: int = (
+        st.select_slider(label, options=list(options), key=key)
+        if len(options) > 1
+        else st.session_state[key]
+    )
+    write_link(param, str(value))
     return value
 
 

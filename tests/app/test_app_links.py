@@ -166,13 +166,58 @@ def test_an_unknown_round_falls_back_with_a_notice(club_db):
         assert at.query_params["ronde"] == "3"
 
 
-def test_another_page_drops_the_round_from_the_link(club_db):
-    """The round page wrote ?ronde=2; on the standings page the address no longer names a
-    round (it shows none)."""
+def test_another_page_names_its_own_round_in_the_link(club_db):
+    """The round page wrote ?ronde=2; the standings page shows its own round (after round
+    3, the last complete one) and the address says so, not the round page's 2; the trends
+    page names no round."""
     at = opened("round", competitie=AB, ronde="2")
     at.switch_page("pages/standings.py").run()
-    assert "ronde" not in ok(at).query_params
+    assert ok(at).query_params["ronde"] == "3"
     assert at.query_params["competitie"] == AB
+    at.switch_page("pages/trends.py").run()
+    assert "ronde" not in ok(at).query_params
+
+
+def test_a_link_names_the_round_the_standings_are_after(club_db):
+    """Issue 22 item 4: ?ronde=2 on the standings opens them after round 2 (the slider
+    there); moving the slider writes the round to the address, so the link keeps it."""
+    at = opened("standings", competitie=AB, ronde="2")
+    assert "stand na ronde 2" in texts(at)
+    [slider] = at.select_slider
+    assert slider.value == 2 and at.query_params["ronde"] == "2"
+    slider.set_value(1).run()
+    assert ok(at).query_params["ronde"] == "1"
+    assert "stand na ronde 1" in texts(at)
+
+
+def test_an_unknown_standings_round_falls_back_with_a_notice(club_db):
+    """?ronde=99 on the standings (3 rounds played): a notice, and after round 3."""
+    at = opened("standings", competitie=AB, ronde="99")
+    assert "De link noemt een ronde die hier niet bestaat (99)" in texts(at)
+    assert "stand na ronde 3" in texts(at)
+    assert at.query_params["ronde"] == "3"
+
+
+# --------------------------------------------------------------------------- language
+
+
+def test_the_language_is_part_of_the_link_and_survives_a_reload(club_db):
+    """Issue 22 item 4: choosing EN writes ?taal=en; the same address in a new session (a
+    reload, a shared link) opens in English; choosing NL again takes it out; ?taal=fr is
+    a notice in Dutch, and the page stays Dutch."""
+    at = opened("standings", competitie=AB)
+    assert "taal" not in at.query_params
+    at.sidebar.segmented_control(key="lang").set_value("en").run()
+    assert ok(at).query_params["taal"] == "en"
+    reloaded = opened("standings", **dict(at.query_params))
+    assert "standings after round 3" in texts(reloaded)
+    assert reloaded.query_params["taal"] == "en"
+    reloaded.sidebar.segmented_control(key="lang").set_value("nl").run()
+    assert "taal" not in ok(reloaded).query_params
+    assert "stand na ronde 3" in texts(reloaded)
+    unknown = opened(None, competitie=AB, taal="fr")
+    assert "De link noemt een taal die hier niet bestaat (fr)" in texts(unknown)
+    assert "Koplopers" in texts(unknown) and "taal" not in unknown.query_params
 
 
 # --------------------------------------------------------------------------- player
