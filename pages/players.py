@@ -115,10 +115,15 @@ if saved:
         knsb_id=knsb_id or "",
         fide_id=fide_id or "",
     )
+    done = tr("app.players.saved", name=md(player.name.strip() or player.id))
+    same = ps.namesakes(season, player)
+    if same:  # a warning, not a refusal: two members may share a name
+        done += " " + tr("app.players.namesake", name=md(player.name.strip()),
+                         ids=md(", ".join(p.id for p in same)))  # fmt: skip
     state.write(
         run,
         lambda actor: ps.save_player(run.store, cid, player, read=read, actor=actor),
-        tr("app.players.saved", name=md(player.name.strip() or player.id)),
+        done,
         form=form,
     )
 

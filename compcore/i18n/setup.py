@@ -32,6 +32,7 @@ NL: dict[str, str] = {
     "setup.weekday.sunday": "zondag",
     # what is wrong
     "setup.error.empty": "vul dit in",
+    "setup.error.season": "{got!r} is geen seizoen: schrijf twee opeenvolgende jaren, zoals 2026-2027 (of één jaar, zoals 2026)",
     "setup.error.exists": "{name} bestaat al: kies een andere naam",
     "setup.error.preset": "onbekend reglement {got!r}; kies uit {allowed}",
     "setup.error.whole": "{got} is geen geheel getal (van {low} tot en met {high})",
@@ -100,6 +101,7 @@ EN: dict[str, str] = {
     "setup.weekday.saturday": "Saturday",
     "setup.weekday.sunday": "Sunday",
     "setup.error.empty": "fill this in",
+    "setup.error.season": "{got!r} is not a season: write two consecutive years, as 2026-2027 (or one year, as 2026)",
     "setup.error.exists": "{name} already exists: choose another name",
     "setup.error.preset": "unknown ruleset {got!r}; choose from {allowed}",
     "setup.error.whole": "{got} is not a whole number (from {low} to {high})",

@@ -60,6 +60,13 @@ def form_player(
     )
 
 
+def namesakes(season: Season, player: Player) -> list[Player]:
+    """The other players of the roster with ``player``'s name, case and outer spaces aside
+    (issue 22 item 3: the form warns, it does not refuse: two members may share a name)."""
+    key = player.name.strip().casefold()
+    return [p for p in season.players if p.id != player.id and p.name.strip().casefold() == key]
+
+
 def automatic_id(season: Season, name: str) -> str:
     """The id a new player gets when the director types none: a readable slug of the name,
     never one in use (``compcore.domain.player_ids``)."""

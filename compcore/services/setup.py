@@ -293,11 +293,24 @@ def _whole(value: object, low: int, high: int) -> Phrase | None:
     return None
 
 
+def season_problem(text: str) -> Phrase | None:
+    """Why ``text`` is not a season as the clubs write it (issue 22 item 3): two
+    consecutive years joined by a hyphen (``2026-2027``), or one year (``2026``, a
+    competition of a calendar year); None when it is one."""
+    found = re.fullmatch(r"(\d{4})(?:-(\d{4}))?", text.strip())
+    if found is None or (found[2] is not None and int(found[2]) != int(found[1]) + 1):
+        return Phrase("setup.error.season", got=text.strip()[:40])
+    return None
+
+
 def _name_problems(form: NewCompetition, existing: Sequence[CompetitionInfo]) -> dict[str, Part]:
     found: dict[str, Part] = {}
     for key in ("club", "season", "name"):
         if not str(getattr(form, key) or "").strip():
             found[key] = Phrase("setup.error.empty")
+    season = season_problem(str(form.season or "")) if "season" not in found else None
+    if season is not None:
+        found["season"] = season
     if not found:
         wanted = tuple(str(getattr(form, k)).strip().casefold() for k in ("club", "season", "name"))
         clash = next((i for i in existing if (i.club.casefold(), i.season.casefold(),

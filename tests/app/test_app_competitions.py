@@ -177,6 +177,10 @@ def _empty_season(at, ids):
     fill(at, season=" ")
 
 
+def _backwards_season(at, ids):
+    fill(at, season="2027-2026")
+
+
 def _empty_new_club(at, ids):
     new_club(at)
     fill(at)
@@ -223,6 +227,7 @@ def _bad_holiday(at, ids):
         (_name_taken, "Testclub/2025-2026/AB bestaat al"),
         (_empty_name, "vul dit in"),
         (_empty_season, "vul dit in"),
+        (_backwards_season, "'2027-2026' is geen seizoen: schrijf twee opeenvolgende jaren"),
         (_empty_new_club, "vul dit in"),
         (_no_rounds, "0 kan niet: van 1 tot en met 99"),
         (_too_many_cycles, "12 kan niet: van 1 tot en met 9"),

@@ -89,10 +89,16 @@ def test_a_new_player_without_an_id_gets_one_from_the_name(db):
     submit(at, "Speler opslaan")
     assert "Anna de Vries opgeslagen." in texts(at)
     assert store.load(cid).player("anna-de-vries").name == "Anna de Vries"
-    # the same name again: the next free id, the first one untouched
-    at.text_input(key=f"pl_name_{cid}_\x00new~1").input("Anna de Vries")
+    assert "Let op" not in texts(at)
+    # the same name again (case and spaces aside): stored, with the next free id and the
+    # first one untouched, and a warning naming the first (issue 22 item 3)
+    at.text_input(key=f"pl_name_{cid}_\x00new~1").input(" anna de vries ")
     submit(at, "Speler opslaan")
     assert store.load(cid).player_ids[-2:] == ("anna-de-vries", "anna-de-vries-2")
+    assert (
+        "Let op: er staat al een speler met de naam anna de vries op de lijst (anna-de-vries)"
+        in texts(at)
+    )
 
 
 def test_a_new_player_without_a_name_is_refused_and_nothing_changes(db):

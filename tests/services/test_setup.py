@@ -323,3 +323,19 @@ def test_the_general_form_offers_every_preset_but_the_round_robins():
     assert not robins & set(offered)
     assert set(offered) | robins == set(preset_names())
     assert offered[0] == "dubbelschaak"
+
+
+@pytest.mark.parametrize(("typed", "ok"), [
+    ("2026-2027", True), (" 2026-2027 ", True), ("2026", True),
+    ("abc", False), ("2026/27", False), ("2027-2026", False), ("2026-2028", False),
+    ("26-27", False), ("2026-", False),
+])  # fmt: skip
+def test_a_season_is_two_consecutive_years_or_one(typed, ok):
+    """Issue 22 item 3: the clubs write a season as 2026-2027 (the second year the first
+    plus one) or, for a calendar-year competition, 2026; the form names anything else."""
+    from compcore.services.setup import season_problem
+
+    problem = season_problem(typed)
+    assert (problem is None) == ok
+    if not ok:
+        assert problem is not None and problem.key == "setup.error.season"
