@@ -96,7 +96,11 @@ def latecomer_change(v: RoundView, basis: Season, read: Round) -> pb.Change | No
     free = stored_memo(v, read, ("free",), lambda: pb.free_players(basis, v.ruleset, read))
     labels = {f"pair:{pid}": _free_label(v, read, pid, "app.edit.how.pair") for pid in free}
     labels |= {"bye": v.tr("app.edit.how.bye"), "repair": v.tr("app.edit.how.repair")}
-    how = _pick(v, v.tr("app.edit.how"), list(labels), "how", format_func=labels.get)
+    first = stored_memo(v, read, ("late_default", who),
+                        lambda: pb.late_default(basis, v.ruleset, v.number, who, free))  # fmt: skip
+    options = list(labels)
+    how = _pick(v, v.tr("app.edit.how"), options, f"how_{who}", format_func=labels.get,
+                index=options.index(first) if first in options else 0)  # fmt: skip
     if how == "bye":
         return pb.late_bye(basis, v.ruleset, v.number, who)
     if how == "repair":

@@ -174,6 +174,19 @@ def late_paired(season: Season, ruleset: Ruleset, number: int, latecomer: str,
     return Change(new, rnd, LATE_PAIRED)
 
 
+def late_default(season: Season, ruleset: Ruleset, number: int, latecomer: str,
+                 free: Sequence[str]) -> str:  # fmt: skip
+    """The latecomer's option a form offers first (issue 22 item 3): never one that breaks
+    a hard rule when another does not. The first of the ``free`` players whose board with
+    him breaks none (``pair:<id>``), else the bye when the ruleset scores one, else the
+    engine's re-pairing (``repair``), which keeps the rules where it can."""
+    for partner in free:
+        change = late_paired(season, ruleset, number, latecomer, partner)
+        if not needs_override(check(season, ruleset, change)):
+            return f"pair:{partner}"
+    return "bye" if Kind.BYE in ruleset.points.kinds else "repair"
+
+
 def late_bye(season: Season, ruleset: Ruleset, number: int, latecomer: str) -> Change:
     """A latecomer gets the bye himself (his entry becomes ``bye``), when the ruleset
     scores a bye."""

@@ -144,11 +144,13 @@ def test_a_latecomer_plays_the_bye(store_ab):
     assert any(e.label == "Wijzigen na publiceren" for e in at.expander)
     choose(at, cid, "late")
     assert edit_box(at, "late", cid).value == "p08"
-    edit_box(at, "how", cid).set_value(f"pair:{bye}").run()
-    ok(at)
     needs = rs.needs_override(pb.check(store.load(cid), store.ruleset(cid),
                                        pb.late_paired(store.load(cid), store.ruleset(cid), 4,
                                                       "p08", bye)))  # fmt: skip
+    # offered first: the bye player, unless that board breaks a rule (issue 22 item 3)
+    assert (edit_box(at, "how_p08", cid).value == f"pair:{bye}") is not needs
+    edit_box(at, "how_p08", cid).set_value(f"pair:{bye}").run()
+    ok(at)
     if needs:
         form_widget(at.text_input, f"edit_reason_{cid}_4").input("laat binnen").run()
     save_change(at, cid)

@@ -92,6 +92,20 @@ def test_a_latecomer_plays_the_bye_and_a_broken_rule_needs_a_reason(repo):
     assert (entry.action, entry.reason) == ("late-paired", "laat, afgesproken")
 
 
+def test_the_form_offers_a_latecomer_a_board_that_breaks_no_rule_first():
+    """Issue 22 item 3: f comes late and e has the bye. In the hand-worked season e and f
+    met in round 1 (e-f 1-0), so e-f breaks KC-6 and the form's first offer is the bye
+    (keizer-classic scores it) instead. When they had not met (round 1 c-e, d-f), e-f
+    breaks nothing and is offered first."""
+    s, ruleset = season(), load("keizer-classic", "a")[1]
+    assert pb.late_default(s, ruleset, 2, "f", ["e"]) == "bye"
+    other = load("keizer-classic", "a b c d e f", [
+        "a-b 1-0, c-e =, d-f 1-0",
+        {"games": "a-c 1-0, b-d, e bye, f absent"},
+    ])[0]  # fmt: skip
+    assert pb.late_default(other, ruleset, 2, "f", ["e"]) == "pair:e"
+
+
 def test_a_latecomer_gets_the_bye_himself(repo):
     """Keizer scores a bye: f's entry becomes bye (e keeps his); no board changes, no rule
     breaks, logged as late-bye."""
