@@ -8,6 +8,8 @@ draft's version and its lost-update check).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -46,6 +48,21 @@ class CompetitionInfo:
     def qualified_name(self) -> str:
         """``club/season/competition``: accepted by ``--competition``."""
         return f"{self.club}/{self.season}/{self.competition}"
+
+    @property
+    def link_key(self) -> str:
+        """The competition as a link names it (``?competitie=``, also accepted by
+        ``--competition``): club, season and competition as slugs joined by ``_``, e.g.
+        ``de-pion_2025-2026_interne``. Unlike the database id it is the same on every
+        server that holds the season, so a bookmark or a link from the club's website keeps
+        working after an export and import."""
+        return "_".join(_slug(part) for part in (self.club, self.season, self.competition))
+
+
+def _slug(text: str) -> str:
+    """``text`` in lower-case letters, digits and hyphens (accents dropped: ``Ö`` -> ``o``)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "-"
 
 
 #: the change log's action of a rule lab proposal (issue 13 item 1, ``services.rulelab``)

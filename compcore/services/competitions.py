@@ -4,8 +4,6 @@ competition as a whole (create, archive or bring back, delete)."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 
 from compcore.domain.model import Season
@@ -67,18 +65,9 @@ def default_competition(infos: Sequence[CompetitionInfo]) -> int | None:
     return max(infos, key=lambda i: (not i.archived, i.season, i.id)).id
 
 
-def _slug(text: str) -> str:
-    """``text`` in lower-case letters, digits and hyphens (accents dropped: ``Ö`` -> ``o``)."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "-"
-
-
 def link_key(info: CompetitionInfo) -> str:
-    """The competition as a link names it (``?competitie=``): club, season and competition
-    as slugs joined by ``_``, e.g. ``de-pion_2025-2026_interne``. Unlike the database id it
-    is the same on every server that holds the season, so a bookmark or a link from the
-    club's website keeps working after an export and import."""
-    return "_".join(_slug(part) for part in (info.club, info.season, info.competition))
+    """The competition as a link names it (:attr:`CompetitionInfo.link_key`)."""
+    return info.link_key
 
 
 def by_link_key(infos: Sequence[CompetitionInfo], key: str) -> CompetitionInfo | None:
@@ -86,7 +75,7 @@ def by_link_key(infos: Sequence[CompetitionInfo], key: str) -> CompetitionInfo |
     competitions whose names differ only in punctuation share a key: the first added
     (lowest id) is meant."""
     wanted = key.strip().lower()
-    found = [i for i in infos if link_key(i) == wanted]
+    found = [i for i in infos if i.link_key == wanted]
     return min(found, key=lambda i: i.id) if found else None
 
 

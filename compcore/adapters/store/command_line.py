@@ -60,6 +60,9 @@ def _choose(where_: str, infos: list[CompetitionInfo], competition: str | None) 
         if len(found) > 1:
             choices = ", ".join(i.qualified_name for i in found)
             raise StoreError.at(where, "store.ambiguous", name=competition, choices=choices)
+    linked = [i for i in infos if i.link_key == competition.strip().lower()]
+    if linked:  # the id the app's links carry (?competitie=...), case aside
+        return min(linked, key=lambda i: i.id)
     raise StoreError.at(where, "store.no_such_competition", name=competition, names=names)
 
 
@@ -70,7 +73,8 @@ def load_season_readonly(
     beside the app; ``address`` as ``database_at`` reads it).
 
     ``competition`` is a competition name, ``season/competition``,
-    ``club/season/competition`` or the numeric id; None picks the only competition.
+    ``club/season/competition``, the numeric id or the app's link key
+    (``club_season_competition`` as slugs); None picks the only competition.
     """
     db = database_at(address)
     with _reading(db) as con:

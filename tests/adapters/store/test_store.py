@@ -209,6 +209,9 @@ def test_load_season_readonly_chooses_a_competition(store, db):
     assert load_season_readonly(db, "2025-2026/intern")[0] == s2
     assert load_season_readonly(db, "Schaakclub De Toren/2024-2025/intern")[0] == s1
     assert load_season_readonly(db, str(ids["2024-2025intern"]))[0] == s1
+    # the key of the app's links (issue 22 item 10), case aside
+    assert load_season_readonly(db, "schaakclub-de-toren_2025-2026_snelschaak")[0] == s3
+    assert load_season_readonly(db, "Schaakclub-De-Toren_2024-2025_Intern")[0] == s1
     with raises_in_english(StoreError, "no competition 'blitz'"):
         load_season_readonly(db, "blitz")
 
