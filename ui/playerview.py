@@ -16,7 +16,7 @@ from streamlit.elements.lib.column_types import ColumnConfig
 from compcore.domain.model import Game, Season
 from compcore.present import reports
 from compcore.services.vocabulary import Contribution, PlayerRounds, Row, Ruleset
-from ui import links, state, tables
+from ui import links, query, state, tables
 from ui.markdown import md
 from ui.state import Ctx
 
@@ -26,7 +26,7 @@ COLUMNS = ("round", "kind", "opponent", "colour", "result", "value", "points")
 def default_player(run: Ctx, options: Sequence[str]) -> str:
     """The player this session last linked to (a tap on a name, the picker), else the
     leader of the current standings, else the first by name."""
-    written = st.session_state.get(state.WRITTEN_KEY, {}).get(state.PARAM_PLAYER)
+    written = st.session_state.get(query.WRITTEN_KEY, {}).get(state.PARAM_PLAYER)
     if written in options:
         return str(written)
     table = run.standings()

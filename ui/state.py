@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
 
@@ -25,7 +25,7 @@ from streamlit.delta_generator import DeltaGenerator
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Season
 from compcore.i18n import DEFAULT as DEFAULT_LANG
-from compcore.i18n import LANGUAGES, Lang, t
+from compcore.i18n import Lang, t
 from compcore.services import logins, opening, reading
 from compcore.services.competitions import by_link_key, default_competition, link_key, of_club
 from compcore.services.opening import Opened
@@ -42,6 +42,18 @@ from ui import boot, config, remember
 from ui.boot import LANG_KEY as LANG_KEY  # the session's language: read before the imports
 from ui.boot import lang as lang
 from ui.markdown import md
+from ui.query import LINK_PARAMS as LINK_PARAMS
+from ui.query import PARAM_COMPETITION as PARAM_COMPETITION
+from ui.query import PARAM_CYCLE as PARAM_CYCLE
+from ui.query import PARAM_LANG as PARAM_LANG
+from ui.query import PARAM_PLAYER as PARAM_PLAYER
+from ui.query import PARAM_PLAYERS as PARAM_PLAYERS
+from ui.query import PARAM_ROUND as PARAM_ROUND
+from ui.query import incoming_links, linked_language
+from ui.query import linked_select as linked_select
+from ui.query import linked_slider as linked_slider
+from ui.query import unknown_link as unknown_link
+from ui.query import write_link as write_link
 from ui.writes import FLASH_KEY as FLASH_KEY
 from ui.writes import GENERATION_PREFIX as GENERATION_PREFIX
 from ui.writes import REFUSED_PREFIX as REFUSED_PREFIX
@@ -63,24 +75,6 @@ CTX_KEY = "_ctx"
 #: a competition to choose at the start of the next run (one just created): the picker's
 #: own key cannot change once the sidebar has drawn it
 CHOOSE_KEY = "_choose_competition"
-#: the link's query parameters (as the clubs say them): the competition (a readable key,
-#: ``compcore.services.competitions.link_key``), the cycle as the club numbers it (DS-17),
-#: the round number, and the player id
-PARAM_COMPETITION = "competitie"
-PARAM_CYCLE = "cyclus"
-PARAM_ROUND = "ronde"
-PARAM_PLAYER = "speler"
-#: the trends page's chosen players, comma-separated ids (issue 13, item 4: ui/trend_choice)
-PARAM_PLAYERS = "spelers"
-#: the screen's language when it is not Dutch (issue 22 item 4: a link and a reload keep it)
-PARAM_LANG = "taal"
-LINK_PARAMS = (
-    PARAM_COMPETITION, PARAM_CYCLE, PARAM_ROUND, PARAM_PLAYER, PARAM_PLAYERS, PARAM_LANG
-)  # fmt: skip
-#: parameter -> the value this browser session last wrote to the address bar
-WRITTEN_KEY = "_link_written"
-#: longest piece of a link repeated in a notice
-MAX_SHOWN = 60
 
 T = TypeVar("T")
 
@@ -277,8 +271,8 @@ def begin_run() -> Ctx:
         where = md(opening.where(address))
         _refuse(t("app.error.database", lang(), path=where, error=md(exc.describe(lang()))))
     director = _director(address, setting.value)
-    incoming = _incoming_links()
-    language_notice = _linked_language(incoming)
+    incoming = incoming_links()
+    language_notice = linked_language(incoming)
     run = Ctx(
         lang=lang(),
         address=address,
@@ -296,18 +290,6 @@ def begin_run() -> Ctx:
     run.cid = _chosen_competition(run)
     st.session_state[CTX_KEY] = run
     return run
-
-
-def _linked_language(incoming: dict[str, str]) -> str | None:
-    """The language a link names becomes the session's (before anything is drawn); the
-    value when it names none of ours (for a notice), else None."""
-    wanted = incoming.pop(PARAM_LANG, None)
-    if wanted is None:
-        return None
-    if wanted.strip().lower() not in LANGUAGES:
-        return wanted
-    st.session_state[LANG_KEY] = wanted.strip().lower()
-    return None
 
 
 def _refuse(message: str) -> NoReturn:
@@ -349,95 +331,6 @@ def _chosen_competition(run: Ctx) -> int | None:
 
 
 # --------------------------------------------------------------------------- links
-
-
-def _incoming_links() -> dict[str, str]:
-    """The link's parameters that this browser session did not write itself: a link opened
-    in a new session (a bookmark, the club's website), or an address typed over. The ones
-    it wrote are taken out of the address: the picker that shows that choice on this page
-    writes it again, so the address holds exactly what the page shows."""
-    written: dict[str, str] = st.session_state.setdefault(WRITTEN_KEY, {})
-    incoming = {}
-    for param in LINK_PARAMS:
-        value = st.query_params.get(param)
-        if value is None:
-            continue
-        if written.get(param) == value:
-            del st.query_params[param]
-        else:
-            incoming[param] = value
-    return incoming
-
-
-def write_link(param: str, value: str) -> None:
-    """Put the choice ``value`` in the address bar as ``param`` (empty: take it out)."""
-    written: dict[str, str] = st.session_state.setdefault(WRITTEN_KEY, {})
-    if value:
-        if st.query_params.get(param) != value:
-            st.query_params[param] = value
-        written[param] = value
-    else:
-        if param in st.query_params:
-            del st.query_params[param]
-        written.pop(param, None)
-
-
-def unknown_link(run: Ctx, param: str, value: str) -> str:
-    """The notice for a link naming a ``param`` that is not there (the default is shown)."""
-    shown = value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN] + "…"
-    return run.tr("app.link.unknown", what=run.tr(f"app.link.{param}"), value=md(shown))
-
-
-def linked_select(
-    run: Ctx,
-    label: str,
-    options: Sequence[T],
-    *,
-    param: str,
-    key: str,
-    text: Callable[[T], str],
-    default: T,
-    format_func: Callable[[T], str] = str,
-) -> T:
-    """A selectbox whose choice is part of the link: a link naming an option (``text`` of
-    it equals the parameter) chooses it once, an unknown one shows a short notice and the
-    choice stays as it was (else ``default``); the choice shown is written to the link."""
-    wanted = run.incoming.pop(param, None)
-    if wanted is not None:
-        match = next((o for o in options if text(o) == wanted), None)
-        if match is None:
-            st.info(unknown_link(run, param, wanted))
-        else:
-            st.session_state[key] = match
-    if key not in st.session_state or st.session_state[key] not in options:
-        st.session_state[key] = default
-    value: T = st.selectbox(label, options, format_func=format_func, key=key)
-    write_link(param, text(value))
-    return value
-
-
-def linked_slider(
-    run: Ctx, label: str, options: Sequence[int], *, param: str, key: str, default: int
-) -> int:
-    """A select slider of numbers (one option: no slider) whose choice is part of the
-    link, as :func:`linked_select`: a link naming an option chooses it once, an unknown
-    one shows a short notice; the choice shown is written to the link."""
-    wanted = run.incoming.pop(param, None)
-    if wanted is not None:
-        match = next((o for o in options if str(o) == wanted.strip()), None)
-        if match is None:
-            st.info(unknown_link(run, param, wanted))
-        else:
-            st.session_state[key] = match
-    if key not in st.session_state or st.session_state[key] not in options:
-        st.session_state[key] = default
-    value: int = (
-        st.select_slider(label, options=list(options), key=key)
-        if len(options) > 1
-        else st.session_state[key]
-    )
-    write_link(param, str(value))
-    return value
 
 
 def show_notices(run: Ctx) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from ui import state
+from ui import query, state
 from ui.charts import PALETTE
 from ui.markdown import md
 from ui.state import Ctx
@@ -63,7 +63,7 @@ def _apply_link(run: Ctx, options: Sequence[str], key: str) -> None:
     link = from_link(wanted, options)
     if link.unknown:
         shown = ", ".join(link.unknown)
-        shown = shown if len(shown) <= state.MAX_SHOWN else shown[: state.MAX_SHOWN] + "…"
+        shown = shown if len(shown) <= query.MAX_SHOWN else shown[: query.MAX_SHOWN] + "…"
         st.info(run.tr("app.trends.link_unknown", ids=md(shown)))
     if link.beyond:
         st.info(run.tr("app.trends.link_too_many", count=len(link.chosen) + len(link.beyond),
