@@ -111,7 +111,7 @@ NL: dict[str, str] = {
     "app.players.not_removable": "{name} staat al in ronde {round} en kan niet meer worden verwijderd; laat hem stoppen vanaf een ronde.",
     "app.players.category_help": "De categorie (DS-18) volgt de rating bij de start van de cyclus: een andere categorie is een ratingwijziging vanaf een ronde.",
     "app.players.import": "Spelers importeren (CSV)",
-    "app.players.import_help": "Kolommen: id, naam (verplicht), rating, sterkte, niveau, vlaggen, deelname (altijd/nooit), joined_round, withdrawn_round, relatienummer (KNSB, 7 cijfers), fide_id. Een bekend id werkt die speler bij; een nieuw id voegt een speler toe. Met één foute regel wordt niets geïmporteerd.",
+    "app.players.import_help": "Kolommen: id, naam (verplicht), rating, sterkte, niveau, vlaggen, deelname (altijd/nooit), vanaf_ronde, gestopt_in_ronde, relatienummer (KNSB, 7 cijfers), fide-id. Een bekend id werkt die speler bij; een nieuw id voegt een speler toe. Met één foute regel wordt niets geïmporteerd.",
     "app.players.csv_file": "CSV-bestand",
     "app.players.csv_paste": "of plak de CSV hier",
     "app.players.csv_bad": "{count} fout(en) in het bestand; er wordt niets geïmporteerd.",

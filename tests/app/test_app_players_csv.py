@@ -32,6 +32,17 @@ def test_dutch_headers_semicolons_and_a_byte_order_mark():
     assert parsed.columns == ("id", "name", "strength", "participation")
 
 
+def test_the_dutch_names_of_the_help_and_the_roster_tables_headers_are_read():
+    """Issue 22 item 9: the Dutch help names the columns vanaf_ronde, gestopt_in_ronde and
+    fide-id; the roster table's own headers ("Vanaf ronde", "Gestopt in ronde") work too."""
+    for header in ("id;naam;vanaf_ronde;gestopt_in_ronde;fide-id",
+                   "Id;Naam;Vanaf ronde;Gestopt in ronde;FIDE-id"):  # fmt: skip
+        parsed = parse(f"{header}\np1;Chantal;2;7;1503014\n")
+        assert parsed.ok, header
+        [chantal] = parsed.players
+        assert (chantal.joined_round, chantal.withdrawn_round, chantal.fide_id) == (2, 7, "1503014")
+
+
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [

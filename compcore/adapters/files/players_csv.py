@@ -3,8 +3,8 @@
 The first line names the columns: ``id`` and ``name`` are required; ``rating``,
 ``strength``, ``level``, ``flags``, ``participation``, ``joined_round``,
 ``withdrawn_round``, ``knsb_id`` and ``fide_id`` are optional (Dutch headers ``naam``,
-``sterkte``, ``niveau``, ``vlaggen``, ``deelname``, ``relatienummer``, ``fide-id`` are
-accepted too; the numbers are checked by ``compcore.domain.federation_ids``, the name by
+``sterkte``, ``niveau``, ``vlaggen``, ``deelname``, ``vanaf_ronde``, ``gestopt_in_ronde``,
+``relatienummer``, ``fide-id`` are accepted too; the numbers are checked by ``compcore.domain.federation_ids``, the name by
 ``compcore.domain.player_names``). Comma, semicolon (Dutch spreadsheets) and tab
 separate columns; ``flags`` holds labels separated by spaces or ``|``. An empty cell means
 "not given". Lines may end in LF, CRLF or a lone CR (old Mac spreadsheets).
@@ -53,6 +53,10 @@ ALIASES = {
     "elo": "rating",
     "joined": "joined_round",
     "withdrawn": "withdrawn_round",
+    "vanaf_ronde": "joined_round",  # the Dutch help's names (issue 22 item 9) ...
+    "gestopt_in_ronde": "withdrawn_round",
+    "vanaf ronde": "joined_round",  # ... and the roster table's column headers
+    "gestopt in ronde": "withdrawn_round",
     "relatienummer": "knsb_id",
     "knsb-relatienummer": "knsb_id",
     "fide-id": "fide_id",
