@@ -217,7 +217,11 @@ def create_button(form: setup.NewCompetition, found: dict[str, Part]) -> None:
             st.session_state[CHOOSE_KEY] = cid
             return cid
 
-        state.write(run, create, tr("app.comps.created", name=md(created.competition)))
+        # after the success the form starts afresh: its fields empty, no error of this
+        # attempt left beside the button (issue 22 item 2)
+        fields = [k for k in st.session_state if str(k).startswith("new_")]
+        state.write(run, create, tr("app.comps.created", name=md(created.competition)),
+                    forget_keys=[*fields, TRIED_KEY])  # fmt: skip
 
 
 def new_competition() -> None:

@@ -22,8 +22,9 @@ def render(run: state.Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
     tr = run.tr
     st.subheader(tr("app.ratings.title"))
     st.caption(tr("app.ratings.help"))
+    form = f"rating_form_{cid}"  # after a save it starts afresh: no file, no old errors
     upload = st.file_uploader(tr("app.ratings.file"), type=["csv", "txt", "xml"],
-                              key=f"rating_list_{cid}")  # fmt: skip
+                              key=state.widget_key(form, f"rating_list_{cid}"))  # fmt: skip
     last = ps.last_round(season, ruleset)
     first = min(season.last_played + 1, last)
     from_round = st.number_input(tr("app.players.from_round"), min_value=1, max_value=last,
@@ -38,7 +39,8 @@ def render(run: state.Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
     skip = False
     if seen.bad:
         _bad_rows(run, seen)
-        skip = st.checkbox(tr("app.ratings.skip_bad"), key=f"rating_skip_bad_{cid}")
+        skip = st.checkbox(tr("app.ratings.skip_bad"),
+                           key=state.widget_key(form, f"rating_skip_bad_{cid}"))  # fmt: skip
         if not skip:
             return
     changes, numbers = seen.to_store(skip), seen.numbers_to_store(skip)
@@ -59,6 +61,7 @@ def render(run: state.Ctx, cid: int, season: Season, ruleset: Ruleset) -> None:
                                                  actor=actor, numbers=numbers,
                                                  read_players=read[1]),
             done,
+            form=form,
             forget_keys=[apply_key],
         )  # fmt: skip
 

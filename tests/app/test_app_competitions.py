@@ -138,6 +138,10 @@ def test_a_director_creates_a_competition_with_a_calendar_and_a_copied_roster(db
     assert at.session_state["competition"] == info.id
     assert "Voorjaar aangemaakt." in texts(at)
     assert store.log(info.id, 1)[0].action == "create-competition"
+    # issue 22 item 2: after the success no error of the attempt stays, and the form is new
+    assert errors(at) == [], errors(at)
+    assert "bestaat al" not in texts(at)
+    assert at.text_input(key="new_name").value == ""
 
 
 def test_a_new_club_and_typed_and_advanced_overrides(db):

@@ -107,6 +107,12 @@ def test_a_director_may_skip_the_bad_rows_and_save_the_good_ones(db):
     assert not at.exception
     stored = store.load(cid)
     assert (stored.rating_at(a.id, 4), stored.rating_at(b.id, 4)) == (1999, b_old)
+    # issue 22 item 2: after the success the form starts afresh; the bad rows' "nothing
+    # was changed" no longer stands beside the success
+    assert not at.error, [e.value for e in at.error]
+    assert any("new rating(s)" in s.value and "saved" in s.value for s in at.success)
+    [uploader] = [u for u in at.get("file_uploader") if u.key.startswith(f"rating_list_{cid}")]
+    assert uploader.key != f"rating_list_{cid}"  # a new, empty uploader
 
 
 def test_a_file_that_is_no_list_is_one_sentence(db):
