@@ -58,8 +58,7 @@ director = run.director
 #: DS-16: a round robin's schedule was made when it was created: its boards are not
 #: edited and its rounds not deleted here; only results are entered
 scheduled = reading.format_of(ruleset).scheduled
-if director is not None:
-    st.caption(tr(f"app.round.stage.{stage}"))
+status = st.empty()  # the round's status, said once the draft is known (issue 22 item 2)
 
 
 view = RoundView(
@@ -89,6 +88,8 @@ if director is None:
         st.caption(tr("app.round.login_hint"))
 elif stage in ("new", "open") or draft_key in st.session_state:
     round_draft.restore_draft(view, draft_key, late=False)
+    proposed = stage == "open" and draft_key in st.session_state
+    status.caption(tr("app.round.stage.proposed" if proposed else f"app.round.stage.{stage}"))
     if draft_key in st.session_state:
         st.subheader(tr("app.round.proposal", number=number))
         round_draft.show_draft(view, st.session_state[draft_key], draft_key)
@@ -97,6 +98,7 @@ elif stage in ("new", "open") or draft_key in st.session_state:
     round_attendance.undo(view)
     tables.warm_up()  # the sheet's table code loads now, not on the publish click
 else:
+    status.caption(tr(f"app.round.stage.{stage}"))
     round_results.show_sheet(view)
     if stage == "published":
         round_draft.restore_draft(view, late_key, late=True)

@@ -97,6 +97,9 @@ def test_the_whole_round(db):
     assert stored.is_open and absent not in stored.present
     assert stored.entries[absent] is Kind.ABSENT
     assert "Voorstel indeling ronde 4" in texts(at)
+    # issue 22 item 2: the status says a proposal is on screen, not "nog niet ingedeeld"
+    assert "Indelingsvoorstel klaar, nog niet gepubliceerd" in texts(at)
+    assert "nog niet ingedeeld" not in texts(at)
     proposal = at.table[0].value
     assert "Waarom" in proposal.columns
     assert proposal["Waarom"].str.contains(r"\(LA-").any()  # every board says which rule

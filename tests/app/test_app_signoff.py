@@ -222,6 +222,9 @@ def test_the_director_makes_a_link_with_a_card_and_revokes_it(ladder):
     assert "Bas Vermeulen heeft een afmeldlink" in texts(at)
     at.button(key=f"signoff_revoke_{cid}_p03").click().run()
     assert "Afmeldlinks van Bas Vermeulen ingetrokken: 1." in texts(at)
+    # issue 22 item 2: the status line follows the stored state after the revoke
+    assert "Bas Vermeulen heeft een afmeldlink" not in texts(at)
+    assert "Bas Vermeulen heeft nog geen afmeldlink." in texts(at)
     with pytest.raises(SignoffRefused):
         signoff.resolve(store, secret, MONDAY)
     assert not at.code  # the link is not shown again
