@@ -129,7 +129,7 @@ NL: dict[str, str] = {
     "app.participation.always": "altijd",
     "app.participation.never": "alleen na aanmelding",
     # overview
-    "app.overview.title": "Interne competitie",
+    "app.overview.title": "Overzicht van de competities",
     "app.overview.intro": "De competities van de club: de volgende ronde en de koplopers. Kies links een competitie; de wedstrijdleider logt daar ook in.",
     "app.overview.club": "Club ({count} clubs)",
     "app.overview.next": "Volgende ronde: **{number}** (nog geen aanwezigheid ingevoerd)",
@@ -277,7 +277,7 @@ EN: dict[str, str] = {
     "app.result.0-0F": "0-0 F (neither came)",
     "app.participation.always": "always",
     "app.participation.never": "only when signed up",
-    "app.overview.title": "Internal competition",
+    "app.overview.title": "Overview of the competitions",
     "app.overview.intro": "The club's competitions: the next round and the leaders. Choose a competition on the left; the director logs in there too.",
     "app.overview.club": "Club ({count} clubs)",
     "app.overview.next": "Next round: **{number}** (no attendance entered yet)",

@@ -18,6 +18,11 @@ NL: dict[str, str] = {
         "voorlopig gedurende de eerste {n} partijen (K = {provisional_k}); beginrating: "
         "{initial}. Reglementaire partijen, oneven en afmeldingen tellen niet mee."
     ),
+    "rating.settings_one_k": (
+        "Elo-rating uit de aan het bord gespeelde partijen, per ronde bijgewerkt: K = {k}, "
+        "voorlopig gedurende de eerste {n} partijen; beginrating: {initial}. Reglementaire "
+        "partijen, oneven en afmeldingen tellen niet mee."
+    ),
     "rating.trend": "Verloop per speler",
     "rating.choose": "Kies spelers",
     "rating.choose_help": "Typ een naam om te zoeken; elke gekozen speler krijgt een eigen kleur.",
@@ -42,6 +47,11 @@ EN: dict[str, str] = {
     "rating.after_round": "Club rating after round {round}",
     "rating.before_any": "Club rating before the first round (the initial ratings)",
     "rating.initial_own": "the player's own rating (unrated: {unrated})",
+    "rating.settings_one_k": (
+        "Elo rating from the games played over the board, updated per round: K = {k}, "
+        "provisional for the first {n} games; initial rating: {initial}. Forfeits, byes and "
+        "absences do not count."
+    ),
     "rating.settings": (
         "Elo rating from the games played over the board, updated per round: K = {k}; "
         "provisional for the first {n} games (K = {provisional_k}); initial rating: "

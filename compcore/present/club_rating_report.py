@@ -35,12 +35,16 @@ def settings_text(rules: ClubRatingRules, lang: Lang) -> str:
         if rules.initial == "rating"
         else str(rules.initial)
     )
+    provisional_k = rules.provisional_k or rules.k
+    if provisional_k == rules.k:  # one K: say it once (issue 22: "K = 20 ... (K = 20)")
+        return t("rating.settings_one_k", lang, k=rules.k, n=rules.provisional_games,
+                 initial=initial)  # fmt: skip
     return t(
         "rating.settings",
         lang,
         k=rules.k,
         n=rules.provisional_games,
-        provisional_k=rules.provisional_k or rules.k,
+        provisional_k=provisional_k,
         initial=initial,
     )
 

@@ -14,6 +14,12 @@ def percent(share: float) -> str:
     return f"{share * 100:.0f}%"
 
 
+def _one_decimal(value: float, lang: Lang) -> str:
+    """``5.6`` as the language writes it: ``5,6`` in Dutch (issue 22 item 9)."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "nl" else text
+
+
 def rows(sim: Simulation, lang: Lang = "nl") -> list[tuple[str, str, str]]:
     """The comparison as (measure, ruleset A, ruleset B) lines, the headers first."""
     out = [
@@ -25,7 +31,8 @@ def rows(sim: Simulation, lang: Lang = "nl") -> list[tuple[str, str, str]]:
     for i, (ra, rb) in enumerate(
         zip(sim.a.mean_rank_by_decile, sim.b.mean_rank_by_decile, strict=True), start=1
     ):
-        out.append((t("sim.row.decile", lang, decile=i), f"{ra:.1f}", f"{rb:.1f}"))
+        out.append((t("sim.row.decile", lang, decile=i), _one_decimal(ra, lang),
+                    _one_decimal(rb, lang)))  # fmt: skip
     return out
 
 

@@ -176,7 +176,9 @@ def test_language_switch_in_the_sidebar(db):
     at.sidebar.button_group(key="lang").set_value("en").run()
     assert not at.exception
     assert "Leaders" in texts(at)
-    assert at.title[0].value == "Internal competition"
+    assert (
+        at.title[0].value == "Overview of the competitions"
+    )  # not a competition's name (issue 22)
 
 
 def test_app_words_exist_in_both_languages():

@@ -50,6 +50,9 @@ def test_a_member_simulates_and_sees_both_rulesets_side_by_side(club_db) -> None
     )  # fmt: skip
     _, *rows = simulation_report.rows(expected, "nl")
     assert [tuple(r) for r in frame.itertuples(index=False)] == rows
+    # a decile's mean rank with a decimal comma on a Dutch screen (issue 22 item 9)
+    decile = rows[-1][1]
+    assert "," in decile and "." not in decile
     assert "4 seizoenen van 3 ronden met 9 spelers, seed 3" in texts(at)
     assert len(at.dataframe) == 2  # the model's players in the expander
     assert len(at.dataframe[1].value) == len(model.players) == 9
