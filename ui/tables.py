@@ -24,9 +24,6 @@ from ui import links
 #: columns shown left-aligned (text); the rest are numbers, right-aligned
 _TEXT_COLUMNS = {"name", "alternation"}
 
-RESULT_TEXT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "1-0F": "1-0 R", "0-1F": "0-1 R",
-               "0-0F": "0-0 R"}  # fmt: skip
-
 
 def dataframe(data: Any, **options: Any) -> Any:
     """``st.dataframe`` as every page shows a table: a missing value is an empty cell, not
@@ -49,11 +46,8 @@ def warm_up() -> None:
 
 
 def result_label(value: str | None, lang: Lang) -> str:
-    """A result as the clubs write it (R: reglementair, a forfeit)."""
-    if value is None:
-        return ""
-    text = RESULT_TEXT.get(value, value)
-    return text if lang == "nl" else text.replace(" R", " F")
+    """A result as the clubs write it (R: reglementair, a forfeit): ``reports.result_text``."""
+    return reports.result_text(value, lang)
 
 
 def _number(row: Row, column: str) -> float | int | None:

@@ -31,6 +31,20 @@ def exact(value: Fraction) -> str:
     )
 
 
+#: a result as the clubs write it: R (reglementair) marks a forfeit in Dutch, F in English
+RESULT_TEXT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "1-0F": "1-0 R", "0-1F": "0-1 R",
+               "0-0F": "0-0 R"}  # fmt: skip
+
+
+def result_text(value: str | None, lang: Lang) -> str:
+    """A result (its season-file value) in the one notation of the app, the printed sheets
+    and the website (issue 22 item 9): ``½-½``, ``1-0 R`` (Dutch) / ``1-0 F`` (English)."""
+    if value is None:
+        return ""
+    text = RESULT_TEXT.get(value, value)
+    return text if lang == "nl" else text.replace(" R", " F")
+
+
 def decimal(value: Fraction | int | None, decimals: int, lang: Lang = "en") -> str:
     if value is None:
         return ""

@@ -16,7 +16,7 @@ from compcore.domain.model import Kind, Round, Season
 from compcore.formats.kind import Format, format_of
 from compcore.i18n import Lang, t
 from compcore.lab.rulelab import performance
-from compcore.present.reports import cell, decimal, header
+from compcore.present.reports import cell, decimal, header, result_text
 from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import RatingValues
 from compcore.scoring.history import Entry, History, history
@@ -254,7 +254,7 @@ def boards_table(comp: Competition, rnd: Round, lang: Lang) -> str:
             str(board),
             name_link(comp.season, g.white, files),
             name_link(comp.season, g.black, files),
-            esc(g.result.value if g.result else ""),
+            esc(result_text(g.result.value if g.result else None, lang)),
         ]
         for board, g in enumerate(rnd.games or (), start=1)
     ]

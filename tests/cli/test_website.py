@@ -285,6 +285,11 @@ def test_round_page_has_its_date_and_boards(swiss_pages):
     assert "Niet op een bord: B (oneven)" in shown
     for k, day in ((1, "di 9 september 2025"), (3, "di 23 september 2025")):
         assert f"Gespeeld op {day}" in swiss_pages[f"y/round-{k}.html"]
+    # round 3's forfeit (b did not come: 0-1F) and draw in the app's notation (issue 22
+    # item 9): "0-1 R" and "½-½", not the season file's "0-1F" and "1/2-1/2"
+    round_3 = grid(swiss_pages["y/round-3.html"], 0)
+    assert ["A", "E", "½-½"] in [r[1:] for r in round_3]
+    assert ["B", "C", "0-1 R"] in [r[1:] for r in round_3]
     # the index's latest pairing too
     assert "Gespeeld op di 23 september 2025" in swiss_pages["y/index.html"]
 
