@@ -31,7 +31,7 @@ import io
 import zipfile
 from collections.abc import Mapping, Sequence
 
-from compcore.awards.winners import awards
+from compcore.awards.winners import Awards, awards
 from compcore.domain.model import Season
 from compcore.i18n import Lang, t
 from compcore.present.reports import decimal
@@ -57,6 +57,7 @@ from compcore.present.site_parts import (
     title_of,
     uses_crosstable,
 )
+from compcore.present.winners_report import cycle_rows, sections
 from compcore.present.winners_report import to_table as winners_table
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring.contributions import PlayerRounds, contributions
@@ -65,6 +66,26 @@ from compcore.scoring.snapshot import Snapshot
 from compcore.scoring.standings import Standings, last_complete_round, standings
 
 __all__ = ["Competition", "competition_pages", "index_page", "site", "zipped"]
+
+
+def winners_html(result: Awards, season: Season, ruleset: Ruleset, text: str, lang: Lang) -> str:
+    """The Winnaars block as the page lays it out (issue 22 item 9, no monospace dump): the
+    cycle winners as a table, every other block a heading with its lines as a list."""
+    cycles = t("app.winners.cycles", lang)
+    parts = []
+    for heading, lines in sections(text):
+        parts.append(f"<h3>{esc(heading)}</h3>")
+        if heading == cycles and result.cycle_winners:
+            heads = [t("app.col.cycle", lang), t("app.col.category", lang),
+                     t("app.col.player", lang), ""]  # fmt: skip
+            rows = [[esc(c) for c in row] for row in cycle_rows(result, season, ruleset, lang)]
+            parts.append(table(heads, rows, [False] * 4))
+        elif lines:
+            parts.append("<ul>" + "".join(
+                f'<li style="margin-left:{(depth - 1) * 1.5}em">{esc(line)}</li>'
+                for depth, line in lines
+            ) + "</ul>")  # fmt: skip
+    return "".join(parts)
 
 
 def index_page(competitions: Sequence[Competition], lang: Lang) -> str:
@@ -193,13 +214,15 @@ def competition_pages(comp: Competition, lang: Lang) -> dict[str, str]:
         add_crosstable(latest, None, t("site.crosstable", lang))
     for k, snap in sorted(snaps.items()):
         pages[f"round-{k}.html"] = round_page(comp, snap, lang)
-    winners = winners_table(awards(season, ruleset), season, ruleset, latest.after_round, lang)
+    won = awards(season, ruleset)
+    winners = winners_table(won, season, ruleset, latest.after_round, lang)
     body = (
         f"<h2>{esc(t('site.standings_after', lang, round=latest.after_round))}</h2>"
         + standings_table(latest, comp, lang, hist)
         + scope_links(comp, sorted(snaps), cycles, lang)
         + pairing_html(comp, lang)
-        + f"<h2>{esc(t('site.winners', lang))}</h2><pre>{esc(winners)}</pre>"
+        + f"<h2>{esc(t('site.winners', lang))}</h2>"
+        + winners_html(won, season, ruleset, winners, lang)
     )
     pages["index.html"] = page(title, body, lang, home="../index.html")
     breakdown = contributions(season, ruleset, after_round=latest.after_round, cycle=latest.cycle)

@@ -151,17 +151,7 @@ def to_table(
     lines = [title]
     if result.cycle_winners:
         lines += ["", t("app.winners.cycles", lang)]
-        lines += _aligned(
-            [
-                (
-                    t("app.cycle_label", lang, cycle=ruleset.cycle_label(w.cycle)),
-                    w.category or "",
-                    name(w.player),
-                    t("app.winners.final" if w.final else "app.winners.leader", lang),
-                )
-                for w in result.cycle_winners
-            ]
-        )
+        lines += _aligned(cycle_rows(result, season, ruleset, lang))
     group = group_lines(season, ruleset, lang, names)  # DS-16: a round-robin group
     if group:
         lines += ["", t("group.title", lang), *("  " + line for line in group)]
@@ -182,6 +172,37 @@ def to_table(
     if result.cup is not None:
         lines += ["", *cup_lines(result.cup, lang, names)]
     return "\n".join(lines) + "\n"
+
+
+def cycle_rows(
+    result: Awards, season: Season, ruleset: Ruleset, lang: Lang
+) -> list[tuple[str, str, str, str]]:
+    """The cycle winners as (cycle, category, player, final or leader so far) rows."""
+    names = season.names()
+    return [
+        (
+            t("app.cycle_label", lang, cycle=ruleset.cycle_label(w.cycle)),
+            w.category or "",
+            names.get(w.player, w.player) if w.player else t("winners.nobody", lang),
+            t("app.winners.final" if w.final else "app.winners.leader", lang),
+        )
+        for w in result.cycle_winners
+    ]
+
+
+def sections(text: str) -> list[tuple[str, list[tuple[int, str]]]]:
+    """:func:`to_table`'s text as (heading, [(depth, line), ...]) blocks after its title
+    (a block: a line at the margin, then its indented lines), for a page to lay out."""
+    blocks: list[tuple[str, list[tuple[int, str]]]] = []
+    for line in text.splitlines()[1:]:
+        if not line.strip():
+            continue
+        depth = (len(line) - len(line.lstrip(" "))) // 2
+        if depth == 0 or not blocks:
+            blocks.append((line.strip(), []))
+        else:
+            blocks[-1][1].append((depth, line.strip()))
+    return blocks
 
 
 def _champion_lines(

@@ -566,3 +566,26 @@ def test_a_link_to_the_site_stays_a_link(tmp_path):
     assert link.is_symlink() and link.resolve() == real.resolve()
     assert (real / "index.html").read_text(encoding="utf-8") == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site", "www"]
+
+
+def test_the_winners_are_a_table_and_lists_not_a_monospace_dump():
+    """Issue 22 item 9: the Dubbelschaak demo's Winnaars on its index page: no <pre>; the
+    cycle winners a table of (cycle, category, player, final/leader) rows, the same rows the
+    app and the command line show; every other block a heading and a list."""
+    from compcore.awards.winners import awards
+    from compcore.present.winners_report import cycle_rows
+
+    comp = demo("dubbelschaak", rename=False)
+    html = website.competition_pages(comp, "nl")["index.html"]
+    winners = html[html.index("Winnaars") :]
+    assert "<pre>" not in winners
+    rows = cycle_rows(awards(comp.season, comp.ruleset), comp.season, comp.ruleset, "nl")
+    assert rows
+    found = False
+    for index in range(tables(html)):
+        grid_rows = grid(html, index)
+        if grid_rows[0][:3] == ["Cyclus", "Categorie", "Speler"]:
+            assert [tuple(r) for r in grid_rows[1:]] == rows
+            found = True
+    assert found
+    assert "<h3>" in winners
