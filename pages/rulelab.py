@@ -69,6 +69,7 @@ except CompcoreError as exc:
     st.error(md(exc.describe(run.lang)))
     st.stop()
 
+st.info(view.span(result, run.lang))  # the span both count (issue 22 item 7)
 if result.identical:
     st.success(tr("rulelab.identical"))
 left, right = st.columns(2)

@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore.i18n import Lang, t
-from compcore.present.rulelab_report import fairness_lines, number, winner_label
+from compcore.present.rulelab_report import fairness_lines, number, span_text, winner_label
 from compcore.services import changelog
 from compcore.services.rulelab import Proposal
 from compcore.services.vocabulary import Comparison
@@ -116,3 +116,8 @@ def show_proposals(proposals: Sequence[Proposal], lang: Lang) -> None:
         st.markdown(f"**{clock.local(p.at, lang)}** · {md(who)}{note}")
         st.code(json.dumps({"preset": p.preset, "overrides": dict(p.overrides)},
                            ensure_ascii=False, indent=2), language="json")  # fmt: skip
+
+
+def span(result: Comparison, lang: Lang) -> str:
+    """Which rounds both standings count, said above them (issue 22 item 7)."""
+    return span_text(result, lang)

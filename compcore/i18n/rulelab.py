@@ -12,6 +12,7 @@ NL: dict[str, str] = {
         "--set {text!r}: schrijf sleutel=waarde, bijvoorbeeld keizer.values.top=60"
     ),
     "rulelab.heading": "Reglement A: {a}, reglement B: {b}, na ronde {round}",
+    "rulelab.span": "Beide reglementen over dezelfde {count} ronden: ronde {first} tot en met {last} (telt een van beide per cyclus, dan de lopende cyclus).",
     "rulelab.col.rank_a": "Pl A",
     "rulelab.col.rank_b": "Pl B",
     "rulelab.col.moved": "+/-",
@@ -88,6 +89,7 @@ EN: dict[str, str] = {
     "cli.metavar.assignment": "KEY=VALUE",
     "rulelab.bad_assignment": "--set {text!r}: write key=value, e.g. keizer.values.top=60",
     "rulelab.heading": "Ruleset A: {a}, ruleset B: {b}, after round {round}",
+    "rulelab.span": "Both rulesets over the same {count} rounds: round {first} to {last} (when either counts per cycle, the current cycle).",
     "rulelab.col.rank_a": "Pl A",
     "rulelab.col.rank_b": "Pl B",
     "rulelab.col.moved": "+/-",

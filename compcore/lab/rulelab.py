@@ -17,7 +17,7 @@ import json
 import math
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Literal
@@ -28,7 +28,7 @@ from compcore.domain.model import Season, thaw
 from compcore.rules.rulesets import Ruleset, load_ruleset, merge
 from compcore.scoring.contributions import Breakdown, contributions
 from compcore.scoring.history import History, history
-from compcore.scoring.standings import last_complete_round
+from compcore.scoring.standings import last_complete_round, resolve_scope
 
 #: the ruleset fields that describe the season's calendar: a season replayed under another
 #: preset keeps its own, so its rounds fall in the same cycles
@@ -160,6 +160,8 @@ class Comparison:
     fairness_b: Fairness
     #: every player's name (winners may have left the ranking)
     names: Mapping[str, str]
+    #: the played rounds both standings count (issue 22 item 7: A and B over one span)
+    rounds: tuple[int, ...] = ()
 
     @property
     def identical(self) -> bool:
@@ -280,14 +282,35 @@ def winners(
     return (*found, leader)
 
 
+def shared_span(season: Season, a: Ruleset, b: Ruleset, after: int) -> tuple[int, ...]:
+    """The played rounds the comparison's standings count, the same for A and B (issue 22
+    item 7): each ruleset's own scope after round ``after`` (a ladder that restarts per
+    cycle counts the current cycle's rounds, another the whole season); where they differ,
+    the shorter, so that neither counts rounds the other leaves out."""
+    scope_a = tuple(resolve_scope(season, a, after, None)[2])
+    scope_b = tuple(resolve_scope(season, b, after, None)[2])
+    return min(scope_a, scope_b, key=len)
+
+
+def _within(season: Season, ruleset: Ruleset, after: int, span: tuple[int, ...]) -> Season:
+    """The season as ``ruleset`` scores it over ``span``: as is when its own scope is that
+    span, else only the span's rounds (and the rounds not played yet)."""
+    if tuple(resolve_scope(season, ruleset, after, None)[2]) == span:
+        return season
+    kept = tuple(r for r in season.rounds if r.number in span or r.number > after)
+    return replace(season, rounds=kept)
+
+
 def compare(season: Season, a: Ruleset, b: Ruleset) -> Comparison:
     """``season`` scored under ``a`` and under ``b`` after its last complete round, the
-    games as played (issue 13 item 1); a CompcoreError before any complete round."""
+    games as played (issue 13 item 1), both over the same rounds (:func:`shared_span`); a
+    CompcoreError before any complete round."""
     after = last_complete_round(season)
     if after == 0:
         raise CompcoreError(Phrase("rulelab.no_rounds"))
-    scored_a = contributions(season, a, after_round=after)
-    scored_b = contributions(season, b, after_round=after)
+    span = shared_span(season, a, b, after)
+    scored_a = contributions(_within(season, a, after, span), a, after_round=after)
+    scored_b = contributions(_within(season, b, after, span), b, after_round=after)
     tpr = performance(history(season, a, upto=after), season)
     rows_a = {row.player: row for row in scored_a.standings.rows}
     placings = tuple(
@@ -311,4 +334,5 @@ def compare(season: Season, a: Ruleset, b: Ruleset) -> Comparison:
         fairness_a=fairness(scored_a, tpr),
         fairness_b=fairness(scored_b, tpr),
         names=MappingProxyType(season.names()),
+        rounds=span,
     )

@@ -59,6 +59,7 @@ def to_data(result: Comparison) -> dict[str, Any]:
         "ruleset_a": result.ruleset_a,
         "ruleset_b": result.ruleset_b,
         "after_round": result.after_round,
+        "rounds": list(result.rounds),
         "players": [_placing(p) for p in result.placings],
         "summary": {
             "identical": result.identical,
@@ -104,6 +105,14 @@ def fairness_lines(result: Comparison, lang: Lang) -> list[tuple[str, str, str]]
     ]
 
 
+def span_text(result: Comparison, lang: Lang) -> str:
+    """Which rounds both standings count (issue 22 item 7), in one sentence."""
+    if not result.rounds:
+        return ""
+    first, last = result.rounds[0], result.rounds[-1]
+    return t("rulelab.span", lang, first=first, last=last, count=len(result.rounds))
+
+
 def to_table(result: Comparison, lang: Lang) -> str:
     """The places, the winners and the measures under A and B, as plain text."""
     head = [
@@ -122,7 +131,14 @@ def to_table(result: Comparison, lang: Lang) -> str:
         for p in result.placings
     ]
     lines = [
-        t("rulelab.heading", lang, a=result.ruleset_a, b=result.ruleset_b, round=result.after_round)
+        t(
+            "rulelab.heading",
+            lang,
+            a=result.ruleset_a,
+            b=result.ruleset_b,
+            round=result.after_round,
+        ),
+        span_text(result, lang),
     ]
     lines += _columns([head, *rows], right=(0, 1, 2, 4, 5))
     names = result.names

@@ -46,6 +46,10 @@ def test_anyone_reads_the_same_ruleset_as_identical(club_db, lang: str) -> None:
     assert ("Regellab" if lang == "nl" else "Rule lab") in texts(at)
     assert all(a == b for a, b, _ in _places(at))
     assert ("dezelfde volgorde" if lang == "nl" else "the same order") in texts(at)
+    # the span both count, said (issue 22 item 7): the small ladder's 3 rounds, one cycle
+    span = ("over dezelfde 3 ronden: ronde 1 tot en met 3" if lang == "nl"
+            else "over the same 3 rounds: round 1 to 3")  # fmt: skip
+    assert span in texts(at)
     assert len(at.dataframe) == 3 and len(at.get("vega_lite_chart")) == 1
     assert not [b for b in at.button if (b.key or "").startswith("lab_save")]
     assert Store(path).load(ids["Ladder"]) == before

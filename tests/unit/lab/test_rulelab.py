@@ -202,3 +202,28 @@ def test_cli_reads_a_competition_from_the_database(season_file: Path, tmp_path: 
     assert main([*args, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [p["player"] for p in data["players"]] == ["a", "c", "b", "d"]
+
+
+def test_a_and_b_are_compared_over_the_same_rounds():
+    """Issue 22 item 7: the Dubbelschaak demo (30 rounds, cycles of 6: the ladder restarts
+    per cycle, so A counts rounds 25-30) against ladder-ab (no cycles: on its own it would
+    count all 30 rounds). Both count rounds 25-30: B's scores are ladder-ab's standings of
+    those six rounds alone (a win 1 point: nobody above 6), the span said in the result."""
+    from dataclasses import replace as changed
+
+    from compcore.adapters.files import season_file
+    from compcore.lab import rulelab
+    from compcore.scoring.standings import standings
+
+    season, a = season_file.load(Path(__file__).resolve().parents[3] / "data" / "dubbelschaak.json")
+    b = rulelab.ruleset_b(season, a, "ladder-ab", {})
+    result = rulelab.compare(season, a, b)
+    assert result.rounds == (25, 26, 27, 28, 29, 30)
+    six = changed(season, rounds=tuple(r for r in season.rounds if r.number >= 25))
+    alone = {row.player: row.score for row in standings(six, b).rows}
+    assert {p.player: p.score_b for p in result.placings} == {
+        pid: score for pid, score in alone.items() if pid in {p.player for p in result.placings}
+    }
+    assert max(p.score_b for p in result.placings) <= 6
+    # the same ruleset twice: its own scope, unchanged
+    assert rulelab.compare(season, a, a).rounds == result.rounds
