@@ -82,6 +82,24 @@ def unknown_link(run: LinkRun, param: str, value: str) -> str:
     return run.tr("app.link.unknown", what=run.tr(f"app.link.{param}"), value=md(shown))
 
 
+def _chosen_by_link(
+    run: LinkRun, options: Sequence[T], *, param: str, key: str, text: Callable[[T], str],
+    default: T,
+) -> None:  # fmt: skip
+    """Put the widget ``key``'s choice in the session before it is drawn: the option the
+    link names (``text`` of it equals the parameter, outer spaces aside), once; an unknown
+    one gives a notice; a choice not among ``options`` becomes ``default``."""
+    wanted = run.incoming.pop(param, None)
+    if wanted is not None:
+        match = next((o for o in options if text(o) == wanted.strip()), None)
+        if match is None:
+            st.info(unknown_link(run, param, wanted))
+        else:
+            st.session_state[key] = match
+    if key not in st.session_state or st.session_state[key] not in options:
+        st.session_state[key] = default
+
+
 def linked_select(
     run: LinkRun,
     label: str,
@@ -96,15 +114,7 @@ def linked_select(
     """A selectbox whose choice is part of the link: a link naming an option (``text`` of
     it equals the parameter) chooses it once, an unknown one shows a short notice and the
     choice stays as it was (else ``default``); the choice shown is written to the link."""
-    wanted = run.incoming.pop(param, None)
-    if wanted is not None:
-        match = next((o for o in options if text(o) == wanted), None)
-        if match is None:
-            st.info(unknown_link(run, param, wanted))
-        else:
-            st.session_state[key] = match
-    if key not in st.session_state or st.session_state[key] not in options:
-        st.session_state[key] = default
+    _chosen_by_link(run, options, param=param, key=key, text=text, default=default)
     value: T = st.selectbox(label, options, format_func=format_func, key=key)
     write_link(param, text(value))
     return value
@@ -116,15 +126,7 @@ def linked_slider(
     """A select slider of numbers (one option: no slider) whose choice is part of the
     link, as :func:`linked_select`: a link naming an option chooses it once, an unknown
     one shows a short notice; the choice shown is written to the link."""
-    wanted = run.incoming.pop(param, None)
-    if wanted is not None:
-        match = next((o for o in options if str(o) == wanted.strip()), None)
-        if match is None:
-            st.info(unknown_link(run, param, wanted))
-        else:
-            st.session_state[key] = match
-    if key not in st.session_state or st.session_state[key] not in options:
-        st.session_state[key] = default
+    _chosen_by_link(run, options, param=param, key=key, text=str, default=default)
     value: int = (
         st.select_slider(label, options=list(options), key=key)
         if len(options) > 1
