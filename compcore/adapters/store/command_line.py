@@ -129,9 +129,9 @@ def competition_id(address: str | Path, competition: str | None) -> int:
 
 def copy_database(source: str | Path, target: str | Path) -> list[tuple[str, int]]:
     """``compcore migrate``: every competition of ``source`` into the empty database
-    ``target`` (e.g. a club's DuckDB file into PostgreSQL) in one transaction, with each
-    competition's archive mark and each club's own settings; each season read back and
-    compared as a season file. The competitions' names and new ids (the same ids where
+    ``target`` (e.g. a club's DuckDB file into PostgreSQL) in one transaction, then each
+    competition's archive mark and each club's own settings (a write each); each season
+    read back and compared as a season file. The competitions' names and new ids (the same ids where
     the source has no gaps left by deleted competitions). Not copied: the
     change log (the target's starts with the import), drafts, members' links and marks,
     login sessions."""

@@ -30,7 +30,7 @@ from compcore.adapters.store.checks import (
     validated,
     where_of,
 )
-from compcore.adapters.store.connection import DuckFile, NotWritable, cause_words, first_line
+from compcore.adapters.store.connection import NotWritable, cause_words, first_line
 from compcore.adapters.store.database import Connection, Database
 from compcore.adapters.store.reader import Reader, SeasonCache
 from compcore.domain.errors import (
@@ -119,13 +119,6 @@ class Store(Repository):
     def where(self) -> str:
         """The database in messages (a file's path; a URL without its password)."""
         return self.database.where
-
-    @property
-    def path(self) -> Path:
-        """The DuckDB file (a file store's; a PostgreSQL store has none)."""
-        if not isinstance(self.database, DuckFile):
-            raise TypeError(f"{self.where} is not a file")
-        return self.database.path
 
     def _open_read_only(self, cause: str) -> None:
         """Serve reads from a file this process may not write (no migration possible)."""
