@@ -206,8 +206,7 @@ class Ctx:
         """The logged-in director when he may write the chosen competition's club (issue
         21 item 3); None otherwise, so the pages are read-only for him there."""
         info = self.info
-        club = info.club if info is not None else None
-        return self.login if logins.may_write(self.directors, self.login, club) else None
+        return self.login if info is None or self.may_write(info.club) else None
 
     def may_write(self, club: str) -> bool:
         """Whether the logged-in director may write ``club``'s competitions."""

@@ -41,13 +41,11 @@ def is_valid_director(director: object, directors: Directors) -> bool:
     return auth.is_valid_director(director, directors)
 
 
-def may_write(directors: Directors, director: Director | None, club: str | None) -> bool:
-    """Whether ``director`` may write the competitions of ``club`` (issue 21 item 3: a
-    director limited to some clubs writes theirs only; None: no competition, nothing to
-    refuse yet). The store checks it again inside every write."""
-    if director is None:
-        return False
-    return club is None or directors.may_write(director.name, club)
+def may_write(directors: Directors, director: Director | None, club: str) -> bool:
+    """Whether ``director`` (None: nobody logged in) may write the competitions of ``club``
+    (issue 21 item 3: a director limited to some clubs writes theirs only). The store
+    checks it again inside every write."""
+    return director is not None and directors.may_write(director.name, club)
 
 
 def writes_for(directors: Directors, director: Director) -> tuple[str, ...] | None:
