@@ -341,10 +341,13 @@ def check_version(where: str | Path, version: int | None) -> int:
 def migrate(db: Database) -> None:
     """Bring the schema up to the last version of :data:`MIGRATIONS` in one write
     transaction (so two processes opening one database migrate it once)."""
-    with db.connect(read_only=False) as con:
-        version = check_version(db.where, schema_version(con))
-    if version == latest():
-        return
+    if db.exists():  # a new file has no version to read (one connection saved)
+        with db.connect(read_only=False) as con:
+            version = check_version(db.where, schema_version(con))
+        if version == latest():
+            return
+    else:
+        version = 0
     try:
         with db.transaction() as con:
             _run_steps(con, db)
