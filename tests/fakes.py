@@ -35,6 +35,7 @@ from compcore.ports.season_changes import Change, NewSeason
 from compcore.ports.values import (
     PROPOSAL_ACTION,
     CompetitionInfo,
+    DraftPart,
     LogEntry,
     Mark,
     MemberToken,
@@ -59,7 +60,7 @@ class MemoryStore(Repository):
     _archived: set[int] = field(default_factory=set)
     _next_id: int = 1
     _lock: threading.Lock = field(default_factory=threading.Lock)
-    _drafts: dict[tuple[int, int], StoredDraft] = field(default_factory=dict)
+    _drafts: dict[tuple[int, int, DraftPart], StoredDraft] = field(default_factory=dict)
     _tokens: dict[str, MemberToken] = field(default_factory=dict)
     _marks: list[Mark] = field(default_factory=list)
     _club_settings: dict[str, ClubSettings] = field(default_factory=dict)
@@ -217,28 +218,32 @@ class MemoryStore(Repository):
     # ---------------------------------------------------------------- drafts
 
     def _put_draft(self, actor: Actor, competition_id: int, number: int, payload: Any,
-                   read: int | None) -> int:  # fmt: skip
+                   read: int | None, part: DraftPart) -> int:  # fmt: skip
         label = authorize(actor, self.director_hash)
         with self._lock:
             self._writable(actor, competition_id)
-            current = self._drafts.get((competition_id, number))
-            check_draft_version(current, read, number)
+            current = self._drafts.get((competition_id, number, part))
+            check_draft_version(current, read, number, part)
             at = datetime.now(UTC)
             version = next_draft_version(current, at)
-            self._drafts[(competition_id, number)] = StoredDraft(
+            self._drafts[(competition_id, number, part)] = StoredDraft(
                 competition_id, number, payload, label, at, version
             )
         return version
 
-    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
-        return self._drafts.get((competition_id, number))
+    def load_draft(
+        self, competition_id: int, number: int, part: DraftPart = "pairing"
+    ) -> StoredDraft | None:
+        return self._drafts.get((competition_id, number, part))
 
-    def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
+    def discard_draft(
+        self, competition_id: int, number: int, *, actor: Actor, part: DraftPart = "pairing"
+    ) -> None:
         authorize(actor, self.director_hash)
         with self._lock:
             if competition_id in self._seasons:  # a draft of no competition is simply gone
                 self._writable(actor, competition_id)
-            self._drafts.pop((competition_id, number), None)
+            self._drafts.pop((competition_id, number, part), None)
 
     # ---------------------------------------------------------------- member links
 

@@ -16,6 +16,7 @@ NL: dict[str, str] = {
     "edit.same_player": "kies twee verschillende spelers (twee keer {player!r})",
     "draft.unreadable": "het bewaarde concept is onleesbaar ({detail})",
     "change.what.draft": "Het concept van ronde {number}",
+    "change.what.results_draft": "De nog niet opgeslagen uitslagen van ronde {number}",
     # the change log's actions
     "log.action.late-paired": "laatkomer ingedeeld",
     "log.action.late-bye": "laatkomer oneven",
@@ -70,6 +71,7 @@ EN: dict[str, str] = {
     "edit.same_player": "choose two different players ({player!r} twice)",
     "draft.unreadable": "the stored draft cannot be read ({detail})",
     "change.what.draft": "The draft of round {number}",
+    "change.what.results_draft": "The unsaved results of round {number}",
     "log.action.late-paired": "latecomer paired",
     "log.action.late-bye": "latecomer given the bye",
     "log.action.late-repaired": "boards without a result re-paired (latecomer)",

@@ -28,7 +28,14 @@ from compcore.domain.errors import Phrase, StaleWriteError
 from compcore.domain.model import Season
 from compcore.ports.actors import Actor
 from compcore.ports.season_changes import SeasonChanges
-from compcore.ports.values import CompetitionInfo, LogEntry, Mark, MemberToken, StoredDraft
+from compcore.ports.values import (
+    CompetitionInfo,
+    DraftPart,
+    LogEntry,
+    Mark,
+    MemberToken,
+    StoredDraft,
+)
 from compcore.rules import changes
 from compcore.rules.changes import UNCHECKED, Unchecked
 from compcore.rules.club_settings import ClubSettings
@@ -153,26 +160,37 @@ class DraftStore(ABC):
         *,
         actor: Actor,
         read: int | None,
+        part: DraftPart = "pairing",
     ) -> int:
-        """Store round ``number``'s draft; its new version. Refused (StaleWriteError) when
-        the stored version is not ``read`` (None: no draft expected)."""
+        """Store round ``number``'s draft (its ``part``); its new version. Refused
+        (StaleWriteError) when the stored version is not ``read`` (None: no draft expected)."""
         payload = json.loads(json.dumps(dict(data)))  # JSON only, checked before the write
-        return self._put_draft(actor, competition_id, number, payload, read)
+        return self._put_draft(actor, competition_id, number, payload, read, part)
 
     @abstractmethod
     def _put_draft(
-        self, actor: Actor, competition_id: int, number: int, payload: Any, read: int | None
+        self,
+        actor: Actor,
+        competition_id: int,
+        number: int,
+        payload: Any,
+        read: int | None,
+        part: DraftPart,
     ) -> int:
         """In one write: refuse an unknown competition and a stale ``read``
         (:func:`~compcore.ports.values.check_draft_version`), store the next version."""
 
     @abstractmethod
-    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
-        """Round ``number``'s stored draft, or None."""
+    def load_draft(
+        self, competition_id: int, number: int, part: DraftPart = "pairing"
+    ) -> StoredDraft | None:
+        """Round ``number``'s stored draft (its ``part``), or None."""
 
     @abstractmethod
-    def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
-        """Delete round ``number``'s draft (nothing to delete is fine)."""
+    def discard_draft(
+        self, competition_id: int, number: int, *, actor: Actor, part: DraftPart = "pairing"
+    ) -> None:
+        """Delete round ``number``'s draft (its ``part``; nothing to delete is fine)."""
 
 
 class MemberLinks(ABC):

@@ -12,13 +12,14 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from compcore.domain.errors import NotAuthorized, Phrase, StaleWriteError
 
 __all__ = [
     "PROPOSAL_ACTION",
     "CompetitionInfo",
+    "DraftPart",
     "LogEntry",
     "Mark",
     "MemberToken",
@@ -79,6 +80,11 @@ class LogEntry:
     reason: str | None
     before: Any
     after: Any
+
+
+#: which of a round's drafts: the unpublished pairing (with a late re-pairing's, DS-14), or
+#: the results entered but not saved yet (issue 22 item 1)
+DraftPart = Literal["pairing", "results"]
 
 
 @dataclass(frozen=True)
@@ -148,7 +154,10 @@ def next_draft_version(current: StoredDraft | None, at: datetime) -> int:
     return max(stamp, current.version + 1) if current is not None else stamp
 
 
-def check_draft_version(current: StoredDraft | None, read: int | None, number: int) -> None:
+def check_draft_version(
+    current: StoredDraft | None, read: int | None, number: int, part: DraftPart = "pairing"
+) -> None:
     """The lost-update check of a draft save: the stored version must be the one read."""
     if (current.version if current is not None else None) != read:
-        raise StaleWriteError(Phrase("change.what.draft", number=number))
+        what = "change.what.draft" if part == "pairing" else "change.what.results_draft"
+        raise StaleWriteError(Phrase(what, number=number))

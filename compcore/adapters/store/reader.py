@@ -21,6 +21,7 @@ from compcore.domain.model import (
 )
 from compcore.ports.values import (
     CompetitionInfo,
+    DraftPart,
     LogEntry,
     Mark,
     MemberToken,
@@ -70,8 +71,10 @@ class Reader:
     def log(self, competition_id: int | None = None, limit: int = 100) -> list[LogEntry]:
         return self._snapshot(lambda con: rows.read_log(con, competition_id, limit))
 
-    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
-        return self._snapshot(lambda con: side_tables.read_draft(con, competition_id, number))
+    def load_draft(
+        self, competition_id: int, number: int, part: DraftPart = "pairing"
+    ) -> StoredDraft | None:
+        return self._snapshot(lambda con: side_tables.read_draft(con, competition_id, number, part))
 
     def member_token(self, token_hash: str) -> MemberToken | None:
         return self._snapshot(lambda con: side_tables.read_member_token(con, token_hash))

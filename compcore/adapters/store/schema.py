@@ -286,6 +286,27 @@ CREATE TABLE login_throttle (
 );
 """
 
+#: The results a director entered but did not save yet (issue 22 item 1) get a draft of their
+#: own beside a round's pairing draft (a published round may have both: its results being
+#: entered and a late re-pairing, DS-14): the draft's key gains its ``part``. The table is
+#: rebuilt, as neither database changes a primary key in place; the drafts stay.
+_V14 = """
+CREATE TABLE drafts_by_part (
+    competition_id BIGINT NOT NULL,
+    round          BIGINT NOT NULL,
+    part           VARCHAR NOT NULL,      -- 'pairing' or 'results'
+    data           JSON NOT NULL,
+    saved_by       VARCHAR NOT NULL,      -- actor label, as in change_log
+    saved_at       TIMESTAMP NOT NULL,    -- UTC
+    version        BIGINT NOT NULL,       -- raised by every save (lost-update check)
+    PRIMARY KEY (competition_id, round, part)
+);
+INSERT INTO drafts_by_part
+    SELECT competition_id, round, 'pairing', data, saved_by, saved_at, version FROM drafts;
+DROP TABLE drafts;
+ALTER TABLE drafts_by_part RENAME TO drafts;
+"""
+
 Migration = tuple[int, str | Callable[[Connection], None]]
 
 #: Ordered (version, SQL or function). Append, never edit a released step.
@@ -303,6 +324,7 @@ MIGRATIONS: list[Migration] = [
     (11, _V11),
     (12, _V12),
     (13, _V13),
+    (14, _V14),
 ]
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from compcore.adapters.store.connection import Connection
 from compcore.adapters.store.rows import now
-from compcore.ports.values import Mark, MemberToken, StoredDraft
+from compcore.ports.values import DraftPart, Mark, MemberToken, StoredDraft
 from compcore.rules.club_settings import NAMES as CLUB_SETTINGS
 from compcore.rules.club_settings import ClubSettings
 
@@ -37,11 +37,13 @@ def put_club_settings(con: Connection, club: str, settings: ClubSettings) -> Non
 # --------------------------------------------------------------------------- drafts
 
 
-def read_draft(con: Connection, cid: int, number: int) -> StoredDraft | None:
+def read_draft(
+    con: Connection, cid: int, number: int, part: DraftPart = "pairing"
+) -> StoredDraft | None:
     row = con.execute(
         "SELECT data, saved_by, saved_at, version FROM drafts WHERE competition_id = ? "
-        "AND round = ?",
-        [cid, number],
+        "AND round = ? AND part = ?",
+        [cid, number, part],
     ).fetchone()
     if row is None:
         return None
@@ -49,20 +51,27 @@ def read_draft(con: Connection, cid: int, number: int) -> StoredDraft | None:
     return StoredDraft(cid, number, json.loads(data), by, at.replace(tzinfo=UTC), int(version))
 
 
-def put_draft(con: Connection, cid: int, number: int, data: Any, actor: str, version: int) -> None:
-    delete_draft(con, cid, number)
+def put_draft(
+    con: Connection, cid: int, number: int, part: DraftPart, data: Any, actor: str, version: int
+) -> None:
+    delete_draft(con, cid, number, part)
     con.execute(
-        "INSERT INTO drafts VALUES (?, ?, ?, ?, ?, ?)",
-        [cid, number, json.dumps(data, ensure_ascii=False), actor, now(), version],
+        "INSERT INTO drafts VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [cid, number, part, json.dumps(data, ensure_ascii=False), actor, now(), version],
     )
 
 
-def delete_draft(con: Connection, cid: int, number: int | None = None) -> None:
-    """Delete round ``number``'s draft, or every draft of the competition."""
+def delete_draft(
+    con: Connection, cid: int, number: int | None = None, part: DraftPart = "pairing"
+) -> None:
+    """Delete round ``number``'s draft (its ``part``), or every draft of the competition."""
     if number is None:
         con.execute("DELETE FROM drafts WHERE competition_id = ?", [cid])
     else:
-        con.execute("DELETE FROM drafts WHERE competition_id = ? AND round = ?", [cid, number])
+        con.execute(
+            "DELETE FROM drafts WHERE competition_id = ? AND round = ? AND part = ?",
+            [cid, number, part],
+        )
 
 
 # --------------------------------------------------------------------------- member links

@@ -50,6 +50,7 @@ from compcore.ports.season_changes import Change, NewSeason
 from compcore.ports.values import (
     PROPOSAL_ACTION,
     CompetitionInfo,
+    DraftPart,
     LogEntry,
     Mark,
     MemberToken,
@@ -375,26 +376,36 @@ class Store(Repository):
     # ---------------------------------------------------------------- drafts
 
     def _put_draft(
-        self, actor: Actor, competition_id: int, number: int, payload: Any, read: int | None
+        self,
+        actor: Actor,
+        competition_id: int,
+        number: int,
+        payload: Any,
+        read: int | None,
+        part: DraftPart,
     ) -> int:
         with self._transaction(actor) as (con, label):
             self._writable(con, actor, competition_id)
-            current = side_tables.read_draft(con, competition_id, number)
-            check_draft_version(current, read, number)
+            current = side_tables.read_draft(con, competition_id, number, part)
+            check_draft_version(current, read, number, part)
             version = next_draft_version(current, rows.now())
-            side_tables.put_draft(con, competition_id, number, payload, label, version)
+            side_tables.put_draft(con, competition_id, number, part, payload, label, version)
         return version
 
-    def load_draft(self, competition_id: int, number: int) -> StoredDraft | None:
+    def load_draft(
+        self, competition_id: int, number: int, part: DraftPart = "pairing"
+    ) -> StoredDraft | None:
         with self.reader() as r:
-            return r.load_draft(competition_id, number)
+            return r.load_draft(competition_id, number, part)
 
-    def discard_draft(self, competition_id: int, number: int, *, actor: Actor) -> None:
+    def discard_draft(
+        self, competition_id: int, number: int, *, actor: Actor, part: DraftPart = "pairing"
+    ) -> None:
         with self._transaction(actor) as (con, _):
             club = rows.club_of(con, competition_id)
             if club is not None:  # a draft of no competition is simply gone
                 check_club(actor, self._directors, club)
-            side_tables.delete_draft(con, competition_id, number)
+            side_tables.delete_draft(con, competition_id, number, part)
 
     # ---------------------------------------------------------------- member links
 
