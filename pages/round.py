@@ -15,14 +15,23 @@ import streamlit as st
 from compcore.present.winners_report import cup_status
 from compcore.services import reading
 from compcore.services import round as rs
-from ui import context, round_attendance, round_draft, round_edits, round_results, state, tables
+from ui import (
+    context,
+    round_attendance,
+    round_draft,
+    round_edits,
+    round_results,
+    state,
+    tables,
+    unsaved,
+)
 from ui.markdown import md
 from ui.round_view import RoundView
 
 run = state.ctx()
 tr = run.tr
 st.title(tr("app.page.round"))
-here = context.page(run)
+here = context.page(run, unsaved_notice=False)  # the rounds not shown: below
 season, ruleset = run.season(), run.ruleset()
 names = run.names()
 cid = here.cid
@@ -50,6 +59,7 @@ number = state.linked_select(
     ),
 )
 stage = rs.stage(season, number)
+unsaved.notice(run, but=number)
 stored = rs.stored_round(season, number)
 cycle = rs.round_cycle(season, ruleset, number)
 if ruleset.shows_cycles:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from compcore.i18n import Lang
 from compcore.services.vocabulary import Repository
-from ui import state
+from ui import state, unsaved
 
 
 @dataclass(frozen=True)
@@ -35,11 +35,15 @@ class Page:
         return self.run.tr(key, **fields)
 
 
-def page(run: state.Ctx) -> Page:
+def page(run: state.Ctx, *, unsaved_notice: bool = True) -> Page:
     """The run as a page with its competition: the page stops with a message when the
-    database holds none, and says which competition it shows otherwise."""
+    database holds none, and says which competition it shows otherwise. A director is
+    reminded of results he entered and did not save (``unsaved_notice``: the Ronde page
+    says it itself, for the rounds it does not show)."""
     state.require_competition(run)
     assert run.cid is not None  # require_competition stops the page without one
+    if unsaved_notice:
+        unsaved.notice(run)
     return Page(run, run.cid)
 
 

@@ -14,7 +14,7 @@ from compcore.present.reports import decimal
 from compcore.services import corrections, results
 from compcore.services import round as rs
 from compcore.services.vocabulary import BoardResult
-from ui import ladder_link, links, printing, sheets, state, tables
+from ui import ladder_link, links, printing, round_entry, sheets, state, tables
 from ui.markdown import md
 from ui.round_view import RoundView, lazy_expander
 from ui.tables import entries_frame, result_label
@@ -111,46 +111,13 @@ def result_key(v: RoundView, form: str, i: int, game: Game) -> str:
 
 
 def results_form(v: RoundView) -> None:
-    """Result per board; save (partial) or finalize (every board has a result). Only the
-    boards the director changed are sent. A finalized round is corrected through a preview
-    (:func:`correction`)."""
-    st.subheader(v.tr("app.round.results"))
-    form = f"results_{v.cid}_{v.number}"
-    if v.stage == "complete":
-        correction(v, form)
+    """The round's results: entered a tap per board (:mod:`ui.round_entry`) until the round
+    is finalized; a finalized round is corrected through a preview (:func:`correction`)."""
+    if v.stage != "complete":
+        round_entry.entry_form(v)  # a tap per board, kept at once (issue 22 item 1)
         return
-    with st.form(form):
-        result_boxes(v, form)
-        c1, c2 = st.columns(2)
-        c1.form_submit_button(v.tr("app.round.save_results"), on_click=save_results_now,
-                              args=(v, form, v.published, False))  # fmt: skip
-        c2.form_submit_button(v.tr("app.round.finalize"), type="primary",
-                              on_click=save_results_now, args=(v, form, v.published, True))  # fmt: skip
-    state.show_refused(form)
-
-
-def save_results_now(v: RoundView, form: str, shown: Round, final: bool) -> None:
-    """The results form's callback (save, or finalize with ``final``): the boards whose
-    box the director changed, from the boxes' values; the next run shows the outcome."""
-    entered, read = {}, {}
-    for i, game in enumerate(shown.games or ()):
-        key = result_key(v, form, i, game)
-        entered[i] = st.session_state.get(key)
-        read[i] = st.session_state.get(state.SEEN_PREFIX + key)
-    boards = results.changed_boards(shown, entered, read)
-    done = (
-        v.tr("app.round.finalized", number=v.number) if final else v.tr("app.round.results_saved")
-    )
-    saved: list[Season] = []
-    state.write_now(
-        v.run,
-        lambda actor: saved.append(results.save_results(v.run.store, v.cid, v.number, boards,
-                                                   finalize=final, reason=None, actor=actor)),
-        done,
-        where=form,
-        form=form,
-        kept=lambda: boxes_show(v, form, shown, saved[0]),
-    )  # fmt: skip
+    st.subheader(v.tr("app.round.results"))
+    correction(v, f"results_{v.cid}_{v.number}")
 
 
 def boxes_show(v: RoundView, form: str, shown: Round, saved: Season) -> bool:

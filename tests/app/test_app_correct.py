@@ -9,7 +9,7 @@ import pytest
 from compcore.adapters.store import Store
 from compcore.domain.model import Result
 from tests.app.test_app_director import as_director, ok, submit
-from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, app, form_widget, shown, texts
+from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, app, form_widget, shown, tap, texts
 from tests.builders import load
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -108,10 +108,10 @@ def test_reopen_needs_a_reason_then_the_round_takes_results_again(keizer):
     assert store.load(cid).round(2).finalized is False
     entry = store.log(cid, 1)[0]
     assert (entry.action, entry.reason) == ("reopen-round", "uitslag bord 2 betwist")
-    assert any(b.label == "Ronde afsluiten" for b in at.form_submit_button)
+    assert any(b.label == "Ronde afsluiten" for b in at.button)
     assert not any(b.label == "Bekijk gevolgen" for b in at.form_submit_button)
 
-    form_widget(at.selectbox, f"res_{cid}_2_1_b_c").select("0-1")
+    tap(at.button_group(key=f"entry_{cid}_2_1_b_c"), "0-1")
     submit(at, "Uitslagen opslaan")  # no reason asked: the round is open
     assert store.load(cid).round(2).games[1].result is Result.BLACK_WINS
     submit(at, "Ronde afsluiten")

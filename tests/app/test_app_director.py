@@ -22,8 +22,9 @@ from tests.app.test_app_support import (
     PASSWORD,
     app,
     breaking_exchange,
-    form_widget,
+    entry_control,
     shown,
+    tap,
     texts,
 )
 
@@ -52,7 +53,8 @@ def ok(at) -> None:
 
 
 def submit(at, label: str):
-    button = next(b for b in at.form_submit_button if b.label == label)
+    """Click the form's submit button or the button labelled ``label``, then check the run."""
+    button = next(b for b in [*at.form_submit_button, *at.button] if b.label == label)
     button.click().run()
     ok(at)
     return at
@@ -132,7 +134,7 @@ def test_the_whole_round(db):
     games = published.games
     results = ["1-0", "1/2-1/2", "0-1F", "1-0"]
     for i, game in enumerate(games[:-1]):
-        at.selectbox(key=f"res_{cid}_4_{i}_{game.white}_{game.black}").select(results[i % 4])
+        tap(entry_control(at, cid, 4, i + 1, game), results[i % 4])
     submit(at, "Ronde afsluiten")
     assert any("Nog geen uitslag op bord" in e.value for e in at.error)
     assert all(g.result is None for g in store.load(cid).round(4).games)
@@ -143,8 +145,7 @@ def test_the_whole_round(db):
     ]
     assert partial.games[-1].result is None
     last = games[-1]
-    key = f"res_{cid}_4_{len(games) - 1}_{last.white}_{last.black}"
-    form_widget(at.selectbox, key).select("0-1")  # a new key after the save
+    tap(entry_control(at, cid, 4, len(games), last), "0-1")
     submit(at, "Ronde afsluiten")
     assert "Ronde 4 afgesloten; de ranglijst is bijgewerkt." in texts(at)
     final = store.load(cid).round(4)

@@ -11,7 +11,15 @@ from compcore.adapters.store import Store
 from compcore.services import round as rs
 from tests.adapters.store.test_store_support import full_disk, read_only_file
 from tests.app.test_app_director import as_director, submit
-from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, app, form_widget, small_seasons, texts
+from tests.app.test_app_support import (
+    ADMIN,
+    DIRECTOR_HASH,
+    app,
+    entry_control,
+    small_seasons,
+    tap,
+    texts,
+)
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
@@ -60,7 +68,7 @@ def test_a_full_disk_is_one_sentence_and_changes_nothing(club_db, monkeypatch):
     at = as_director(cid, "round")
     game = before.round(4).games[0]
     full_disk(monkeypatch)
-    form_widget(at.selectbox, f"res_{cid}_4_0_{game.white}_{game.black}").select("1-0")
+    tap(entry_control(at, cid, 4, 1, game), "1-0")
     submit(at, "Uitslagen opslaan")
     (error,) = [e.value for e in at.error]
     assert error.startswith("Niet opgeslagen, er is niets veranderd:")
@@ -92,7 +100,7 @@ def test_the_settings_log_shows_what_changed(club_db):
     game = season.round(4).games[0]
     white, black = (season.player(p).name for p in game.players)
     at = as_director(cid, "round")
-    form_widget(at.selectbox, f"res_{cid}_4_0_{game.white}_{game.black}").select("1-0")
+    tap(entry_control(at, cid, 4, 1, game), "1-0")
     submit(at, "Uitslagen opslaan")
     at.switch_page("pages/settings.py").run()
     log = at.dataframe[0].value

@@ -12,7 +12,15 @@ from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
 from compcore.services import groups
 from compcore.services.groups import NewGroup
-from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
+from tests.app.test_app_support import (
+    ADMIN,
+    DIRECTOR_HASH,
+    PASSWORD,
+    app,
+    entry_control,
+    tap,
+    texts,
+)
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
@@ -170,8 +178,8 @@ def test_a_director_enters_a_result_and_the_table_follows(group):
     assert at.selectbox(key=f"round_no_{cid}").options == ["Ronde 1", "Ronde 2", "Ronde 3"]
     at.selectbox(key=f"round_no_{cid}").select(1).run()
     first = store.load(cid).round(1).games[0]
-    at.selectbox(key=f"res_{cid}_1_0_{first.white}_{first.black}").select("1-0")
-    next(b for b in at.form_submit_button if b.label == "Uitslagen opslaan").click().run()
+    tap(entry_control(at, cid, 1, 1, first), "1-0")
+    next(b for b in at.button if b.label == "Uitslagen opslaan").click().run()
     ok(at)
     assert store.load(cid).round(1).games[0].result.value == "1-0"
     at.switch_page("pages/standings.py").run()

@@ -11,7 +11,15 @@ from compcore.adapters.access import auth
 from compcore.adapters.store import Store
 from compcore.domain.model import Result
 from tests.app.test_app_director import ok, submit
-from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, PASSWORD, app, texts
+from tests.app.test_app_support import (
+    ADMIN,
+    DIRECTOR_HASH,
+    PASSWORD,
+    app,
+    entry_control,
+    tap,
+    texts,
+)
 from tests.builders import load
 from tests.services.test_linked_service import PLAYED, PLAYERS, SENIOR
 
@@ -73,7 +81,7 @@ def test_a_cup_round_drawn_onto_the_senior_evening_and_played_there(club_db):
     assert "Bord 1: partij van Beker; de uitslag telt daar ook." in texts(at)
 
     first = games[0]
-    at.selectbox(key=f"res_{sid}_3_0_{first.white}_{first.black}").select("1/2-1/2")
+    tap(entry_control(at, sid, 3, 1, first), "1/2-1/2")
     submit(at, "Uitslagen opslaan")
     cup_games = store.load(cid).round(1).games
     assert cup_games is not None and cup_games[0].result is Result.DRAW
@@ -89,7 +97,7 @@ def test_a_result_entered_in_the_cup_holds_on_the_senior_evening(club_db):
     )
     at = round_page(cid, director=True, number=1)
     assert "Gespeeld op ronde 3 van Senioren; de uitslag telt in beide." in texts(at)
-    at.selectbox(key=f"res_{cid}_1_0_a_b").select("0-1")
+    tap(at.button_group(key=f"entry_{cid}_1_0_a_b"), "0-1")
     submit(at, "Uitslagen opslaan")
     senior = store.load(sid).round(3).games
     assert senior is not None and [g.result for g in senior] == [Result.BLACK_WINS, None, None]

@@ -14,9 +14,12 @@ import pytest
 
 from compcore.adapters.store import Store
 from compcore.domain.model import Kind, Result
+from compcore.rules.changes import BoardResult
+from compcore.services import result_entry as entry
+from compcore.services import results
 from compcore.services import round as rs
 from tests.app.test_app_director import as_director, ok, submit
-from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, form_widget, texts
+from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, entry_control, form_widget, tap, texts
 
 pytestmark = pytest.mark.usefixtures("steady_app")
 
@@ -40,46 +43,77 @@ def published(club_db) -> tuple[Store, int]:
 
 def result_box(at, store: Store, cid: int, board: int):
     game = store.load(cid).round(4).games[board - 1]
-    return form_widget(at.selectbox, f"res_{cid}_4_{board - 1}_{game.white}_{game.black}")
+    return entry_control(at, cid, 4, board, game)
 
 
 def test_two_directors_enter_results_on_different_boards(published):
     """Director 1 enters 1-0 on board 1; director 2 (page loaded before) enters 0-1 on
     board 2: both results stay. Director 3 (also loaded before) enters ½-½ on board 1,
-    which director 1 changed meanwhile: refused in Dutch, board 1 keeps 1-0, nothing else
-    of his save (board 3) is written."""
+    which director 1 changed meanwhile: his tap's run shows the conflict, board 1 keeps
+    1-0, and his save stores his board 3 only, naming board 1 as not used."""
     store, cid = published
     first, second, third = (as_director(cid, "round") for _ in range(3))
-    result_box(first, store, cid, 1).select("1-0")
+    tap(result_box(first, store, cid, 1), "1-0")
     submit(first, "Uitslagen opslaan")
     assert "Uitslagen opgeslagen." in texts(first)
 
-    result_box(second, store, cid, 2).select("0-1")
+    tap(result_box(second, store, cid, 2), "0-1")
     submit(second, "Uitslagen opslaan")
     assert "Uitslagen opgeslagen." in texts(second)
     games = store.load(cid).round(4).games
     assert [g.result for g in games[:3]] == [Result.WHITE_WINS, Result.BLACK_WINS, None]
 
-    result_box(third, store, cid, 1).select("1/2-1/2")
-    result_box(third, store, cid, 3).select("1-0")
+    tap(result_box(third, store, cid, 1), "1/2-1/2")
+    conflict = "uw invoer ½-½ is niet gebruikt, want intussen is 1-0 opgeslagen"
+    assert any(conflict in w.value for w in third.warning)
+    assert result_box(third, store, cid, 1).value == "1-0"  # the stored result, not his
+    tap(result_box(third, store, cid, 3), "1-0")
     submit(third, "Uitslagen opslaan")
-    assert any(STALE_NL in e.value and "Bord 1 van ronde 4" in e.value for e in third.error)
-    assert [g.result for g in store.load(cid).round(4).games] == [g.result for g in games]
-    # after the refusal the form shows the stored state again: board 1 is 1-0 there
-    third.run()
-    assert result_box(third, store, cid, 1).value == "1-0"
+    assert conflict in texts(third)  # said beside the success
+    assert [g.result for g in store.load(cid).round(4).games][:3] == [
+        Result.WHITE_WINS, Result.BLACK_WINS, Result.WHITE_WINS]  # fmt: skip
+
+
+def test_a_save_from_a_page_older_than_the_stored_round_is_refused(published):
+    """The browser's case: a tap reruns the boards alone, so the page may still show the
+    round as it was. Director 2's page shows board 1 without a result; his entry ½-½ for
+    it is in the draft; then 1-0 is saved there (through the linked ladder, say: not
+    through the draft). Director 2's save is refused in Dutch, nothing of it is written
+    (board 3 neither), and his entries stay."""
+    store, cid = published
+    second = as_director(cid, "round")
+    old = store.load(cid).round(4)
+    entry.enter(store, cid, old, {0: Result.DRAW, 2: Result.WHITE_WINS}, seen={},
+                actor=ADMIN)  # his taps, kept before director 1 saves  # fmt: skip
+    game = old.games[0]
+    one = BoardResult(1, game.white, game.black, None, Result.WHITE_WINS)
+    results.save_results(store, cid, 4, [one], finalize=False, reason=None, actor=ADMIN)
+    before = store.load(cid).round(4)
+    second.button(key=f"entry_buttons_{cid}_4_save").click().run()
+    assert any(STALE_NL in e.value and "Bord 1 van ronde 4" in e.value for e in second.error)
+    assert store.load(cid).round(4) == before
+    assert len(entry.entered(store, cid, 4).entries) == 2
 
 
 def test_the_refusal_speaks_english_too(published):
+    """Both the conflict a tap shows and the refusal of a save from an older page."""
     store, cid = published
     first, second = as_director(cid, "round"), as_director(cid, "round")
     second.session_state["lang"] = "en"
     second.run()
-    result_box(first, store, cid, 1).select("1-0")
-    submit(first, "Uitslagen opslaan")
-    result_box(second, store, cid, 1).select("0-1")
-    submit(second, "Save results")
-    assert any("Board 1 of round 4 changed since you opened it; reload" in e.value
+    old = store.load(cid).round(4)
+    entry.enter(store, cid, old, {1: Result.DRAW}, seen={}, actor=ADMIN)  # board 2, kept
+    tap(result_box(first, store, cid, 1), "1-0")
+    submit(first, "Uitslagen opslaan")  # stores board 2 too: the draft is the round's
+    tap(result_box(second, store, cid, 1), "0-1")
+    assert any("your 0-1 was not used, as 1-0 has been saved meanwhile" in w.value
+               for w in second.warning)  # fmt: skip
+    entry.enter(store, cid, old, {2: Result.DRAW}, seen={}, actor=ADMIN)  # board 3
+    results.save_results(store, cid, 4, [BoardResult(3, old.games[2].white,
+                         old.games[2].black, None, Result.BLACK_WINS)], finalize=False,
+                         reason=None, actor=ADMIN)  # fmt: skip
+    second.button(key=f"entry_buttons_{cid}_4_save").click().run()
+    assert any("Board 3 of round 4 changed since you opened it; reload" in e.value
                for e in second.error)  # fmt: skip
 
 
@@ -88,9 +122,9 @@ def test_a_saved_form_does_not_refuse_its_own_next_save(published):
     is no conflict with his own first one."""
     store, cid = published
     at = as_director(cid, "round")
-    result_box(at, store, cid, 1).select("1-0")
+    tap(result_box(at, store, cid, 1), "1-0")
     submit(at, "Uitslagen opslaan")
-    result_box(at, store, cid, 2).select("1/2-1/2")
+    tap(result_box(at, store, cid, 2), "1/2-1/2")
     submit(at, "Uitslagen opslaan")
     assert not at.error
     games = store.load(cid).round(4).games
@@ -104,11 +138,12 @@ def test_correcting_a_finalized_round_asks_for_a_reason(published):
     at = as_director(cid, "round")
     for board, value in ((1, "1-0"), (2, "0-1"), (3, "1/2-1/2"), (4, "1-0")):
         if board <= len(store.load(cid).round(4).games):
-            result_box(at, store, cid, board).select(value)
+            tap(result_box(at, store, cid, board), value)
     submit(at, "Ronde afsluiten")
     assert "Ronde 4 afgesloten; de ranglijst is bijgewerkt." in texts(at)
     finalized = store.load(cid).round(4)
-    result_box(at, store, cid, 1).select("0-1")
+    first = finalized.games[0]  # a finalized round is corrected in a form of boxes
+    form_widget(at.selectbox, f"res_{cid}_4_0_{first.white}_{first.black}").select("0-1")
     submit(at, "Bekijk gevolgen")
     at.button(key=f"correction_{cid}_4_save").click().run()
     assert any("was al afgesloten: geef een reden" in e.value for e in at.error)

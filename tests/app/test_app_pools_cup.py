@@ -10,7 +10,7 @@ import pytest
 
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
-from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, open_page, texts
+from tests.app.test_app_support import ADMIN, DIRECTOR_HASH, open_page, tap, texts
 from tests.services.test_pools_cup import EIGHT, knockout_round_4, ladder
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -169,10 +169,10 @@ def test_results_of_a_pool_round_are_entered_on_the_round_page(club_db) -> None:
     at = open_page("round", cid, director=True)
     next(w for w in at.selectbox if w.key.startswith("round_no")).set_value(1).run()
     given = {(g["white"], g["black"]): g["result"] for g in parse_round(POOL_RESULTS[0])[0]}
-    for box in at.selectbox:
-        if box.key.startswith(f"res_{cid}_1_"):
-            white, black = box.key.split("_")[-2:]
-            box.set_value(given[(white, black)])
+    for i in range(len(given)):
+        box = next(b for b in at.button_group if b.key.startswith(f"entry_{cid}_1_{i}_"))
+        white, black = box.key.split("_")[-2:]
+        tap(box, given[(white, black)])
     at.button[[b.label for b in at.button].index("Uitslagen opslaan")].click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     at.switch_page("pages/winners.py").run()

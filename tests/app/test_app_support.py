@@ -143,3 +143,14 @@ def open_page(page: str, competition: int, lang: str = "nl", director: bool = Fa
         at.switch_page(f"pages/{page}.py").run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def tap(control, value) -> None:
+    """A tap on a board's result (``ui.round_entry``: one segmented control per board,
+    ``value`` a result text or None to clear it), and the run it causes."""
+    control.set_value(value).run()
+
+
+def entry_control(at, cid: int, number: int, board: int, game) -> object:
+    """Board ``board`` (from 1)'s result control on the Ronde page."""
+    return at.button_group(key=f"entry_{cid}_{number}_{board - 1}_{game.white}_{game.black}")

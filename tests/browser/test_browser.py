@@ -167,6 +167,14 @@ def choose(page, label: str, option: str) -> None:
     settle(page)
 
 
+def tap_result(page, label: str, result: str) -> None:
+    """Tap ``result`` ("1-0", "½-½", "0-1 R", ...) on the board labelled ``label`` ("Bord 1:
+    White – Black") of the Ronde page's results (one segmented control per board)."""
+    board = page.get_by_role("radiogroup", name=label, exact=True)
+    board.get_by_role("radio", name=result, exact=True).click()
+    settle(page)
+
+
 def log_in(page) -> None:
     """Log in as the test director from the sidebar, as a user would, and wait for it."""
     page.get_by_label("Naam wedstrijdleider").fill("director")
@@ -338,15 +346,26 @@ def test_director_evening(server, browser):
         assert not published.is_open
         assert any(g.override == "afgesproken met de spelers" for g in published.games)
 
-        # results: white wins everywhere, then finalize
-        for number, game in enumerate(published.games, start=1):
-            label = f"{number}. {names[game.white]} – {names[game.black]}"
-            choose(page, label, "1-0")
+        # results (issue 22 item 1): board 1 by a tap, the others by the keyboard line
+        games = published.games
+        tap_result(page, f"Bord 1: {names[games[0].white]} – {names[games[0].black]}", "½-½")
+        line = page.get_by_role("textbox", name=re.compile("Of typ de uitslagen"))
+        line.fill("." + "1" * (len(games) - 1))  # "." leaves board 1 as tapped
+        line.press("Enter")
+        see(page, f"{len(games)} uitslagen ingevoerd, nog niet opgeslagen")
+        assert all(g.result is None for g in store.load(cid).rounds[-1].games)  # not yet
         shot(page, "round-results", "laptop")
+        # a reload keeps them; another page says they are not saved, with the way back
+        page.reload()
+        see(page, f"{len(games)} uitslagen ingevoerd, nog niet opgeslagen")
+        goto(page, "Ranglijst", "Ranglijst")
+        see(page, f"Ronde 4: {len(games)} ingevoerde uitslagen zijn nog niet opgeslagen.")
+        page.get_by_role("link", name="Naar de ronde").click()
+        see(page, f"{len(games)} uitslagen ingevoerd, nog niet opgeslagen")
         page.get_by_role("button", name="Ronde afsluiten").click()
         see(page, "Ronde 4 afgesloten")
         finished = store.load(cid).rounds[-1]
-        assert all(g.result is not None and g.result.value == "1-0" for g in finished.games)
+        assert [g.result.value for g in finished.games] == ["1/2-1/2"] + ["1-0"] * (len(games) - 1)
 
         # the standings now include round 4
         goto(page, "Ranglijst", "stand na ronde 4")

@@ -28,13 +28,14 @@ from tests.browser.test_browser import (
     see,
     serving,
     shot,
+    tap_result,
 )
 from tests.builders import season_data
 
 pytestmark = BROWSER_MARKS
 
 PLAYOFF = "Play-off <1900 2025"
-LABELS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½ (remise)"}
+LABELS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
 
 
 def snap(page, phone, name: str, marker: str) -> None:
@@ -83,8 +84,8 @@ def test_a_playoff_from_its_creation_to_the_champion(tmp_path, browser):  # noqa
             for rnd in season.rounds:
                 choose(page, "Ronde", f"Ronde {rnd.number}")
                 for board, game in enumerate(rnd.games or (), start=1):
-                    label = f"{board}. {names[game.white]} – {names[game.black]}"
-                    choose(page, label, LABELS[RESULTS[game.players]])
+                    label = f"Bord {board}: {names[game.white]} – {names[game.black]}"
+                    tap_result(page, label, LABELS[RESULTS[game.players]])
                 page.get_by_role("button", name="Ronde afsluiten", exact=True).click()
                 see(page, f"Ronde {rnd.number} afgesloten")
             goto(page, "Winnaars", "Stand van de play-off")

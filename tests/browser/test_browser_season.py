@@ -33,6 +33,7 @@ from tests.browser.test_browser import (
     serving,
     settle,
     shot,
+    tap_result,
 )
 
 pytestmark = BROWSER_MARKS
@@ -142,7 +143,7 @@ def results_and_finalize(s: Season, number: int) -> None:
     names = s.names()
     games = s.store.load(s.cid()).rounds[number - 1].games
     for board, game in enumerate(games, start=1):
-        choose(page, f"{board}. {names[game.white]} – {names[game.black]}", "1-0")
+        tap_result(page, f"Bord {board}: {names[game.white]} – {names[game.black]}", "1-0")
     button(page, "Ronde afsluiten")
     see(page, f"Ronde {number} afgesloten")
     rnd = s.store.load(s.cid()).rounds[number - 1]
