@@ -31,35 +31,41 @@ pid = state.linked_select(
 )
 cycle, numbers = scope.played_rounds_of_cycle(run, "pp")
 table = run.standings(after_round=numbers[-1], cycle=cycle)
-st.caption(scope.caption(run, ruleset, table))
 if pid not in table.final.scores:
+    st.caption(scope.caption(run, ruleset, table))
     st.info(tr("app.player.not_ranked", player=md(run.name(pid))))
     st.stop()
 
 row = table.row(pid)
 lines = reading.player_rounds(season, ruleset, table, pid)
-st.markdown(playerview.summary(run, ruleset, row))
+summary, exact = playerview.summary(run, ruleset, row)
+st.markdown(summary, help=exact)
+# the short caption above the table: a phone draws the table's toolbar over its right end
+st.caption(scope.caption(run, ruleset, table))
+phone = device.on_phone()
 tables.dataframe(
     playerview.rounds_view(run, season, ruleset, lines),
     hide_index=True,
-    column_config=playerview.rounds_columns(run, ruleset),
-    column_order=playerview.compact_order(run, ruleset) if device.on_phone() else None,
+    column_config=playerview.rounds_columns(run, ruleset, phone=phone),
+    column_order=playerview.compact_order(run, ruleset) if phone else None,
     width="stretch",
 )
-st.markdown(playerview.total_line(run, ruleset, lines, row))
+total, exact = playerview.total_line(run, ruleset, lines, row)
+st.markdown(total, help=exact)
 
-mine = charts.player_frame(table, pid, ruleset.is_keizer)
+# place and (Keizer) value: two charts one above the other over the same rounds
+mine = charts.player_frame(table, pid, ruleset.is_keizer, playerview.chart_texts(run, ruleset))
 if len(mine) > 1 or ruleset.is_keizer:
     st.subheader(
         tr("app.player.over_season" if ruleset.is_keizer else "app.player.place_over_season")
     )
-    st.vega_lite_chart(
-        spec=charts.spec_with_data(
-            charts.player_chart(mine, playerview.chart_labels(run), ruleset.is_keizer)
-        ),
-        width="stretch",
-        key=f"pp_chart_{cid}_{cycle}_{pid}",
-    )
+    drawn = charts.player_charts(mine, playerview.chart_labels(run), ruleset.is_keizer, run.lang)
+    for name, chart in zip(("place", "value"), drawn, strict=False):
+        st.vega_lite_chart(
+            spec=charts.spec_with_data(chart),
+            width="stretch",
+            key=f"pp_{name}_{cid}_{cycle}_{pid}",
+        )
 
 # "Waarom veranderde mijn score?" (issue 10, item 2)
 explanation.render(run, pid, cycle)

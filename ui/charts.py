@@ -10,7 +10,7 @@ players with their names in full.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
@@ -136,22 +136,34 @@ def trend_frame(table: Standings, names: Mapping[str, str], keizer: bool) -> pd.
     return pd.DataFrame(rows, columns=["round", "player", "player_id", "rank", "score", "value"])
 
 
-def player_frame(table: Standings, player: str, keizer: bool) -> pd.DataFrame:
+def player_frame(
+    table: Standings,
+    player: str,
+    keizer: bool,
+    written: tuple[Callable[[Fraction], str], Callable[[Fraction], str]] | None = None,
+) -> pd.DataFrame:
     """:func:`trend_frame`'s rows of one player (round, rank, score, value), made directly:
-    the player page needs one line, not the whole club's."""
+    the player page needs one line, not the whole club's. With ``written`` (how to write a
+    score, a value): also the score and the value as texts (``score_text``, ``value_text``,
+    for the tooltips)."""
     rows = []
     for snap in table.snapshots[1:]:
         if player not in snap.units:
             continue
-        rows.append(
-            {
-                "round": snap.round,
-                "rank": snap.order.index(player) + 1,
-                "score": float(Fraction(snap.units[player], snap.scale)),
-                "value": float(snap.value(player)) if keizer and player in snap.values else None,
-            }
-        )
-    return pd.DataFrame(rows, columns=["round", "rank", "score", "value"])
+        score = Fraction(snap.units[player], snap.scale)
+        value = snap.value(player) if keizer and player in snap.values else None
+        row: dict[str, object] = {
+            "round": snap.round,
+            "rank": snap.order.index(player) + 1,
+            "score": float(score),
+            "value": None if value is None else float(value),
+        }
+        if written is not None:
+            row["score_text"] = written[0](score)
+            row["value_text"] = None if value is None else written[1](value)
+        rows.append(row)
+    columns = ["round", "rank", "score", "value"]
+    return pd.DataFrame(rows, columns=columns + (["score_text", "value_text"] if written else []))
 
 
 def _tooltip(frame: pd.DataFrame, labels: Mapping[str, str]) -> list[alt.Tooltip]:
@@ -238,37 +250,80 @@ def score_chart(
     return _lines(frame, alt.Y("score:Q", title=labels["score"]), labels, colours, columns)
 
 
-def player_chart(frame: pd.DataFrame, labels: Mapping[str, str], keizer: bool) -> alt.LayerChart:
-    """One player's place (place 1 on top, left axis) and, for a Keizer ruleset, value (right
-    axis) after each round of the scope: two lines over the same rounds."""
-    x = alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0))
-    place = (
-        alt.Chart(frame)
-        .mark_line(point=True, color="#4c78a8")
-        .encode(
-            x=x,
-            y=alt.Y("rank:Q", title=labels["rank"], scale=alt.Scale(reverse=True, zero=False),
-                    axis=alt.Axis(tickMinStep=1, titleColor="#4c78a8")),
-            tooltip=[alt.Tooltip("round:O", title=labels["round"]),
-                     alt.Tooltip("rank:Q", title=labels["rank"])],
-        )
+#: the player page's charts (issue 22 item 6): one above the other, each this high, the y
+#: axis of both this wide (so that their plots, and so their rounds, line up), text this big
+PLAYER_HEIGHT = 170
+_Y_AXIS_WIDTH = 44
+#: (``spec_with_data`` sends no ``config``: the axes carry their own sizes)
+_AXIS_TEXT: dict[str, Any] = {"labelFontSize": 12, "titleFontSize": 12}
+PLACE_COLOUR, VALUE_COLOUR = "#4c78a8", "#e45756"
+
+
+def player_charts(
+    frame: pd.DataFrame, labels: Mapping[str, str], keizer: bool, lang: str = "nl"
+) -> tuple[alt.Chart, ...]:
+    """One player's place after each round of the scope (place 1 on top) and, for a Keizer
+    ruleset, his value under it: two charts over the same rounds (the same round axis,
+    their plots the same width), so the two lines never lie on top of each other. A point's
+    tooltip says the round, the place, the score and the value as the page writes them
+    (``score_text``, ``value_text`` of :func:`player_frame`); a value axis with decimals
+    writes them with a comma on a Dutch screen."""
+    rounds = [int(r) for r in frame["round"]]
+    x = alt.X("round:O", title=labels["round"], scale=alt.Scale(domain=rounds),
+              axis=alt.Axis(labelAngle=0, labelOverlap=True, **_AXIS_TEXT))  # fmt: skip
+    tooltip = [
+        alt.Tooltip("round:O", title=labels["round"]),
+        alt.Tooltip("rank:Q", title=labels["rank"]),
+        *([alt.Tooltip("score_text:N", title=labels["score"])] if "score_text" in frame else []),
+        *([alt.Tooltip("value_text:N", title=labels["value"])]
+          if keizer and "value_text" in frame else []),
+    ]  # fmt: skip
+    worst = max(int(frame["rank"].max()), 2)
+    place = _player_line(
+        frame, x, tooltip, PLACE_COLOUR,
+        alt.Y("rank:Q", title=labels["rank"],
+              scale=alt.Scale(reverse=True, zero=False, nice=False, domain=[1, worst]),
+              axis=alt.Axis(values=place_ticks(worst), format="d", titleColor=PLACE_COLOUR,
+                            minExtent=_Y_AXIS_WIDTH, **_AXIS_TEXT)),
     )  # fmt: skip
-    layers: list[alt.Chart] = [place]
-    if keizer:
-        layers.append(
-            alt.Chart(frame)
-            .mark_line(point=True, color="#f58518", strokeDash=[4, 2])
-            .encode(
-                x=x,
-                y=alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False),
-                        axis=alt.Axis(orient="right", titleColor="#f58518")),
-                tooltip=[alt.Tooltip("round:O", title=labels["round"]),
-                         alt.Tooltip("value:Q", title=labels["value"], format=".1f")],
-            )
-        )  # fmt: skip
-    layered: alt.LayerChart = (
-        alt.layer(*layers)
-        .resolve_scale(y="independent")
-        .properties(height=240, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    if not keizer:
+        return (place,)
+    comma: dict[str, Any] = {"labelExpr": "replace(datum.label, '.', ',')"} if lang == "nl" else {}
+    value = _player_line(
+        frame, x, tooltip, VALUE_COLOUR,
+        alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False),
+              axis=alt.Axis(format="~f", titleColor=VALUE_COLOUR, minExtent=_Y_AXIS_WIDTH,
+                            **_AXIS_TEXT, **comma)),
+    )  # fmt: skip
+    return (place, value)
+
+
+def place_ticks(worst: int) -> list[int]:
+    """The place axis's labels down to place ``worst``: 1 (on top) always, at most 8 of
+    them on a chart :data:`PLAYER_HEIGHT` high (more overlap on a phone): every place up
+    to 8, every odd one up to 15, else 1 and every 5th, 10th, ... place."""
+    if worst <= 8:
+        return list(range(1, worst + 1))
+    if worst <= 15:
+        return list(range(1, worst + 1, 2))
+    step = next((s for s in (5, 10, 20, 50, 100, 200, 500) if worst / s <= 7), 1000)
+    return [1, *range(step, worst + 1, step)]
+
+
+def _player_line(
+    frame: pd.DataFrame, x: alt.X, tooltip: list[alt.Tooltip], colour: str, y: alt.Y
+) -> alt.Chart:
+    """One line of :func:`player_charts`, its points marked, its text :data:`_AXIS_TEXT` big."""
+    chart: alt.Chart = (
+        alt.Chart(frame)
+        .mark_line(
+            point=alt.OverlayMarkDef(size=40, filled=True, color=colour),
+            color=colour,
+            strokeWidth=2.5,
+        )
+        .encode(x=x, y=y, tooltip=tooltip)
+        .properties(
+            height=PLAYER_HEIGHT, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
+        )
     )
-    return layered
+    return chart

@@ -1,7 +1,8 @@
-"""The view in the address bar (issue 9 item 7, issue 22 item 4): the competition, cycle,
-round, player, chosen players and language as query parameters. A link opened in a new
-session shows that view; a picker writes its choice back to the address; an unknown value
-shows a short notice and the default, never an error. Re-exported by :mod:`ui.state`, where
+"""The view in the address bar (issue 9 item 7, issue 22 items 4 and 6): the competition,
+cycle, round, player, chosen players, the two rounds an explanation compares and language
+as query parameters. A link opened in a new session shows that view; a picker writes its
+choice back to the address; an unknown value shows a short notice and the default, never
+an error. Re-exported by :mod:`ui.state`, where
 the pages find it."""
 
 from __future__ import annotations
@@ -24,10 +25,15 @@ PARAM_ROUND = "ronde"
 PARAM_PLAYER = "speler"
 #: the trends page's chosen players, comma-separated ids (issue 13, item 4: ui/trend_choice)
 PARAM_PLAYERS = "spelers"
+#: the player page's "Waarom veranderde mijn score?": from the standings after round ``van``
+#: (0: the start) to those after round ``tot`` (issue 22 item 6)
+PARAM_FROM = "van"
+PARAM_TO = "tot"
 #: the screen's language when it is not Dutch (issue 22 item 4: a link and a reload keep it)
 PARAM_LANG = "taal"
 LINK_PARAMS = (
-    PARAM_COMPETITION, PARAM_CYCLE, PARAM_ROUND, PARAM_PLAYER, PARAM_PLAYERS, PARAM_LANG
+    PARAM_COMPETITION, PARAM_CYCLE, PARAM_ROUND, PARAM_PLAYER, PARAM_PLAYERS, PARAM_FROM,
+    PARAM_TO, PARAM_LANG,
 )  # fmt: skip
 #: parameter -> the value this browser session last wrote to the address bar
 WRITTEN_KEY = "_link_written"

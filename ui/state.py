@@ -45,10 +45,12 @@ from ui.markdown import md
 from ui.query import LINK_PARAMS as LINK_PARAMS
 from ui.query import PARAM_COMPETITION as PARAM_COMPETITION
 from ui.query import PARAM_CYCLE as PARAM_CYCLE
+from ui.query import PARAM_FROM as PARAM_FROM
 from ui.query import PARAM_LANG as PARAM_LANG
 from ui.query import PARAM_PLAYER as PARAM_PLAYER
 from ui.query import PARAM_PLAYERS as PARAM_PLAYERS
 from ui.query import PARAM_ROUND as PARAM_ROUND
+from ui.query import PARAM_TO as PARAM_TO
 from ui.query import incoming_links, linked_language
 from ui.query import linked_select as linked_select
 from ui.query import linked_slider as linked_slider

@@ -22,7 +22,7 @@ rendered per language with :meth:`Item.text` (``compcore/i18n/explain.py``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
@@ -75,31 +75,45 @@ def number_text(value: Fraction) -> str:
     return f"{sign}{whole or ''}{joiner}{part}" if whole else f"{sign}{part}"
 
 
-def signed_text(value: Fraction) -> str:
-    """Points gained or lost: ``+27``, ``−1``, ``+0``."""
-    return number_text(value) if value < 0 else "+" + number_text(value)
+#: how a text writes an exact number: :func:`number_text` (``13½``) on the command line; the
+#: app passes its own (the ruleset's decimals in the screen's language: ``13,50``)
+NumberText = Callable[[Fraction], str]
+
+
+def signed_text(value: Fraction, number: NumberText = number_text) -> str:
+    """Points gained or lost: ``+27``, ``−1``, ``+0`` (each number written by ``number``)."""
+    return number(value) if value < 0 else "+" + number(value)
 
 
 @dataclass(frozen=True, slots=True)
 class Words:
     """A text as data: an i18n key and its parameters. A :class:`Words` parameter renders
-    as its own text, a Fraction as an exact number, ``opponent`` as the player's name,
-    ``kind`` and ``scope`` as their words."""
+    as its own text, a Fraction as a number (written by ``number``: exactly, :func:`number_text`,
+    unless the caller says otherwise), ``opponent`` as the player's name, ``kind`` and
+    ``scope`` as their words."""
 
     key: str
     params: Mapping[str, object] = field(default_factory=dict)
 
-    def text(self, lang: Lang = "nl", names: Mapping[str, str] | None = None) -> str:
-        return t(self.key, lang, **{k: _field(k, v, lang, names) for k, v in self.params.items()})
+    def text(
+        self,
+        lang: Lang = "nl",
+        names: Mapping[str, str] | None = None,
+        number: NumberText = number_text,
+    ) -> str:
+        fields = {k: _field(k, v, lang, names, number) for k, v in self.params.items()}
+        return t(self.key, lang, **fields)
 
 
-def _field(key: str, value: object, lang: Lang, names: Mapping[str, str] | None) -> object:
+def _field(
+    key: str, value: object, lang: Lang, names: Mapping[str, str] | None, number: NumberText
+) -> object:
     if isinstance(value, Words):
-        return value.text(lang, names)
+        return value.text(lang, names, number)
     if key == "points" and isinstance(value, Fraction):
-        return signed_text(value)
+        return signed_text(value, number)
     if isinstance(value, Fraction):
-        return number_text(value)
+        return number(value)
     if key == "opponent" and isinstance(value, str):
         return (names or {}).get(value, value)
     if key == "kind":
@@ -120,8 +134,14 @@ class Item:
     points: Fraction
     words: Words
 
-    def text(self, lang: Lang = "nl", names: Mapping[str, str] | None = None) -> str:
-        return self.words.text(lang, names)
+    def text(
+        self,
+        lang: Lang = "nl",
+        names: Mapping[str, str] | None = None,
+        number: NumberText = number_text,
+    ) -> str:
+        """The part as a sentence in ``lang``, its numbers written by ``number``."""
+        return self.words.text(lang, names, number)
 
 
 @dataclass(frozen=True, slots=True)

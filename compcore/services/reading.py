@@ -60,9 +60,12 @@ def player_rounds(season: Season, ruleset: Ruleset, table: Standings, player: st
     return contributions.player_rounds(season, ruleset, table, player)
 
 
-def explain(season: Season, ruleset: Ruleset, player: str, *, round: int | None) -> Explanation:
-    """Why ``player``'s score after ``round`` differs from his score a round before."""
-    return explaining.explain(season, ruleset, player, round=round)
+def explain(
+    season: Season, ruleset: Ruleset, player: str, *, round: int | None, since: int | None = None
+) -> Explanation:
+    """Why ``player``'s score after ``round`` differs from his score after ``since``
+    (default: the played round before; 0: the start), as ``compcore explain --since``."""
+    return explaining.explain(season, ruleset, player, round=round, since=since)
 
 
 def club_ratings(season: Season, ruleset: Ruleset) -> ClubRatings:

@@ -55,7 +55,7 @@ def test_a_link_opens_the_players_rounds_and_the_total_is_his_score(db):
     text = texts(at)
     assert f"plaats {row.rank}" in text
     score = reports.cell(row, "score", ruleset.display_decimals, "nl")  # as the standings
-    assert f"**Totaal: {score} punten** uit {len(lines.lines)} ronde(n)" in text
+    assert f"**Totaal: {score} punten** uit {len(lines.lines)} rondes" in text
     assert "precies de score in de ranglijst" in text
     assert at.query_params["speler"] == "p03"
 
@@ -173,14 +173,22 @@ def test_a_phone_sees_the_compact_round_table(db, monkeypatch):
 
 def test_the_player_page_answers_why_his_score_changed(db):
     """The page ends with "Waarom veranderde mijn score?" for the last round: the sentences
-    of ``compcore.scoring.explain`` and the total line, whose new score is the standings score."""
-    from compcore.scoring.explain import explain, number_text
+    of ``compcore.scoring.explain`` (numbers as the page writes them: a whole one without
+    decimals, else the ruleset's) and the total line, whose new score is the standings
+    score."""
+    from compcore.scoring.explain import explain
 
     season, ruleset = season_of(db, "Ladder")
     result = explain(season, ruleset, "p03")
     at = opened("player", competitie=LADDER, speler="p03")
     text = texts(at)
     assert "Waarom veranderde mijn score?" in text
-    assert number_text(result.score_after) in text
+    row = standings(season, ruleset).row("p03")
+    assert reports.cell(row, "score", ruleset.display_decimals, "nl") in text
+
+    def written(value: Fraction) -> str:
+        whole = value.denominator == 1
+        return str(value.numerator) if whole else reports.decimal(value, 2, "nl")
+
     for item in result.items:
-        assert item.text("nl", {p.id: p.name for p in season.players}) in text
+        assert item.text("nl", {p.id: p.name for p in season.players}, written) in text

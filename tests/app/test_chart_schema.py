@@ -24,12 +24,14 @@ def frame() -> pd.DataFrame:
 @pytest.mark.parametrize("keizer", [True, False])
 def test_the_player_chart_is_valid_vega_lite(keizer: bool) -> None:
     labels = {"round": "Ronde", "rank": "Plaats", "value": "Waarde", "score": "Score"}
-    chart = charts.player_chart(frame(), labels, keizer)
-    spec = chart.to_dict()  # validates
-    assert len(spec["layer"]) == (2 if keizer else 1)
-    sent = charts.spec_with_data(chart)
-    assert "config" not in sent
-    assert all(isinstance(data, bytes) for data in sent["datasets"].values())
+    drawn = charts.player_charts(frame(), labels, keizer)
+    assert len(drawn) == (2 if keizer else 1)  # place, and (Keizer) value under it
+    for chart in drawn:
+        spec = chart.to_dict()  # validates
+        assert spec["mark"]["type"] == "line"
+        sent = charts.spec_with_data(chart)
+        assert "config" not in sent
+        assert all(isinstance(data, bytes) for data in sent["datasets"].values())
 
 
 def test_a_broken_chart_is_refused_by_the_check() -> None:

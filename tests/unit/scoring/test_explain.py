@@ -160,6 +160,22 @@ def test_numbers_are_exact_as_people_write_them() -> None:
     assert (signed_text(F(-1)), signed_text(F(0)), signed_text(F(1, 2))) == ("−1", "+0", "+½")
 
 
+def test_a_part_writes_its_numbers_as_the_caller_says() -> None:
+    """The app writes an explanation's numbers as its pages do (issue 22 item 6: "4,67",
+    not "4⅔" beside "17,67"); the command line keeps the exact ones. Same parts, same
+    sentence, only the numbers written differently; the sign too ("+4,67", "-3,00")."""
+    s, r = load("keizer-classic", "a b c d e", ["a-d 1/2-1/2, b-c 1/2-1/2"])
+    (item,) = explain(s, r, "a", round=1).items  # a draw with d, worth 27: 27/2
+    assert item.points == F(27, 2)
+
+    def comma(value: F) -> str:
+        return f"{float(value):.2f}".replace(".", ",")
+
+    assert item.text("nl") == "Ronde 1: remise tegen d (waarde 27): +13½"
+    assert item.text("nl", None, comma) == "Ronde 1: remise tegen d (waarde 27,00): +13,50"
+    assert signed_text(F(-3), comma) == "-3,00"
+
+
 def test_bad_player_or_round_is_refused() -> None:
     s, r = load("keizer-classic", "a b c d", ["a-d 0-1, b-c 0-1"])
     with pytest.raises(ExplainError) as unknown:
