@@ -184,19 +184,9 @@ def season(
     ruleset = load_ruleset(preset, overrides)
     rng = random.Random(seed)
     kinds = set(ruleset.points.kinds)
-    uses_engine = ruleset.pairing.engine is not None if engine is None else engine
-    roster = (
-        list(roster)
-        if roster is not None
-        else players(
-            rng,
-            n_players,
-            levels=ruleset.pairing.level_only_flag is not None,
-            engine=uses_engine,
-            never=never,
-            entrant_flags=ruleset.pairing.entrant_flags,
-        )
-    )
+    if roster is None:
+        roster = _new_roster(rng, ruleset, n_players, engine, never)
+    roster = list(roster)
     if withdraw and n_players > 4 and n_rounds > 4:
         quitter = roster[rng.randrange(n_players)]
         roster[roster.index(quitter)] = replace(quitter, withdrawn_round=n_rounds // 2 + 1)
@@ -213,11 +203,7 @@ def season(
     for number in range(1, n_rounds + 1 + (1 if open_round else 0)):
         if cup and bracket(current, ruleset).over:
             break  # MG-7: one player is left, the cup is over
-        if (
-            ruleset.keizer is not None
-            and ruleset.keizer.values.basis == "rating"
-            and number % 6 == 0
-        ):
+        if _rerated(ruleset, number):
             for p in rng.sample(roster[:n_players], k=max(1, n_players // 4)):
                 ratings.append(
                     RatingChange(p.id, number, (p.rating or 1500) + rng.randint(-40, 40))
@@ -256,6 +242,26 @@ def season(
         if within is not None:
             within.played(current, number)
     return current
+
+
+def _rerated(ruleset: Ruleset, number: int) -> bool:
+    """MG-1: a Keizer by rating gets rating updates every sixth round."""
+    keizer = ruleset.keizer
+    return keizer is not None and keizer.values.basis == "rating" and number % 6 == 0
+
+
+def _new_roster(
+    rng: random.Random, ruleset: Ruleset, n_players: int, engine: bool | None, never: int
+) -> list[Player]:
+    """A new season's players (:func:`players`), with the engine entrant where it plays."""
+    return players(
+        rng,
+        n_players,
+        levels=ruleset.pairing.level_only_flag is not None,
+        engine=ruleset.pairing.engine is not None if engine is None else engine,
+        never=never,
+        entrant_flags=ruleset.pairing.entrant_flags,
+    )
 
 
 def _attendance(
