@@ -3,7 +3,11 @@
 Each season is paired round by round by compcore's own pairing engine, with results drawn
 from the players' ratings, absences, externals, byes, forfeits, a withdrawn player, rating
 updates (magnus), the computer entrant (dubbelschaak) and jokers (princenpaard); each ends
-with an open round, so the director can pair the next evening at once.
+with an open round, so the director can pair the next evening at once. The Dubbelschaak
+club shows the whole season (``scripts/demo_club.py``): last season's finished ladder, and
+within this season's ladder the category play-off, a meerkamp group and the Meierij Cup.
+The dates are those of a 2025-2026 season; the app moves them to follow today on its first
+start (``compcore.services.demo.shift_demos``).
 
     python scripts/make_demo_data.py          # writes data/*.json
     python scripts/make_demo_data.py --check  # fails if the committed files differ
@@ -20,13 +24,15 @@ from compcore.adapters.files import season_file
 from compcore.domain.model import Season
 from compcore.lab import synthetic
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import demo_club  # next to this script
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 DEMOS = [
     # file, preset, club, competition, players, played rounds, seed, extra
-    ("dubbelschaak.json", "dubbelschaak", "Schaakvereniging Dubbelschaak", "Interne ladder",
-     26, 30, 11, {"never": 3}),
+    # dubbelschaak.json and the rest of that club: demo_club.club()
     ("keizer-classic.json", "keizer-classic", "Schaakclub De Toren", "Keizercompetitie",
      24, 20, 12, {"mix": synthetic.Mix(absent=0.10, external=0.05, club_duty=0.01, cup=0.02)}),
     ("princenpaard.json", "princenpaard", "Schaakclub Princenpaard", "Interne competitie",
@@ -67,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     DATA.mkdir(exist_ok=True)
     stale = []
-    for name, preset, club, competition, n, rounds, seed, extra in DEMOS:
-        season = make(preset, club, competition, n, rounds, seed, extra)
+    made = [(name, make(*rest)) for name, *rest in DEMOS] + demo_club.club()
+    for name, season in made:
         text = season_file.dumps(season)
         season_file.loads(text, name)  # valid, or this raises
         path = DATA / name

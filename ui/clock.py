@@ -4,7 +4,7 @@ Europe/Amsterdam), written the reader's way."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from compcore.i18n import Lang, t
@@ -28,3 +28,9 @@ def local(at: datetime, lang: Lang, *, seconds: bool = False) -> str:
     aware = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
     key = "app.datetime_seconds_strftime" if seconds else "app.datetime_strftime"
     return aware.astimezone(club_zone()).strftime(t(key, lang))
+
+
+def today() -> date:
+    """Today's date in the club's time zone (the demo seasons' dates follow it on a first
+    start: :func:`compcore.services.demo.shift_demos`)."""
+    return datetime.now(club_zone()).date()

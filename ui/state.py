@@ -38,7 +38,7 @@ from compcore.services.vocabulary import (
     Ruleset,
     Standings,
 )
-from ui import boot, config, remember
+from ui import boot, clock, config, remember
 from ui.boot import LANG_KEY as LANG_KEY  # the session's language: read before the imports
 from ui.boot import lang as lang
 from ui.markdown import md
@@ -95,8 +95,9 @@ def tr(key: str, **fields: object) -> str:
 @st.cache_resource(show_spinner=False)
 def _open(address: str, directors: Directors) -> Opened:
     """The store at ``address``, once per process; on a first start (no file yet) with the
-    demo seasons to import in the background (:func:`wait_for_demo_seasons` starts it)."""
-    return opening.open_store(address, directors, config.demo_files())
+    demo seasons to import in the background (:func:`wait_for_demo_seasons` starts it),
+    their dates following today's."""
+    return opening.open_store(address, directors, config.demo_files(), clock.today())
 
 
 # --------------------------------------------------------------------------- cached reads

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from compcore.domain.model import (
     EMPTY,
@@ -31,6 +31,20 @@ from compcore.rules.rulesets import Ruleset, load_ruleset
 
 #: pairer(season with an open round, ruleset) -> the round filled in (games without results)
 Pairer = Callable[[Season, Ruleset], Round]
+
+
+class Within(Protocol):
+    """Competitions played within the season being made (DS-16, DS-20, DS-21): what they put
+    on each evening before it is paired, and what they take from it once it is played."""
+
+    def on_evening(self, ladder: Season, rnd: Round) -> Round:
+        """The evening ``rnd`` (attendance taken, not paired) with their boards and entries."""
+        ...
+
+    def played(self, ladder: Season, number: int) -> None:
+        """Evening ``number`` of ``ladder`` is played: take its results."""
+        ...
+
 
 FIRST = ("Anna", "Bram", "Chantal", "Daan", "Eva", "Finn", "Greet", "Hugo", "Ilse", "Joost",
          "Karin", "Lars", "Marieke", "Niels", "Olga", "Pieter", "Quinten", "Roos", "Sven",
@@ -161,20 +175,18 @@ def season(
     competition: str | None = None,
     start: date | None = None,
     never: int = 0,
+    roster: Sequence[Player] | None = None,
+    within: Within | None = None,
 ) -> Season:
-    """A valid season of ``n_rounds`` played rounds (plus an open one if asked)."""
+    """A valid season of ``n_rounds`` played rounds (plus an open one if asked); ``roster``:
+    these players (``n_players`` of them humans) instead of new ones; ``within``: the
+    competitions played within it, on its evenings."""
     ruleset = load_ruleset(preset, overrides)
     rng = random.Random(seed)
     kinds = set(ruleset.points.kinds)
-    uses_engine = ruleset.pairing.engine is not None if engine is None else engine
-    roster = players(
-        rng,
-        n_players,
-        levels=ruleset.pairing.level_only_flag is not None,
-        engine=uses_engine,
-        never=never,
-        entrant_flags=ruleset.pairing.entrant_flags,
-    )
+    if roster is None:
+        roster = _new_roster(rng, ruleset, n_players, engine, never)
+    roster = list(roster)
     if withdraw and n_players > 4 and n_rounds > 4:
         quitter = roster[rng.randrange(n_players)]
         roster[roster.index(quitter)] = replace(quitter, withdrawn_round=n_rounds // 2 + 1)
@@ -191,11 +203,7 @@ def season(
     for number in range(1, n_rounds + 1 + (1 if open_round else 0)):
         if cup and bracket(current, ruleset).over:
             break  # MG-7: one player is left, the cup is over
-        if (
-            ruleset.keizer is not None
-            and ruleset.keizer.values.basis == "rating"
-            and number % 6 == 0
-        ):
+        if _rerated(ruleset, number):
             for p in rng.sample(roster[:n_players], k=max(1, n_players // 4)):
                 ratings.append(
                     RatingChange(p.id, number, (p.rating or 1500) + rng.randint(-40, 40))
@@ -210,6 +218,8 @@ def season(
             present=tuple(present),
             entries=entries,
         )
+        if within is not None:
+            rnd = within.on_evening(current, rnd)
         current = current.with_round(rnd)
         if number > n_rounds:
             break
@@ -227,8 +237,31 @@ def season(
             )
             for g in paired.games or ()
         )
-        current = current.with_round(replace(paired, games=games, present=None))
+        # played: who was present and which boards were forced are in the boards now
+        current = current.with_round(replace(paired, games=games, present=None, forced=None))
+        if within is not None:
+            within.played(current, number)
     return current
+
+
+def _rerated(ruleset: Ruleset, number: int) -> bool:
+    """MG-1: a Keizer by rating gets rating updates every sixth round."""
+    keizer = ruleset.keizer
+    return keizer is not None and keizer.values.basis == "rating" and number % 6 == 0
+
+
+def _new_roster(
+    rng: random.Random, ruleset: Ruleset, n_players: int, engine: bool | None, never: int
+) -> list[Player]:
+    """A new season's players (:func:`players`), with the engine entrant where it plays."""
+    return players(
+        rng,
+        n_players,
+        levels=ruleset.pairing.level_only_flag is not None,
+        engine=ruleset.pairing.engine is not None if engine is None else engine,
+        never=never,
+        entrant_flags=ruleset.pairing.entrant_flags,
+    )
 
 
 def _attendance(

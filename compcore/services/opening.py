@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 from compcore.adapters.access.auth import Directors
@@ -47,10 +48,13 @@ class Opened:
         return self.seeding.errors if self.seeding is not None and self.seeding.done else ()
 
 
-def open_store(address: str | Path, directors: Directors, demo_files: list[Path]) -> Opened:
+def open_store(
+    address: str | Path, directors: Directors, demo_files: list[Path], today: date | None = None
+) -> Opened:
     """The store at ``address`` (a DuckDB file's path or a PostgreSQL URL); on a first start
     (no file yet) with ``demo_files`` to import in the background (``Opened.seeding.start()``
-    starts it)."""
+    starts it), their dates following ``today`` (:func:`compcore.services.demo.shift_demos`;
+    None: as in the files)."""
     db = database_at(address)
     # one app server per DuckDB file (a second one is refused here, with its reason), the
     # file kept open while the app uses it; any number on one PostgreSQL database
@@ -60,7 +64,7 @@ def open_store(address: str | Path, directors: Directors, demo_files: list[Path]
     store.cache_seasons()  # a load after no change reads only the revision
     if not fresh:
         return Opened(store)
-    return Opened(store, Seeding(store, demo_files))
+    return Opened(store, Seeding(store, demo_files, today))
 
 
 #: (database path, revision) -> the competitions at that revision, the newest few

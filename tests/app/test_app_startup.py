@@ -5,6 +5,7 @@ the others still go in. ``benchmarks/startup.py --app`` measures the seconds."""
 from __future__ import annotations
 
 import threading
+from datetime import UTC, date, datetime
 
 from compcore.adapters.files import season_file
 from compcore.adapters.store import Store
@@ -85,3 +86,47 @@ def test_importing_several_seasons_is_all_or_nothing(tmp_path):
 
 def imports(store) -> int:
     return sum(1 for e in store.log() if e.action == "import")
+
+
+def test_a_fresh_demo_lets_a_member_sign_off_for_the_next_evening_at_once(
+    tmp_path, monkeypatch, steady_app
+):
+    """Issue 22, item 8: the app first started on Friday 4 December 2026 imports the bundled
+    demo seasons with their dates following that day. A Dubbelschaak member's link opens on
+    the coming Tuesdays, 8, 15 and 22 December (rounds 31-33), each open until 18:30 that
+    evening (DS-15): no "Gesloten", and his sign-off for round 31 is stored."""
+    from compcore.services import signoff
+    from tests.app.test_app_support import app, texts
+    from ui import clock
+
+    now = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+    monkeypatch.setattr(clock, "today", lambda: date(2026, 12, 4))
+    monkeypatch.setattr(signoff, "utc_now", lambda: now)
+    target = tmp_path / "fresh" / "club.duckdb"
+    monkeypatch.setenv("COMPCORE_DB", str(target))
+    monkeypatch.setenv("COMPCORE_CREATE", "1")
+    monkeypatch.delenv("COMPCORE_DIRECTOR_HASH", raising=False)
+    assert not app().run().exception  # the first start: the demo seasons go in
+    store = Store(target)
+    info = next(i for i in store.competitions() if i.preset == "dubbelschaak"
+                and i.season == "2025-2026")  # fmt: skip
+    player = next(p for p in store.load(info.id).players if not p.is_engine
+                  and p.withdrawn_round is None and p.participates_by_default)  # fmt: skip
+    secret = signoff.make_token(store, info.id, player.id, actor=Administrator("t"), now=now)
+    at = app()
+    at.run()
+    at.switch_page("pages/signoff.py")
+    at.query_params["token"] = secret
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    page = texts(at)
+    assert f"Hallo {player.name}" in page and "Gesloten" not in page
+    assert "Wijzigen kan tot di 8 december 18:30 uur." in page
+    assert [r.key.split("_")[-2] for r in at.radio] == ["31", "32", "33"]
+    choice = next(r for r in at.radio if (r.key or "").endswith("_31_choice"))
+    choice.set_value("absent")
+    button = next(b for b in at.button if str(b.form_id).endswith("_31"))
+    at = button.click().run()
+    assert not at.exception and not at.error
+    assert "Je bent afgemeld voor ronde 31 (di 8 december)." in texts(at)
+    assert [(m.round, m.choice) for m in store.marks(info.id)] == [(31, "absent")]

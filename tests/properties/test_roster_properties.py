@@ -38,7 +38,7 @@ from compcore.domain.model import PlayerChange, RatingChange, Result, Season
 from compcore.ports.actors import Administrator
 from compcore.ports.repository import Repository
 from compcore.rules.changes import BoardResult
-from compcore.rules.rulesets import Ruleset
+from compcore.rules.rulesets import Ruleset, preset_names
 from compcore.scoring.history import cycle_of
 from compcore.scoring.standings import last_complete_round, standings
 from compcore.services import players as ps
@@ -51,7 +51,8 @@ from ui import charts
 
 ROOT = Path(__file__).resolve().parents[2]
 ADMIN = Administrator("roster-properties")
-PRESETS = sorted(p.stem for p in (ROOT / "data").glob("*.json"))
+#: the demo files named after their preset (the rest of the Dubbelschaak club is not)
+PRESETS = sorted(p.stem for p in (ROOT / "data").glob("*.json") if p.stem in preset_names())
 KINDS = ("add", "withdraw", "rename", "rerate", "level", "remove")
 NAMES = ("Anna de Vries", "Bram Bakker", "Anna de Vries", "Çem Öztürk", "x")
 

@@ -47,7 +47,8 @@ def test_paired_on_is_after_the_previous_round_of_the_rounds_cycle_where_it_rest
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.json")), ids=lambda p: p.stem)
 def test_a_proposal_with_the_cached_standings_is_the_pairings_own(path: Path) -> None:
     season, ruleset = season_file.load(path)
-    played = [r.number for r in season.rounds if not r.is_open]
+    # played: every result in (a round-robin group stores its whole schedule at once)
+    played = [r.number for r in season.rounds if not r.is_open and r.all_results_in]
     assert played, f"{path.name}: a demo season with no played round"
     # the first rounds, a cycle's start and the last: where a ranking's scope changes
     for number in sorted({played[0], played[min(1, len(played) - 1)], played[-1],

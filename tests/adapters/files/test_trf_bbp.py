@@ -67,9 +67,13 @@ def flagged(outcome: Outcome) -> list[int]:
     return [int(n) for n in _FLAGGED.findall(outcome.stdout)]
 
 
-def assert_read(outcome: Outcome) -> None:
+def assert_read(outcome: Outcome, *, pairable: bool = True) -> None:
+    """Read, points check included; ``pairable``: every round has a pairing by FIDE's Dutch
+    rules too (not so for a Keizer ladder's 36th evening, where DS-11 allows rematches that
+    the Dutch system forbids: last season's Dubbelschaak ladder)."""
     assert outcome.ok and not outcome.stderr, outcome.stderr
-    assert "No valid pairing" not in outcome.stdout
+    if pairable:
+        assert "No valid pairing" not in outcome.stdout
 
 
 def assert_confirmed(outcome: Outcome) -> None:
@@ -85,11 +89,14 @@ def test_bbppairings_reads_every_demo_export_round_by_round(
     stood after each round k (0 = before round 1) and as it is now: bbpPairings reads the
     file, its points check included (exit 0, nothing on standard error)."""
     season, ruleset = demo(name)
+    rematches = ruleset.pairing.max_meetings is not None and ruleset.pairing.max_meetings > 1
     for k in range(season.last_played + 1):
         assert_read(
-            _check(bbppairings, tmp_path, f"{name}-{k}", season_trf(after(season, k), ruleset))
+            _check(bbppairings, tmp_path, f"{name}-{k}", season_trf(after(season, k), ruleset)),
+            pairable=not rematches or k < season.last_played,
         )
-    assert_read(_check(bbppairings, tmp_path, name, season_trf(season, ruleset)))
+    assert_read(_check(bbppairings, tmp_path, name, season_trf(season, ruleset)),
+                pairable=not rematches or season.open_round is not None)  # fmt: skip
 
 
 def _dutch_cases() -> list[object]:

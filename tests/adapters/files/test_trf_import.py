@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from compcore.adapters.files.trf import read_trf
 from compcore.adapters.files.trf_export import season_trf
 from compcore.adapters.files.trf_import import name_parts, season_from_trf, stored_name
 from compcore.domain.model import Kind, Result
+from compcore.formats.kind import format_of
 from compcore.pairing import pair
 from compcore.pairing.swiss import PointValues
 from compcore.rules.rulesets import ruleset_of
@@ -142,6 +144,8 @@ def _round_trip(season, ruleset) -> str:  # type: ignore[no-untyped-def]
     back = season_from_trf(
         document, club=named.club, season=named.season, preset=season.ruleset.preset
     )
+    # the season's own overrides too (a meerkamp's rounds_per_cycle: its schedule's length)
+    back = replace(back, ruleset=season.ruleset)
     return season_trf(back, ruleset_of(back))
 
 
@@ -162,6 +166,8 @@ def test_export_import_export_gives_the_same_file_round_by_round(name: str) -> N
     season, ruleset = season_file.load(DATA / f"{name}.json")
     for k in [*range(season.last_played + 1), None]:
         stood = season if k is None else after(season, k)
+        if format_of(ruleset).scheduled and not stood.all_results_in:
+            continue  # a meerkamp's scheduled boards without results: TRF has no such round
         first, again = season_trf(stood, ruleset), _round_trip(stood, ruleset)
         if name in SWISS:
             assert again == first, k
