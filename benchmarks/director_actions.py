@@ -47,9 +47,10 @@ from tests.browser.test_browser import CHROMIUM, LAPTOP, choose, goto, see, serv
 DEFAULT = "Interne ladder · 2025-2026 · Schaakvereniging Dubbelschaak"
 MEDIAN_LIMIT = 0.5  # seconds: issue 19's target for every action's median
 MAX_LIMIT = 0.8  # and for its slowest repetition
-BOARD = re.compile(r"^\d+\. .+ – .+$")  # a results box's label
-ACTIONS = ("pair", "publish", "result", "finalize", "correction preview", "correction save",
-           "undo")  # fmt: skip
+BOARD = re.compile(r"^\d+\. .+ – .+$")  # a correction box's label
+ENTRY = re.compile(r"^Bord \d+: .+ – .+$")  # a board's result control (issue 22 item 1)
+ACTIONS = ("pair", "publish", "tap", "result", "finalize", "correction preview",
+           "correction save", "undo")  # fmt: skip
 
 
 def demo_database(folder: Path) -> Path:
@@ -101,11 +102,23 @@ def button(page, name: str) -> Callable[[], None]:
 
 
 def board_labels(page) -> list[str]:
-    """The results form's boxes, board by board ("1. White – Black"), as the page shows them.
-    Not from the database: opening it here would make the server let go of the file it
-    keeps open while in use (``connection.keep_open``), which no director's click pays."""
+    """The correction form's boxes, board by board ("1. White – Black"), as the page shows
+    them. Not from the database: opening it here would make the server let go of the file
+    it keeps open while in use (``connection.keep_open``), which no director's click pays."""
     texts = page.locator("[data-testid='stSelectbox'] label").all_inner_texts()
     return [t.strip() for t in texts if BOARD.match(t.strip())]
+
+
+def entry_labels(page) -> list[str]:
+    """The boards' result controls ("Bord 1: White – Black"), as the page shows them."""
+    groups = page.get_by_role("radiogroup").all()
+    names = [g.get_attribute("aria-label") or "" for g in groups]
+    return [n for n in names if ENTRY.match(n)]
+
+
+def tap(page, label: str, result: str) -> Callable[[], None]:
+    board = page.get_by_role("radiogroup", name=label, exact=True)
+    return lambda: board.get_by_role("radio", name=result, exact=True).click()
 
 
 def one_round(page, number: int) -> dict[str, float]:
@@ -118,12 +131,15 @@ def one_round(page, number: int) -> dict[str, float]:
         reason.press("Enter")
         settle(page)
     t["publish"] = timed(page, button(page, "Publiceren"), "Indeling afdrukken (HTML)")
-    labels = board_labels(page)  # read off the page: the server keeps the file open
-    choose(page, labels[0], "1-0")
+    entries = entry_labels(page)  # read off the page: the server keeps the file open
+    t["tap"] = timed(page, tap(page, entries[0], "1-0"), "1 uitslag ingevoerd")
     t["result"] = timed(page, button(page, "Uitslagen opslaan"), "Uitslagen opgeslagen.")
-    for label in labels[1:]:
-        choose(page, label, "½-½ (remise)")
+    line = page.get_by_role("textbox", name=re.compile("Of typ de uitslagen"))
+    line.fill("." + "=" * (len(entries) - 1))  # the other boards by the keyboard line
+    line.press("Enter")
+    see(page, f"{len(entries) - 1} uitslagen ingevoerd")
     t["finalize"] = timed(page, button(page, "Ronde afsluiten"), f"Ronde {number} afgesloten")
+    labels = board_labels(page)
     choose(page, labels[0], "0-1")
     t["correction preview"] = timed(page, button(page, "Bekijk gevolgen"),
                                     "Gevolgen van de correctie")  # fmt: skip
