@@ -32,7 +32,7 @@ pages = [
     ),
     # a member's own page (issue 10): listed, and opened by tapping any name (ui/links.py)
     st.Page(
-        "pages/player.py",
+        "pages/speler.py",
         title=run.tr("app.page.player"),
         icon=":material/person:",
         url_path=links.URL_PATH,

@@ -95,13 +95,13 @@ def page(seasons: list[tuple[object, str]], repeat: int) -> None:
         at.run()
         # the first run of the page in this process imports its modules (charts, explain):
         # a one-off per server, not part of a view, so it is made once before timing
-        at.switch_page("pages/player.py").run()
+        at.switch_page("pages/speler.py").run()
         at.switch_page("pages/overview.py").run()
         import streamlit as st
 
         st.cache_resource.clear()  # "cold": the first view after a change (a new revision)
         start = time.perf_counter()
-        at.switch_page("pages/player.py").run()
+        at.switch_page("pages/speler.py").run()
         cold = (time.perf_counter() - start) * 1000
         assert not at.exception, [e.value for e in at.exception]
         picker = at.selectbox(key=f"pp_who_{cid}")

@@ -20,7 +20,10 @@ from ui import state
 from ui.state import Ctx
 
 #: the player page's script and its address (``url_path`` of its ``st.Page`` in app.py)
-PAGE = "pages/player.py"
+#: the file is named after its address: a fresh server (Streamlit's legacy multipage mode,
+#: ``ui.state._leave_legacy_pages_mode``) finds a first visit's page by its file name, and
+#: showed its English "Page not found" over a shared ``/speler`` link until it was
+PAGE = "pages/speler.py"
 URL_PATH = "speler"  # Dutch, as the link parameters are
 #: what a name cell shows: the text after ``#`` (decoded by the browser's table)
 NAME_FROM_URL = r"#(.+)$"

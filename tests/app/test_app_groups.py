@@ -194,7 +194,7 @@ def test_a_director_enters_a_result_and_the_table_follows(group):
 
 
 @pytest.mark.parametrize(
-    "page", ["overview", "round", "player", "trends", "winners", "players", "settings"]
+    "page", ["overview", "round", "speler", "trends", "winners", "players", "settings"]
 )
 def test_every_other_page_opens_for_a_group(group, page):
     """A group (nothing played yet) on every other page, as a director: no exception."""

@@ -45,7 +45,7 @@ def test_a_link_opens_the_players_rounds_and_the_total_is_his_score(db):
     season, ruleset = season_of(db, "Ladder")
     table = standings(season, ruleset)
     lines = player_rounds(season, ruleset, table, "p03")
-    at = opened("player", competitie=LADDER, speler="p03")
+    at = opened("speler", competitie=LADDER, speler="p03")
     assert at.selectbox(key=f"pp_who_{db[1]['Ladder']}").value == "p03"
     frame = at.dataframe[0].value
     assert list(frame["Ronde"]) == [c.round for c in lines.lines]
@@ -69,7 +69,7 @@ def test_every_players_total_equals_the_standings_score_shown(db):
     scores = dict(
         zip(shown(at.dataframe[0])["Naam"], shown(at.dataframe[0])["Punten"], strict=True)
     )
-    at.switch_page("pages/player.py").run()
+    at.switch_page("pages/speler.py").run()
     for player in season.players:
         at.selectbox(key=f"pp_who_{ids['AB']}").select(player.id).run()
         ok(at)
@@ -78,7 +78,7 @@ def test_every_players_total_equals_the_standings_score_shown(db):
 
 
 def test_an_unknown_player_shows_a_notice_and_the_default(db):
-    at = opened("player", competitie=LADDER, speler="p99")
+    at = opened("speler", competitie=LADDER, speler="p99")
     assert "De link noemt een speler die hier niet bestaat (p99)" in texts(at)
     assert at.dataframe  # the default player's rounds
 
@@ -89,15 +89,15 @@ def test_the_cycle_picker_shows_only_that_cycles_rounds(tmp_path, monkeypatch):
     path = tmp_path / "two.duckdb"
     build_two_cycles(path)
     monkeypatch.setenv("COMPCORE_DB", str(path))
-    at = opened("player", competitie=LADDER, speler="p01")
+    at = opened("speler", competitie=LADDER, speler="p01")
     assert list(rounds_table(at)["Ronde"]) == [3]
-    at = opened("player", competitie=LADDER, speler="p01", cyclus="0")
+    at = opened("speler", competitie=LADDER, speler="p01", cyclus="0")
     assert list(rounds_table(at)["Ronde"]) == [1, 2]
     assert "Cyclus 0 · stand na ronde 2" in texts(at)
 
 
 def test_english(db):
-    at = opened("player", competitie=LADDER, speler="p03")
+    at = opened("speler", competitie=LADDER, speler="p03")
     at.session_state["lang"] = "en"
     at.run()
     ok(at)
@@ -109,7 +109,7 @@ def test_english(db):
 
 def test_a_point_system_has_no_value_column(db):
     """LA is a points ladder: no values, so the value column is hidden."""
-    at = opened("player", competitie="testclub_2025-2026_ab", speler="p02")
+    at = opened("speler", competitie="testclub_2025-2026_ab", speler="p02")
     config = json.loads(at.dataframe[0].proto.columns)
     assert config["Waarde"] == {"hidden": True}
     assert config["Punten"]["type_config"] == {"type": "number"}
@@ -162,10 +162,10 @@ def test_a_phone_sees_the_compact_round_table(db, monkeypatch):
     points only; the laptop also colour and result."""
     from ui import device
 
-    at = opened("player", competitie=LADDER, speler="p03")
+    at = opened("speler", competitie=LADDER, speler="p03")
     assert list(at.dataframe[0].proto.column_order) == []
     monkeypatch.setattr(device, "on_phone", lambda: True)
-    at = opened("player", competitie=LADDER, speler="p03")
+    at = opened("speler", competitie=LADDER, speler="p03")
     assert list(at.dataframe[0].proto.column_order) == [
         "Ronde", "Soort", "Tegenstander", "Waarde", "Punten"
     ]  # fmt: skip
@@ -180,7 +180,7 @@ def test_the_player_page_answers_why_his_score_changed(db):
 
     season, ruleset = season_of(db, "Ladder")
     result = explain(season, ruleset, "p03")
-    at = opened("player", competitie=LADDER, speler="p03")
+    at = opened("speler", competitie=LADDER, speler="p03")
     text = texts(at)
     assert "Waarom veranderde mijn score?" in text
     row = standings(season, ruleset).row("p03")

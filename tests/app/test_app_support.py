@@ -30,7 +30,7 @@ ADMIN = Administrator("tests")
 #: every page of the menu (file names under pages/), in menu order, for the tests that walk
 #: them all; ``signoff`` is reached by a member's own link only.
 #: ``test_every_menu_page_is_walked`` keeps it in step with the pages folder.
-ALL_PAGES = ("overview", "round", "standings", "player", "trends", "rulelab", "simulation",
+ALL_PAGES = ("overview", "round", "standings", "speler", "trends", "rulelab", "simulation",
              "club_rating", "winners", "players", "settings", "competitions")  # fmt: skip
 
 

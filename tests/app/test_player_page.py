@@ -73,7 +73,7 @@ def test_place_and_value_are_two_charts_over_the_same_rounds(club_db) -> None:
     with its own y axis, the same rounds on the x axis, the axis titles in Dutch; the
     plots line up (the y axes are equally wide) and the lines are not drawn over each
     other. A point's tooltip writes the value as the page does."""
-    at = opened("player", competitie=LADDER, speler="p01")
+    at = opened("speler", competitie=LADDER, speler="p01")
     place, value = charts(at)
     assert place["encoding"]["y"]["field"] == "rank"
     assert place["encoding"]["y"]["scale"]["reverse"] is True
@@ -93,14 +93,14 @@ def test_place_and_value_are_two_charts_over_the_same_rounds(club_db) -> None:
 
 
 def test_the_charts_speak_english_and_a_points_ladder_has_the_place_chart_only(club_db):
-    at = opened("player", competitie=LADDER, speler="p01")
+    at = opened("speler", competitie=LADDER, speler="p01")
     at.session_state["lang"] = "en"
     ok(at.run())
     titles = [s["encoding"]["y"]["title"] for s in charts(at)]
     assert titles == ["place", "value"]
     assert all(s["encoding"]["x"]["title"] == "round" for s in charts(at))
     assert "labelExpr" not in charts(at)[1]["encoding"]["y"]["axis"]  # 17.5 stays 17.5
-    at = opened("player", competitie="testclub_2025-2026_ab", speler="p02")
+    at = opened("speler", competitie="testclub_2025-2026_ab", speler="p02")
     (place,) = charts(at)
     assert place["encoding"]["y"]["field"] == "rank"
 
@@ -112,7 +112,7 @@ def test_numbers_are_written_one_way_and_the_exact_ones_are_tooltips(club_db) ->
     """p01 has 53/3 points: "17,67" in the summary, the total and the explanation, never
     "17⅔" or "53/3" beside it; the exact number is the summary's and the total's tooltip
     (and the explanation's, in the notation of ``compcore explain``)."""
-    at = opened("player", competitie=LADDER, speler="p01")
+    at = opened("speler", competitie=LADDER, speler="p01")
     text = main_text(at)
     assert not FRACTION.search(text), FRACTION.findall(text)
     assert "plaats 3 · 17,67 punten · waarde 12" in text
@@ -129,14 +129,14 @@ def test_one_round_is_singular_more_are_plural(tmp_path, monkeypatch) -> None:
     path = tmp_path / "two.duckdb"
     build_two_cycles(path)
     monkeypatch.setenv("COMPCORE_DB", str(path))
-    at = opened("player", competitie=LADDER, speler="p01")
+    at = opened("speler", competitie=LADDER, speler="p01")
     assert "uit 1 ronde: precies de score" in texts(at)
-    at = opened("player", competitie=LADDER, speler="p01", cyclus="0")
+    at = opened("speler", competitie=LADDER, speler="p01", cyclus="0")
     assert "uit 2 rondes: precies de score" in texts(at)
     at.session_state["lang"] = "en"
     ok(at.run())
     assert "from 2 rounds: exactly the score" in texts(at)
-    at = opened("player", competitie=LADDER, speler="p01", taal="en")
+    at = opened("speler", competitie=LADDER, speler="p01", taal="en")
     assert "from 1 round: exactly the score" in texts(at)
     assert "ronde(n)" not in texts(at) and "round(s)" not in texts(at)
 
@@ -145,7 +145,7 @@ def test_one_round_is_singular_more_are_plural(tmp_path, monkeypatch) -> None:
 
 
 def test_by_default_the_explanation_compares_the_last_two_rounds(club_db) -> None:
-    at = opened("player", competitie=LADDER, speler="p01")
+    at = opened("speler", competitie=LADDER, speler="p01")
     assert at.selectbox(key="explain_p01_0_from").value == 2
     assert at.selectbox(key="explain_p01_0_to").value == 3
     assert at.query_params["van"] == "2" and at.query_params["tot"] == "3"
@@ -155,7 +155,7 @@ def test_by_default_the_explanation_compares_the_last_two_rounds(club_db) -> Non
 def test_the_explanation_between_two_chosen_rounds_has_the_clis_numbers(club_db) -> None:
     """?van=1&tot=3: the parts and the total of ``compcore explain --round 3 --since 1``
     (worked out by hand in the module's docstring), written as the page writes numbers."""
-    at = opened("player", competitie=LADDER, speler="p01", van="1", tot="3")
+    at = opened("speler", competitie=LADDER, speler="p01", van="1", tot="3")
     text = texts(at)
     assert "Na ronde 3, vergeleken met na ronde 1" in text
     assert "Ronde 2: je won van Karin Dijkstra (waarde 8): +8" in text
@@ -179,7 +179,7 @@ def test_the_explanation_between_two_chosen_rounds_has_the_clis_numbers(club_db)
 def test_picking_rounds_changes_the_explanation_and_the_address(club_db) -> None:
     """From the start to round 2 (English): every entry up to round 2; a "from" that is no
     longer before "to" becomes the round before it."""
-    at = opened("player", competitie=LADDER, speler="p01", taal="en")
+    at = opened("speler", competitie=LADDER, speler="p01", taal="en")
     at.selectbox(key="explain_p01_0_to").select(2).run()
     at.selectbox(key="explain_p01_0_from").select(0).run()
     ok(at)
@@ -197,7 +197,7 @@ def test_picking_rounds_changes_the_explanation_and_the_address(club_db) -> None
 def test_a_round_the_server_does_not_hold_is_a_notice(club_db, params, shown_value) -> None:
     """?van=7 (no such round), ?van=3&tot=2 (not before it): a notice, and the round before
     "to" instead; never an error."""
-    at = opened("player", competitie=LADDER, speler="p01", **params)
+    at = opened("speler", competitie=LADDER, speler="p01", **params)
     assert f"De link noemt een beginronde die hier niet bestaat ({shown_value})" in texts(at)
     to = int(params.get("tot", "3"))
     assert at.selectbox(key="explain_p01_0_from").value == to - 1

@@ -426,3 +426,30 @@ def test_a_link_and_a_login_on_a_fresh_server(tmp_path, browser):
             assert all(c["name"] != "compcore_login" for c in context.cookies())
         finally:
             context.close()
+
+
+def test_a_members_player_link_on_a_fresh_server_opens_without_page_not_found(tmp_path, browser):
+    """A member's shared link ``/speler?...`` is the first request to a new server: the
+    player page opens, and Streamlit's English "Page not found" never shows (it did while
+    the page's file was named otherwise than its address: the fresh server's legacy
+    multipage mode looks a first visit's page up by its file name)."""
+    db = tmp_path / "club.duckdb"
+    build_two_cycles(db)
+    with serving(db, tmp_path / "server.log") as url:
+        context = browser.new_context(viewport=PHONE, **MOBILE)
+        page = context.new_page()
+        shown: list[str] = []
+        try:
+            page.goto(f"{url}/speler?competitie=testclub_2025-2026_ladder&speler=p01")
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:  # watch every frame until the page is up
+                text = page.inner_text("body")
+                shown.append(text)
+                if "Waarom veranderde mijn score?" in text:
+                    break
+                time.sleep(0.05)
+            settle(page)
+            assert not any("not found" in t.lower() or "niet gevonden" in t for t in shown)
+            assert "Waarom veranderde mijn score?" in page.inner_text("body")
+        finally:
+            context.close()
