@@ -90,8 +90,7 @@ def _status(v: RoundView, draft: entry.Entered, applied: entry.Applied) -> None:
     """What is entered and not saved, and the entries that no longer hold."""
     count = len(applied.pending)
     if count:
-        said = v.tr("app.entry.pending.one" if count == 1 else "app.entry.pending.many",
-                    count=count)  # fmt: skip
+        said = v.tr("app.entry.pending", count=count)
         if draft.saved_by and draft.saved_at:
             by = md(changelog.actor_words(draft.saved_by, v.run.lang))
             when = clock.local(draft.saved_at, v.run.lang)

@@ -29,8 +29,7 @@ def notice(run: state.Ctx, *, but: int | None = None) -> None:
         count = len(applied.pending)
         if not count:
             continue
-        key = "app.entry.elsewhere.one" if count == 1 else "app.entry.elsewhere.many"
-        st.sidebar.warning(run.tr(key, number=rnd.number, count=count))
+        st.sidebar.warning(run.tr("app.entry.elsewhere", number=rnd.number, count=count))
         params = {state.PARAM_ROUND: str(rnd.number)}
         if run.info is not None:
             params[state.PARAM_COMPETITION] = link_key(run.info)

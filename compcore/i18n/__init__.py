@@ -51,8 +51,16 @@ class _Keep(dict[str, object]):
         return "{" + key + "}"
 
 
+#: the field that chooses a text's singular: ``key.one`` is the text when it is 1
+COUNT = "count"
+
+
 def t(key: str, lang: Lang = DEFAULT, **fields: object) -> str:
-    """The text for ``key`` in ``lang``, with ``{fields}`` filled in."""
+    """The text for ``key`` in ``lang``, with ``{fields}`` filled in. With ``count=1`` a
+    text that has a singular (``key.one``: "1 speler", beside "{count} spelers") takes it,
+    so no screen says "speler(s)"."""
     other: Lang = "en" if lang == "nl" else "nl"
+    if fields.get(COUNT) == 1 and (key + ".one") in catalog(lang):
+        key += ".one"
     text = catalog(lang).get(key) or catalog(other).get(key) or key
     return text.format_map(_Keep(fields)) if fields else text

@@ -16,7 +16,7 @@ NL: dict[str, str] = {
     "app.entry.quick_help": "1 = 1-0, 0 = 0-1, = of r = remise, + = 1-0 R, - = 0-1 R, x = 0-0 R, . = bord overslaan; spaties tellen niet. Voorbeeld: 10=.1 vult bord 1, 2, 3 en 5.",
     "app.entry.quick_done": "Borden ingevuld: {boards}",
     "app.entry.pending.one": "1 uitslag ingevoerd, nog niet opgeslagen",
-    "app.entry.pending.many": "{count} uitslagen ingevoerd, nog niet opgeslagen",
+    "app.entry.pending": "{count} uitslagen ingevoerd, nog niet opgeslagen",
     "app.entry.kept_by": "laatst bewaard door {by}, {time}",
     "app.entry.all_stored": "Alle ingevoerde uitslagen zijn opgeslagen.",
     "app.entry.conflict": "Bord {board} ({white} – {black}): uw invoer {new} is niet gebruikt, want intussen is {stored} opgeslagen.",
@@ -25,7 +25,7 @@ NL: dict[str, str] = {
     "app.entry.discard": "Ingevoerde uitslagen wissen",
     "app.entry.discarded": "De ingevoerde uitslagen van ronde {number} zijn gewist.",
     "app.entry.elsewhere.one": "Ronde {number}: 1 ingevoerde uitslag is nog niet opgeslagen.",
-    "app.entry.elsewhere.many": "Ronde {number}: {count} ingevoerde uitslagen zijn nog niet opgeslagen.",
+    "app.entry.elsewhere": "Ronde {number}: {count} ingevoerde uitslagen zijn nog niet opgeslagen.",
     "app.entry.go_back": "Naar de ronde",
 }
 
@@ -44,7 +44,7 @@ EN: dict[str, str] = {
     "app.entry.quick_help": "1 = 1-0, 0 = 0-1, = or r = draw, + = 1-0 F, - = 0-1 F, x = 0-0 F, . = skip a board; spaces do not count. Example: 10=.1 fills boards 1, 2, 3 and 5.",
     "app.entry.quick_done": "Boards filled in: {boards}",
     "app.entry.pending.one": "1 result entered, not saved yet",
-    "app.entry.pending.many": "{count} results entered, not saved yet",
+    "app.entry.pending": "{count} results entered, not saved yet",
     "app.entry.kept_by": "last kept by {by}, {time}",
     "app.entry.all_stored": "Every result entered is saved.",
     "app.entry.conflict": "Board {board} ({white} – {black}): your {new} was not used, as {stored} has been saved meanwhile.",
@@ -53,6 +53,6 @@ EN: dict[str, str] = {
     "app.entry.discard": "Clear the results entered",
     "app.entry.discarded": "The results entered for round {number} were cleared.",
     "app.entry.elsewhere.one": "Round {number}: 1 result entered is not saved yet.",
-    "app.entry.elsewhere.many": "Round {number}: {count} results entered are not saved yet.",
+    "app.entry.elsewhere": "Round {number}: {count} results entered are not saved yet.",
     "app.entry.go_back": "To the round",
 }

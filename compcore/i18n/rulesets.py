@@ -51,10 +51,10 @@ NL: dict[str, str] = {
     "pydantic.greater_than_equal": "moet minstens {ge} zijn",
     "pydantic.less_than": "moet kleiner zijn dan {lt}",
     "pydantic.less_than_equal": "moet hoogstens {le} zijn",
-    "pydantic.too_short": "moet minstens {min_length} element(en) hebben, niet {actual_length}",
-    "pydantic.too_long": "mag hoogstens {max_length} element(en) hebben, niet {actual_length}",
-    "pydantic.string_too_short": "moet minstens {min_length} teken(s) hebben",
-    "pydantic.string_too_long": "mag hoogstens {max_length} teken(s) hebben",
+    "pydantic.too_short": "te weinig elementen: {actual_length}, minstens {min_length}",
+    "pydantic.too_long": "te veel elementen: {actual_length}, hoogstens {max_length}",
+    "pydantic.string_too_short": "te kort (minimumlengte {min_length})",
+    "pydantic.string_too_long": "te lang (maximumlengte {max_length})",
 }
 
 EN: dict[str, str] = {
@@ -104,8 +104,8 @@ EN: dict[str, str] = {
     "pydantic.greater_than_equal": "expected greater than or equal to {ge}",
     "pydantic.less_than": "expected less than {lt}",
     "pydantic.less_than_equal": "expected less than or equal to {le}",
-    "pydantic.too_short": "expected at least {min_length} item(s), not {actual_length}",
-    "pydantic.too_long": "expected at most {max_length} item(s), not {actual_length}",
-    "pydantic.string_too_short": "expected at least {min_length} character(s)",
-    "pydantic.string_too_long": "expected at most {max_length} character(s)",
+    "pydantic.too_short": "too few items: {actual_length}, at least {min_length}",
+    "pydantic.too_long": "too many items: {actual_length}, at most {max_length}",
+    "pydantic.string_too_short": "too short (minimum length {min_length})",
+    "pydantic.string_too_long": "too long (maximum length {max_length})",
 }

@@ -49,7 +49,7 @@ NL: dict[str, str] = {
     "diag.mode.points": "punten",
     "diag.mode.initial": "beginstand",
     "diag.oscillated": "schommelt: geen vaste stand; gekozen stand na {iterations} stappen, wisselend: {players}",
-    "diag.fixed": "vaste stand na {iterations} stap(pen)",
+    "diag.fixed": "vaste stand bereikt (stappen: {iterations})",
     # the scores were computed with other values than the chosen ranking's own (KC-4)
     "diag.values_used": "de waarden in de ranglijst zijn die waarmee de punten zijn berekend; de gekozen stand zelf geeft: {players}",
     "diag.next_value": "{player} {next} (in de ranglijst {shown})",
@@ -128,7 +128,7 @@ EN: dict[str, str] = {
     "diag.mode.points": "points",
     "diag.mode.initial": "initial order",
     "diag.oscillated": "oscillates: no fixed point; state chosen after {iterations} steps, swapping: {players}",
-    "diag.fixed": "fixed point after {iterations} step(s)",
+    "diag.fixed": "fixed point reached (steps: {iterations})",
     "diag.values_used": "the values in the standings are those the points were computed with; the chosen ranking itself gives: {players}",
     "diag.next_value": "{player} {next} (in the standings {shown})",
     "col.place_change": "±#",

@@ -142,7 +142,7 @@ def test_rating_list_on_spelers_then_the_knsb_download_on_competities(db, downlo
     at.file_uploader(key=f"rating_list_{cid}").upload("knsb.csv", data, "text/csv").run()
     assert not at.exception, [e.value for e in at.exception]
     button = next(b for b in at.button if b.key == f"rating_apply_{cid}")
-    assert button.label == "Opslaan: 8 nieuwe rating(s) en 8 relatienummer(s)/FIDE-id('s)"
+    assert button.label == "Opslaan (nieuwe ratings: 8; relatienummers en FIDE-id's: 8)"
     button.click().run()
     assert not at.exception, [e.value for e in at.exception]
     stored = store.load(cid)

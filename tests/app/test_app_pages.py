@@ -246,7 +246,7 @@ def test_first_start_imports_the_demo_seasons(tmp_path, monkeypatch):
     store = Store(target)
     assert sorted(c.competition for c in store.competitions()) == ["AB", "Ladder"]
     assert {e.actor for e in store.log()} >= {"administrator:first-start"}
-    assert "2 demo-seizoen(en) geladen" in "\n".join(c.value for c in at.sidebar.caption)
+    assert "2 demoseizoenen geladen" in "\n".join(c.value for c in at.sidebar.caption)
     assert "worden geladen" not in texts(at)  # the run started again once they were in
     assert "Koplopers" in texts(at)  # the overview with them
     # a second start does not import again

@@ -61,8 +61,8 @@ def test_a_list_is_previewed_and_saved_from_the_next_round(db):
     others = len([p for p in season.players if not p.is_engine]) - 2
     summary = [i.value for i in at.info]
     assert (
-        f"3 lines read: 2 players found (2 new ratings from round 4), {others} not found, "
-        "0 ambiguous." in summary
+        f"Lines read: 3. Players found: 2 (new ratings from round 4: 2); not found: {others}; "
+        "ambiguous: 0." in summary
     )
     next(b for b in at.button if b.key == f"rating_apply_{cid}").click().run()
     assert not at.exception
@@ -100,8 +100,8 @@ def test_a_director_may_skip_the_bad_rows_and_save_the_good_ones(db):
     assert not at.exception, [e.value for e in at.exception]
     others = len([p for p in season.players if not p.is_engine]) - 1
     assert [i.value for i in at.info] == [
-        f"1 lines read: 1 players found (1 new ratings from round 4), {others} not found, "
-        "0 ambiguous."
+        f"Lines read: 1. Players found: 1 (new ratings from round 4: 1); not found: {others}; "
+        "ambiguous: 0."
     ]
     next(x for x in at.button if x.key == f"rating_apply_{cid}").click().run()
     assert not at.exception
@@ -110,7 +110,7 @@ def test_a_director_may_skip_the_bad_rows_and_save_the_good_ones(db):
     # issue 22 item 2: after the success the form starts afresh; the bad rows' "nothing
     # was changed" no longer stands beside the success
     assert not at.error, [e.value for e in at.error]
-    assert any("new rating(s)" in s.value and "saved" in s.value for s in at.success)
+    assert any("Saved: new ratings from round 4: 1;" in s.value for s in at.success)
     [uploader] = [u for u in at.get("file_uploader") if u.key.startswith(f"rating_list_{cid}")]
     assert uploader.key != f"rating_list_{cid}"  # a new, empty uploader
 

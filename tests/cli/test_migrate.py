@@ -39,7 +39,7 @@ def files(address) -> dict[str, str]:
 def test_a_duckdb_club_moves_into_postgresql_without_loss(club_file, postgres_url, capsys):
     assert main(["migrate", "--from", str(club_file), "--to", postgres_url]) == 0
     out = capsys.readouterr().out
-    assert f"{len(DEMO)} competitie(s) overgezet" in out
+    assert f"{len(DEMO)} competities overgezet" in out
     assert files(postgres_url) == files(club_file)
     assert len(files(postgres_url)) == len(DEMO)
     source, target = Store(club_file), Store(postgres_url)

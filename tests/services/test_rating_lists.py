@@ -225,7 +225,7 @@ def test_cli_imports_a_list_and_prints_a_summary(tmp_path, db, capsys):
     assert "not in the list: Noor Bakker" in out
     assert "in the list more than once: Kees Smit (lines 6, 7)" in out
     assert out.splitlines()[-1] == (
-        "7 lines read: 4 players found (3 new ratings from round 3), 1 not found, 1 ambiguous."
+        "Lines read: 7. Players found: 4 (new ratings from round 3: 3); not found: 1; ambiguous: 1."
     )
     stored = Store(db).load(Store(db).competitions()[0].id)
     assert stored.rating_at("quinten", 2) == 1500
@@ -314,7 +314,7 @@ def test_cli_skip_bad_rows_lists_them_and_stores_the_good_rows(tmp_path, db, cap
     ]
     assert "J. Jansen: 1600 -> 1650 (by number)" in lines
     assert "Eric Muller: none -> 1810 (by name)" in lines
-    assert lines[-1].startswith("6 lines read: 3 players found (2 new ratings from round 3)")
+    assert lines[-1].startswith("Lines read: 6. Players found: 3 (new ratings from round 3: 2)")
     stored = Store(db).load(Store(db).competitions()[0].id)
     assert (stored.rating_at("1234567", 3), stored.rating_at("eric", 3)) == (1650, 1810)
     assert stored.rating_at("quinten", 3) == 1500
