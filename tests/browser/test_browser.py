@@ -453,3 +453,37 @@ def test_a_members_player_link_on_a_fresh_server_opens_without_page_not_found(tm
             assert "Waarom veranderde mijn score?" in page.inner_text("body")
         finally:
             context.close()
+
+
+def test_choosing_a_latecomer_keeps_the_section_open(tmp_path, browser):
+    """Issue 22 item 3: with two latecomers, choosing the second one in "Wijzigen na
+    publiceren" keeps the section open (it folded once), with its preview of her."""
+    db = tmp_path / "club.duckdb"
+    build_template(db)
+    with serving(db, tmp_path / "server.log") as url:
+        context = browser.new_context(viewport=LAPTOP)
+        page = context.new_page()
+        try:
+            page.goto(url)
+            see(page, "Koplopers")
+            log_in(page)
+            choose(page, "Competitie", "AB · 2025-2026 · Testclub")
+            goto(page, "Ronde", "Aanwezigheid")
+            page.get_by_role("button", name="Indelen").click()
+            see(page, "Voorstel indeling ronde 4")
+            page.get_by_role("button", name="Publiceren").click()
+            see(page, "Indeling van ronde 4 gepubliceerd")
+            for name in ("Laura Laat", "Mark Later"):
+                goto(page, "Spelers", "Speler toevoegen of wijzigen")
+                page.get_by_label("Naam", exact=True).fill(name)
+                page.get_by_role("button", name="Speler opslaan").click()
+                see(page, f"{name} opgeslagen.")
+            goto(page, "Ronde", "Wijzigen na publiceren")
+            page.get_by_text("Wijzigen na publiceren", exact=True).click()
+            see(page, "Er komt iemand laat binnen")
+            choose(page, "Laatkomer", "Mark Later")
+            see(page, "Mark Later: oneven")
+            assert page.get_by_text("Er komt iemand laat binnen").is_visible()
+            assert page.get_by_text("Zo wordt de ronde").first.is_visible()
+        finally:
+            context.close()
