@@ -133,7 +133,7 @@ def parser(lang: Lang = "nl", commands: Collection[str] | None = None) -> argpar
     sp.add_argument("--after-round", type=int, metavar=m("round"), help=h("after_round"))
     sp.add_argument("--cycle", type=int, metavar=m("cycle"), help=h("cycle"))
     # default None, shown as the table: --excel may then stand alone (--excel = --format csv --excel)
-    sp.add_argument("--format", choices=("table", "csv", "json"), help=h("format"))
+    sp.add_argument("--format", choices=("table", "csv", "json"), help=h("format_csv"))
     sp.add_argument("--excel", action="store_true", help=h("excel"))
     sp.set_defaults(run=cmd_standings)
 
