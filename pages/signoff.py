@@ -12,7 +12,7 @@ from compcore.domain.errors import SignoffRefused
 from compcore.services import round as rs
 from compcore.services import signoff
 from compcore.services.signoff import Evening
-from ui import state
+from ui import query, state
 from ui.markdown import md
 
 TOKEN_PARAM = "token"
@@ -34,6 +34,7 @@ except SignoffRefused as exc:
     st.error(exc.describe(run.lang))
     st.stop()
 cid, player = token.competition_id, token.player
+query.write_link(state.PARAM_COMPETITION, "")  # the link names it; the app's choice is not it
 season, ruleset = run.season_of(cid), run.ruleset_of(cid)
 name = next((p.name for p in season.players if p.id == player), None)
 if name is None:  # removed from the roster after the link was made

@@ -249,3 +249,13 @@ def test_the_link_of_a_player_removed_since_is_refused(ladder):
         "Deze afmeldlink is onbekend. Vraag de wedstrijdleider om een nieuwe."
     ]
     assert not at.radio
+
+
+def test_the_sign_off_address_keeps_only_the_link(ladder):
+    """Issue 22: the page added the app's default competition to the member's address
+    (``competitie=...``, another competition than his link's, on a club with several);
+    his link alone names it."""
+    store, cid = ladder
+    secret = signoff.make_token(store, cid, "p03", actor=ADMIN, now=MONDAY)
+    at = member_page(secret)
+    assert "competitie" not in at.query_params
