@@ -172,6 +172,7 @@ def save_now(v: RoundView, where: str, final: bool) -> None:
                                  finalize=final, actor=actor),
         done,
         where=where,
+        form=v.edit_form,  # his own save: "Wijzigen na publiceren" starts from it
     )  # fmt: skip
 
 

@@ -99,3 +99,16 @@ def test_a_member_sees_the_sheet_and_no_entry(published):  # noqa: F811
     at = open_page("round", cid)
     assert not at.button_group or all(not b.key.startswith("entry_") for b in at.button_group)
     assert not any(b.label == "Uitslagen opslaan" for b in at.button)
+
+
+def test_his_own_save_does_not_tell_him_the_round_changed_since(published):  # noqa: F811
+    """Saving results changes the stored round; "Wijzigen na publiceren" compares with the
+    round as it was opened and said "Ronde 4 is gewijzigd sinds je dit opende; opslaan
+    wordt geweigerd" after the director's own save. His save renews it."""
+    store, cid = published
+    games = boards(store, cid)
+    at = as_director(cid, "round")
+    tap(entry_control(at, cid, 4, 1, games[0]), "1-0")
+    submit(at, "Uitslagen opslaan")
+    assert "Uitslagen opgeslagen." in texts(at)
+    assert "gewijzigd sinds je dit opende" not in texts(at)
