@@ -151,7 +151,10 @@ def mutate_tree(data: dict[str, Any], rng: random.Random) -> str:
         parent[str(key) + "_"] = parent.pop(key)
         return f"rename {path}"
     field = rng.choice(OVERRIDE_FIELDS)
-    overrides = data.setdefault("ruleset", {}).setdefault("overrides", {})
+    ruleset = data.setdefault("ruleset", {})
+    if not isinstance(ruleset, dict):  # an earlier change made it something else
+        return "ruleset not an object"
+    overrides = ruleset.setdefault("overrides", {})
     if not isinstance(overrides, dict):
         return "overrides not an object"
     node = overrides
