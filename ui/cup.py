@@ -10,7 +10,7 @@ import streamlit as st
 
 from compcore.present.winners_report import cup_status
 from compcore.services.vocabulary import Bracket
-from ui import device, tables
+from ui import device, links, tables
 from ui.markdown import md
 from ui.state import Ctx
 from ui.tables import result_label
@@ -18,7 +18,8 @@ from ui.tables import result_label
 
 def show(run: Ctx, cup: Bracket) -> None:
     """The cup's status (its winner, or who is still in), then round by round. On a phone
-    the reasons go under the table, where a long one wraps (a fifth column is cut off)."""
+    the table is the pairings and results (three columns fit 390 px); who went through and
+    why go under it, where a long reason wraps."""
     tr, name = run.tr, run.name
     phone = device.on_phone()
     st.subheader(tr("cup.title"))
@@ -26,20 +27,26 @@ def show(run: Ctx, cup: Bracket) -> None:
     for rnd in cup.rounds:
         st.markdown(f"**{tr('cup.round', round=rnd.number)}**")
         if rnd.ties:
+            white, black = tr("app.col.white"), tr("app.col.black")
             rows = []
             for tie in rnd.ties:
-                row = {
-                    tr("app.col.white"): name(tie.white),
-                    tr("app.col.black"): name(tie.black),
+                row = {  # a name opens the player's page (issue 10, item 1)
+                    white: links.player_url(run, tie.white, name(tie.white)),
+                    black: links.player_url(run, tie.black, name(tie.black)),
                     tr("app.col.result"): result_label(
                         tie.result.value if tie.result else None, run.lang
                     ),
-                    tr("cup.through"): name(tie.through) if tie.through else "—",
                 }
-                if not phone:
+                if not phone:  # a phone: who went through and why under the table
+                    row[tr("cup.through")] = name(tie.through) if tie.through else "—"
                     row[tr("cup.why")] = tie.why.text(run.lang, run.names())
                 rows.append(row)
-            tables.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+            tables.dataframe(
+                pd.DataFrame(rows),
+                hide_index=True,
+                width="stretch",
+                column_config={c: links.name_column(c) for c in (white, black)},
+            )
             if phone:
                 st.caption(
                     "  \n".join(

@@ -25,7 +25,7 @@ from streamlit.elements.lib.column_types import ColumnConfig
 
 from compcore.ports.values import CompetitionInfo
 from compcore.services.competitions import link_key
-from ui import state
+from ui import query, state
 from ui.state import Ctx
 
 #: the player page's script and its address (``url_path`` of its ``st.Page`` in app.py)
@@ -116,4 +116,5 @@ def follow_tap() -> None:
     """Open the player's page a tap chose (:func:`tap_options`), if any."""
     params = st.session_state.pop(TAPPED, None)
     if params is not None:
+        query.as_incoming(params)  # as a link cell's address opens: the competition it names
         st.switch_page(PAGE, query_params=params)
