@@ -46,17 +46,21 @@ def _pinned(entry: Any) -> bool | None:
     return entry.get("pinned") if isinstance(entry, dict) else None
 
 
+#: the longest text (characters) of a first column narrow enough to pin the next one too
+NARROW = 8
+
+
 def phone_pins(frame: pd.DataFrame, config: dict[str, Any]) -> dict[str, Any]:
     """``config`` with the table's first columns pinned, unless it pins some itself: the
-    first column, and the second too where the first is a number (a place, a round, a
-    group: "Pl", "Naam" stay in view), so that on a phone's 390 px the rest scrolls under
-    them."""
+    first column, and the second too where the first is narrow (a number: a place, a
+    round, a group; or short texts: a player's id), so that "Pl" and "Naam" stay in view
+    while the rest scrolls under them on a phone's 390 px."""
     columns = [str(c) for c in frame.columns]
     if any(_pinned(config.get(c)) for c in columns):
         return config
-    pinned = columns[:1]
-    if len(columns) > 2 and pd.api.types.is_numeric_dtype(frame[frame.columns[0]]):
-        pinned = columns[:2]
+    first = frame[frame.columns[0]]
+    short = pd.api.types.is_numeric_dtype(first) or first.astype(str).str.len().max() <= NARROW
+    pinned = columns[:2] if len(columns) > 2 and short else columns[:1]
     out = dict(config)
     for column in pinned:
         entry = out.get(column)

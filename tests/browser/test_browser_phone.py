@@ -46,7 +46,7 @@ def test_a_tap_on_a_name_opens_the_player_page_on_a_phone(tmp_path, browser):  #
             assert box is not None and box["x"] + box["width"] <= PHONE["width"]
             scroller = "[data-testid='stDataFrame'] .dvn-scroller"
             widths = page.evaluate(
-                f"() => {{ const s = document.querySelector(\"{scroller}\");"
+                f'() => {{ const s = document.querySelector("{scroller}");'
                 " return [s.scrollWidth, s.clientWidth]; }"
             )
             assert widths[0] <= widths[1], widths  # Pl, ±Pl, Naam, Punten, Wa: all in view
