@@ -5,10 +5,9 @@ import streamlit as st
 
 from compcore.adapters.files.csv_text import csv_bytes
 from compcore.present import reports
-from compcore.present.winners_report import cup_status
 from compcore.services import reading
 from compcore.services.vocabulary import Format
-from ui import context, device, groups, links, printing, scope, state, tables
+from ui import context, cup, device, groups, links, pools_cup, printing, scope, state, tables
 from ui.markdown import md
 
 run = state.ctx()
@@ -18,17 +17,23 @@ here = context.page(run)
 season, ruleset = run.season(), run.ruleset()
 cid = here.cid
 competition_format = reading.format_of(ruleset)
+# a cup is won in the final, not on points: its bracket, never a ladder (issue 22 item 5)
+if competition_format is Format.CUP:  # MG-7, MG-8
+    cup.show(run, reading.cup_bracket(season, ruleset))
+    st.stop()
+if competition_format is Format.POOLS_CUP:  # DS-21: the pools, then the knock-out rounds
+    pools_cup.show(run, season, ruleset, director_tools=False)
+    st.stop()
 if competition_format.scheduled:  # DS-16: the group table and its schedule, no ladder standings
     groups.show_group(run, season, ruleset)
     st.stop()
-if competition_format is Format.CUP:  # MG-7: the cup is won in the final, not on points
-    st.info(md(cup_status(reading.cup_bracket(season, ruleset), run.lang, run.names())))
 cycle, numbers = scope.played_rounds_of_cycle(run, "st")
 after = state.linked_slider(run, tr("app.standings.after_round"), numbers, param=state.PARAM_ROUND,
                             key=f"st_after_{cid}_{cycle}", default=numbers[-1])  # fmt: skip
 table = run.standings(after_round=after, cycle=cycle)
 st.caption(scope.caption(run, ruleset, table))
-everything = st.toggle(tr("app.standings.all_columns"), value=not device.on_phone(),
+phone = device.on_phone()
+everything = st.toggle(tr("app.standings.all_columns"), value=not phone,
                        help=tr("app.standings.all_columns_help"), key=f"st_all_{cid}")  # fmt: skip
 columns = tables.with_changes(
     table, table.columns if everything else tables.compact_columns(table, ruleset)
@@ -43,7 +48,7 @@ tables.dataframe(  # a name opens the player's page (issue 10, item 1)
         link=lambda pid, name: links.player_url(run, pid, name, cycle_text),
     ),
     hide_index=True,
-    column_config=tables.standings_columns(table, run.lang, columns, linked=True),
+    column_config=tables.standings_columns(table, run.lang, columns, linked=True, phone=phone),
     width="stretch",
     height="content",
 )

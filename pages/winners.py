@@ -7,15 +7,15 @@ import pandas as pd
 import streamlit as st
 
 from compcore.domain.model import Decision
-from compcore.present.winners_report import cup_status, group_lines
+from compcore.present.winners_report import group_lines
 from compcore.services import playoff as playoff_service
 from compcore.services import reading, settings
-from compcore.services.vocabulary import BARRAGE_WINNER, Bracket, Format
+from compcore.services.vocabulary import BARRAGE_WINNER, Format
 from ui import context, links, playoff, state, tables
+from ui import cup as cup_view
 from ui import pools_cup as pools_cup_view
 from ui import subgroups as subgroups_ui
 from ui.markdown import md
-from ui.tables import result_label
 
 run = state.ctx()
 tr = run.tr
@@ -45,40 +45,9 @@ plans = (  # what the page has read and computed already: no season read again
 )
 
 
-def show_cup(cup: Bracket) -> None:
-    """MG-7, MG-8: the bracket round by round: the draw, the results, who went through and
-    why (result, rating gap or barrage), the byes; then the winner of the final."""
-    st.subheader(tr("cup.title"))
-    status = cup_status(cup, run.lang, run.names())
-    (st.success if cup.winner else st.info)(md(status))
-    for rnd in cup.rounds:
-        head = tr("cup.round", round=rnd.number)
-        if rnd.seed is not None:
-            head += f" ({tr('cup.draw_seed', seed=rnd.seed)})"
-        st.markdown(f"**{head}**")
-        if rnd.ties:
-            rows = [
-                {
-                    tr("app.col.white"): name(tie.white),
-                    tr("app.col.black"): name(tie.black),
-                    tr("app.col.result"): result_label(
-                        tie.result.value if tie.result else None, run.lang
-                    ),
-                    tr("cup.through"): name(tie.through) if tie.through else "—",
-                    tr("cup.why"): tie.why.text(run.lang, run.names()),
-                }
-                for tie in rnd.ties
-            ]
-            tables.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-        if rnd.byes:
-            st.caption(f"{tr('cup.byes')}: {', '.join(md(name(p)) for p in rnd.byes)}")
-        if rnd.away:
-            st.caption(f"{tr('cup.away')}: {', '.join(md(name(p)) for p in rnd.away)}")
-
-
 if result.cup is not None:
     shown = True
-    show_cup(result.cup)
+    cup_view.show(run, result.cup)
 
 if (
     reading.format_of(ruleset) is Format.POOLS_CUP

@@ -23,8 +23,9 @@ from ui.state import CHOOSE_KEY, Ctx
 from ui.tables import result_label
 
 
-def show(run: Ctx, season: Season, ruleset: Ruleset) -> None:
-    """The bracket view, and the director's two steps under it."""
+def show(run: Ctx, season: Season, ruleset: Ruleset, director_tools: bool = True) -> None:
+    """The bracket view, and the director's two steps under it (``director_tools``: the
+    Winnaars page; the Ranglijst shows the bracket alone)."""
     tr = run.tr
     cup = reading.pools_cup_state(season, ruleset)
     st.subheader(tr("pools.title"))
@@ -34,7 +35,7 @@ def show(run: Ctx, season: Season, ruleset: Ruleset) -> None:
         (st.success if stage.winner else st.info)(md(stage_status(stage, run.lang, run.names())))
         for rnd in stage.rounds:
             _ko_round(run, rnd)
-    if run.director is not None:
+    if director_tools and run.director is not None:
         _director(run, season, ruleset, cup)
 
 

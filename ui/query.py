@@ -7,7 +7,7 @@ the pages find it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 import streamlit as st
@@ -67,6 +67,15 @@ def incoming_links() -> dict[str, str]:
         else:
             incoming[param] = value
     return incoming
+
+
+def as_incoming(params: Mapping[str, str]) -> None:
+    """Let the next run take ``params`` as a link opened (:func:`incoming_links`), not as
+    choices this session wrote: a tap on a name opens the player's page with the address
+    a link cell holds (``ui.links.follow_tap``)."""
+    written: dict[str, str] = st.session_state.setdefault(WRITTEN_KEY, {})
+    for param in params:
+        written.pop(param, None)
 
 
 def write_link(param: str, value: str) -> None:

@@ -19,7 +19,7 @@ from compcore.domain.model import Kind, Round, Season
 from compcore.i18n import Lang, t
 from compcore.present import reports
 from compcore.services.vocabulary import Row, Ruleset, Standings
-from ui import links
+from ui import device, links
 
 #: columns shown left-aligned (text); the rest are numbers, right-aligned
 _TEXT_COLUMNS = {"name", "alternation"}
@@ -27,8 +27,50 @@ _TEXT_COLUMNS = {"name", "alternation"}
 
 def dataframe(data: Any, **options: Any) -> Any:
     """``st.dataframe`` as every page shows a table: a missing value is an empty cell, not
-    Streamlit's English "None" on a Dutch screen."""
+    Streamlit's English "None" on a Dutch screen. On a phone (issue 22 item 5) the first
+    columns stay in view while the rest scrolls (:func:`phone_pins`), and a tap on a
+    player's name opens the player's page (:func:`ui.links.tap_options`: a link cell's
+    first tap in a phone's browser selects the cell and does not follow the link)."""
+    links.follow_tap()
+    if device.on_phone():
+        frame = data.data if isinstance(data, Styler) else data
+        if isinstance(frame, pd.DataFrame) and len(frame.columns):
+            config = phone_pins(frame, dict(options.pop("column_config", None) or {}))
+            options["column_config"] = config
+            if "on_select" not in options:
+                options.update(links.tap_options(frame, config))
     return st.dataframe(data, placeholder="", **options)
+
+
+def _pinned(entry: Any) -> bool | None:
+    return entry.get("pinned") if isinstance(entry, dict) else None
+
+
+#: the longest text (characters) of a first column narrow enough to pin the next one too
+NARROW = 8
+
+
+def phone_pins(frame: pd.DataFrame, config: dict[str, Any]) -> dict[str, Any]:
+    """``config`` with the table's first columns pinned, unless it pins some itself: the
+    first column, and the second too where the first is narrow (a number: a place, a
+    round, a group; or short texts: a player's id), so that "Pl" and "Naam" stay in view
+    while the rest scrolls under them on a phone's 390 px."""
+    columns = [str(c) for c in frame.columns]
+    if any(_pinned(config.get(c)) for c in columns):
+        return config
+    first = frame[frame.columns[0]]
+    short = pd.api.types.is_numeric_dtype(first) or first.astype(str).str.len().max() <= NARROW
+    pinned = columns[:2] if len(columns) > 2 and short else columns[:1]
+    out = dict(config)
+    for column in pinned:
+        entry = out.get(column)
+        if isinstance(entry, dict):
+            out[column] = {**entry, "pinned": True}
+        elif entry is None and column not in out:
+            out[column] = {"pinned": True}
+        elif isinstance(entry, str):
+            out[column] = {"label": entry, "pinned": True}
+    return out
 
 
 #: the key of the hidden block :func:`warm_up` draws (``ui/printing.py`` hides it)
@@ -204,11 +246,16 @@ def _lookup(shown: Mapping[Any, str]) -> Callable[[object], str]:
 
 
 def standings_columns(
-    table: Standings, lang: Lang, columns: tuple[str, ...] | None = None, linked: bool = False
+    table: Standings,
+    lang: Lang,
+    columns: tuple[str, ...] | None = None,
+    linked: bool = False,
+    phone: bool = False,
 ) -> dict[str, ColumnConfig]:
-    """Narrow columns with the full meaning as a tooltip; the name column pinned; numbers
-    as number columns (their text from :func:`standings_view`). ``linked``: the names are
-    links to the player's page (``standings_view(link=...)``)."""
+    """Narrow columns with the full meaning as a tooltip; the place, its change and the
+    name pinned; numbers as number columns (their text from :func:`standings_view`).
+    ``linked``: the names are links to the player's page (``standings_view(link=...)``).
+    ``phone``: narrower still, so that the compact view fits 390 px (:func:`_width`)."""
     config = {}
     full = with_changes(table, table.columns)
     for column in full if columns is None else columns:
@@ -222,7 +269,7 @@ def standings_columns(
         )
         config[header] = kind(
             header,
-            width=_width(column, compact=columns is not None and columns != full),
+            width=_width(column, compact=columns is not None and columns != full, phone=phone),
             help=t(f"app.colhelp.{column}", lang),
             pinned=column in ("rank", "place_change", "name"),
             alignment="left" if column in _TEXT_COLUMNS else "right",
@@ -230,14 +277,20 @@ def standings_columns(
     return config
 
 
-def _width(column: str, *, compact: bool) -> str | int | None:
+#: a phone's widths in px (issue 22 item 5): Pl, ±Pl, the name as long as the longest
+#: and two numbers ("392,50", "Punten") fit the 358 px a 390 px screen leaves the table
+PHONE_PLACE, PHONE_NUMBER = 40, 64
+
+
+def _width(column: str, *, compact: bool, phone: bool = False) -> str | int | None:
     """A place needs little room; the name gets 200 px, or just what the names need in
-    the compact view (four columns in a phone's 390 px)."""
+    the compact view (four columns in a phone's 390 px) and on a phone (pinned, never
+    cut: the columns after it scroll)."""
     if column in ("rank", "place_change"):
-        return 48
+        return PHONE_PLACE if phone else 48
     if column == "name":
-        return None if compact else "medium"
-    return "small"
+        return None if compact or phone else "medium"
+    return PHONE_NUMBER if phone else "small"
 
 
 def how_computed(table: Standings, lang: Lang, names: Mapping[str, str]) -> list[str]:

@@ -41,7 +41,9 @@ def test_winners_page_shows_the_cup_bracket_in_dutch_and_english(ids) -> None:
     text = texts(at)
     assert "Bekerwinnaar: C4 (winnaar van de finale)" in text  # not the points leader C1
     assert "Clubkampioen" not in text
-    assert "Ronde 1 (loting met seed 11)" in text and "Door zonder partij (geloot): C5" in text
+    assert "Door zonder partij (geloot): C5" in text
+    assert "Loting met seed 11: met dit getal is de loting na te rekenen." in text
+    assert not [h for h in at.markdown if "seed" in h.value]  # a details line, no heading
     rounds = [frame.value for frame in at.dataframe[:3]]
     assert [list(r["Gaat door"]) for r in rounds] == [["C1", "C4"], ["C1"], ["C4"]]
     assert "C4 won de barrage" in rounds[0]["Waarom"].iloc[1]
@@ -95,3 +97,24 @@ def test_the_director_records_the_small_categorys_playoff_winner(ids) -> None:
     text = texts(at)
     assert "Kampioen: **C** (winnaar van de play-off)" in text
     assert "Kampioen: **E** (won alle cycli)" in text
+
+
+def test_the_cups_standings_are_its_bracket_never_a_ladder(ids) -> None:
+    """Issue 22 item 5: the Ranglijst of a knock-out cup shows its rounds (who played whom,
+    the result, who went through), no points ladder (no Pl, ±Pl, Punten, no "Gelijke
+    punten" help); the draw's seed is a details line under the round, not its heading."""
+    at = open_page("standings", ids["Beker"])
+    text = texts(at)
+    assert "Bekerwinnaar: C4 (winnaar van de finale)" in text
+    assert [e.label for e in at.expander] == []  # no ties' help, legend or "how computed"
+    assert "Gelijke punten" not in text and not at.toggle  # no "Alle kolommen" either
+    columns = {c for frame in at.dataframe for c in frame.value.columns}
+    assert columns == {"Wit", "Zwart", "Uitslag", "Gaat door", "Waarom"}
+    assert not columns & {"Pl", "±Pl", "Punten", "Wa"}
+    assert [list(f.value["Gaat door"]) for f in at.dataframe] == [["C1", "C4"], ["C1"], ["C4"]]
+    headings = [m.value for m in at.markdown if m.value.startswith("**")]
+    assert headings == ["**Ronde 1**", "**Ronde 2**", "**Ronde 3**"]
+    assert "Loting met seed 11: met dit getal is de loting na te rekenen." in text
+    assert not [h for h in (e.value for e in at.subheader) if "seed" in h]
+    english = texts(open_page("standings", ids["Beker"], lang="en"))
+    assert "Drawn with seed 11: with this number the draw can be redone." in english

@@ -3,12 +3,14 @@ phone recognised by its browser, and the "Alle kolommen" switch in AppTest."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from compcore.lab import synthetic
 from compcore.rules.rulesets import ruleset_of
 from compcore.scoring.standings import standings
-from tests.app.test_app_support import app, shown
+from tests.app.test_app_support import app, open_page, shown
 from ui import device, tables
 
 pytestmark = pytest.mark.usefixtures("steady_app")
@@ -74,3 +76,24 @@ def test_all_columns_is_one_tap_away(club_db):
     at.sidebar.selectbox(key="competition").select(ids["AB"]).run()
     at.toggle(key=f"st_all_{ids['AB']}").set_value(False).run()
     assert list(at.dataframe[0].value.columns) == ["Pl", "±Pl", "Naam", "Punten", "Winst"]
+
+
+def test_a_phones_tables_pin_their_first_columns_and_a_tapped_name_opens_the_player(
+    club_db, monkeypatch
+):
+    """Issue 22 item 5: on a phone the standings pin Pl, ±Pl and Naam (the rest scrolls),
+    in widths that fit 390 px; a table without pins of its own gets its first columns
+    pinned (the Spelers roster: Id, Naam); a name cell answers a tap (one cell selected:
+    tests/browser/test_browser_phone.py taps it and sees the player's page)."""
+    _, ids = club_db
+    monkeypatch.setattr(device, "on_phone", lambda: True)
+    at = open_page("standings", ids["Ladder"])
+    table = at.dataframe[0]
+    config = json.loads(table.proto.columns)
+    assert list(table.value.columns) == ["Pl", "±Pl", "Naam", "Punten", "Wa"]
+    assert [c for c, v in config.items() if v.get("pinned")] == ["Pl", "±Pl", "Naam"]
+    assert config["Pl"]["width"] == 40 and config["Punten"]["width"] == 64
+    assert "width" not in config["Naam"]  # as wide as the longest name: never cut
+    assert len(table.proto.selection_mode) == 1  # one cell: the tap
+    roster = json.loads(open_page("players", ids["Ladder"]).dataframe[0].proto.columns)
+    assert [c for c, v in roster.items() if v.get("pinned")] == ["Id", "Naam"]
