@@ -13,6 +13,7 @@ import streamlit as st
 from compcore.domain.errors import CompcoreError, Part, render
 from compcore.domain.model import WEEKDAYS
 from compcore.ports.values import CompetitionInfo
+from compcore.present.dates import day_text
 from compcore.services import competitions, reading, settings, setup
 from ui import federation, state, tables
 from ui import groups as group_form
@@ -198,7 +199,7 @@ def show_problems(
 def calendar_preview(form: setup.NewCompetition) -> None:
     calendar = setup.preview_calendar(form)
     if calendar is not None:
-        shown = [Date.fromisoformat(d).strftime(tr("app.date_strftime")) for d in calendar.dates]
+        shown = [day_text(d, run.lang) for d in calendar.dates]
         st.caption(tr("app.comps.dates", count=len(calendar.dates), dates=", ".join(shown)))
 
 
