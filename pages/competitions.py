@@ -135,7 +135,8 @@ def format_fields(
     """The preset, the rounds per cycle and cycles (from the preset), and its overrides (the
     typed ones, then the advanced editor's, merged): ``(preset, rounds, cycles, overrides)``."""
     presets = setup.paired_presets()  # a round robin is made with its schedule, by its form
-    preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset")
+    preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset",
+                          format_func=lambda p: reading.preset_title(p, run.lang))  # fmt: skip
     base = reading.ruleset_of(preset)
     c1, c2 = st.columns(2)
     rounds = c1.number_input(tr("setup.field.rounds_per_cycle"), value=base.rounds_per_cycle,

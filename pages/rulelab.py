@@ -27,7 +27,8 @@ st.caption(tr("rulelab.intro"))
 presets = list(reading.preset_names())
 own = season.ruleset.preset
 preset = st.selectbox(tr("rulelab.preset"), presets, index=presets.index(own) if own in presets
-                      else 0, key=f"lab_preset_{cid}")  # fmt: skip
+                      else 0, format_func=lambda p: reading.preset_title(p, run.lang),
+                      key=f"lab_preset_{cid}")  # fmt: skip
 try:
     base = lab.ruleset_b(season, ruleset, preset, {})
 except CompcoreError as exc:
