@@ -65,7 +65,7 @@ def slope_frame(result: Comparison) -> pd.DataFrame:
 #: the room beside the two ends of the slope chart, in steps between them: names in full
 #: on a laptop (little) and on a phone (more: the chart is narrow)
 SLOPE_PADDING = 0.35
-SLOPE_PADDING_PHONE = 1.3
+SLOPE_PADDING_PHONE = 1.9
 
 
 #: the slope chart's colours, the Okabe–Ito palette (safe for colour-blind members):
@@ -73,8 +73,10 @@ SLOPE_PADDING_PHONE = 1.3
 SLOPE_COLOURS = {"up": "#0072B2", "down": "#D55E00", "same": "#6E6E6E"}
 #: a second cue besides the colour: up solid, down dashed, unchanged dotted
 SLOPE_DASHES = {"up": [1, 0], "down": [6, 3], "same": [2, 2]}
-#: every text of the slope chart at least this big (px)
+#: every text of the slope chart this big (px; on a phone 11, the least that reads well,
+#: so that two names in full fit beside a 390 px wide chart)
 SLOPE_FONT = 13
+SLOPE_FONT_PHONE = 11
 
 
 def slope_chart(
@@ -84,10 +86,12 @@ def slope_chart(
     (right), place 1 on top; a player who moves up is a solid blue line with a triangle
     pointing up, down a dashed orange line with a triangle pointing down (Okabe–Ito
     colours: safe for colour-blind members, and never colour alone), the others a dotted
-    grey line; names in full at both ends, every text :data:`SLOPE_FONT` px."""
+    grey line; names in full at both ends, every text :data:`SLOPE_FONT` px (``narrow``, a
+    phone: :data:`SLOPE_FONT_PHONE`, with more room beside the ends)."""
     frame = slope_frame(result)
-    height = max(240, 22 * len(result.placings))
-    axis = alt.Axis(labelAngle=0, orient="top", labelFontSize=SLOPE_FONT + 1,
+    font = SLOPE_FONT_PHONE if narrow else SLOPE_FONT
+    height = max(240, (19 if narrow else 22) * len(result.placings))
+    axis = alt.Axis(labelAngle=0, orient="top", labelFontSize=font + 1,
                     labelFontWeight="bold", labelColor="#31333F", ticks=False, domain=False)  # fmt: skip
     x = alt.X("side:N", title=None, axis=axis,
               scale=alt.Scale(padding=SLOPE_PADDING_PHONE if narrow else SLOPE_PADDING))  # fmt: skip
@@ -112,13 +116,13 @@ def slope_chart(
     points = base.mark_point(filled=True, size=60).encode(shape=shape, tooltip=tooltip)
     left = (
         alt.Chart(frame[frame["side"] == "A"])
-        .mark_text(align="right", dx=-9, fontSize=SLOPE_FONT)
+        .mark_text(align="right", dx=-9, fontSize=font)
         .encode(x=x, y=y, text=alt.Text("label:N"), color=colour)
         .transform_calculate(label="datum.place + '. ' + datum.player")
     )
     right = (
         alt.Chart(frame[frame["side"] == "B"])
-        .mark_text(align="left", dx=9, fontSize=SLOPE_FONT)
+        .mark_text(align="left", dx=9, fontSize=font)
         .encode(x=x, y=y, text=alt.Text("label:N"), color=colour)
         .transform_calculate(label="datum.place + '. ' + datum.player")
     )
