@@ -13,6 +13,7 @@ import streamlit as st
 from compcore.domain.errors import CompcoreError, Part, render
 from compcore.domain.model import WEEKDAYS
 from compcore.ports.values import CompetitionInfo
+from compcore.present.dates import day_text
 from compcore.services import competitions, reading, settings, setup
 from ui import federation, state, tables
 from ui import groups as group_form
@@ -134,7 +135,8 @@ def format_fields(
     """The preset, the rounds per cycle and cycles (from the preset), and its overrides (the
     typed ones, then the advanced editor's, merged): ``(preset, rounds, cycles, overrides)``."""
     presets = setup.paired_presets()  # a round robin is made with its schedule, by its form
-    preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset")
+    preset = st.selectbox(tr("setup.field.preset"), presets, key="new_preset",
+                          format_func=lambda p: reading.preset_title(p, run.lang))  # fmt: skip
     base = reading.ruleset_of(preset)
     c1, c2 = st.columns(2)
     rounds = c1.number_input(tr("setup.field.rounds_per_cycle"), value=base.rounds_per_cycle,
@@ -198,7 +200,7 @@ def show_problems(
 def calendar_preview(form: setup.NewCompetition) -> None:
     calendar = setup.preview_calendar(form)
     if calendar is not None:
-        shown = [Date.fromisoformat(d).strftime(tr("app.date_strftime")) for d in calendar.dates]
+        shown = [day_text(d, run.lang) for d in calendar.dates]
         st.caption(tr("app.comps.dates", count=len(calendar.dates), dates=", ".join(shown)))
 
 

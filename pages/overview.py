@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore.present import reports
+from compcore.present.dates import day_text
 from compcore.present.winners_report import cup_status
 from compcore.services import competitions, reading
 from compcore.services import round as rs
@@ -57,7 +58,7 @@ for i, info in enumerate(current):
             st.markdown(tr("app.overview.next", number=number))
         elif stage == "open":
             present = len(last.present or ())
-            day = f" ({last.date})" if last.date else ""
+            day = f" ({day_text(last.date, run.lang, weekday=True)})" if last.date else ""
             st.markdown(tr("app.overview.next_open", number=last.number, date=day, present=present))
         else:
             done = sum(1 for g in last.games or () if g.result is not None)

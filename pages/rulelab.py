@@ -27,27 +27,36 @@ st.caption(tr("rulelab.intro"))
 presets = list(reading.preset_names())
 own = season.ruleset.preset
 preset = st.selectbox(tr("rulelab.preset"), presets, index=presets.index(own) if own in presets
-                      else 0, key=f"lab_preset_{cid}")  # fmt: skip
+                      else 0, format_func=lambda p: reading.preset_title(p, run.lang),
+                      key=f"lab_preset_{cid}")  # fmt: skip
 try:
     base = lab.ruleset_b(season, ruleset, preset, {})
 except CompcoreError as exc:
     st.error(md(exc.describe(run.lang)))
     st.stop()
-start = lab.typed_defaults(base)
+players = len(season.players)  # a top that follows the number of players: shown for now
+# the page opens on a meaningful B: the club's own preset with the most common change
+# (what an absence earns, lab.suggested_form); another preset starts from its own values
+own_b = preset == own
+start = lab.suggested_form(base, players) if own_b else lab.typed_defaults(base, players)
+if own_b:
+    was = lab.typed_defaults(base, players).absent or "0"
+    st.caption(tr("rulelab.suggested", was=was, now=start.absent or "0"))
 k = f"{cid}_{preset}"  # a new preset starts its widgets from its own values
 c1, c2 = st.columns(2)
 top = mode = None
-if base.is_keizer and getattr(base.keizer.values, "top", None) is not None:  # type: ignore[union-attr]
+if start.top is not None:
     top = c1.number_input(tr("rulelab.top"), min_value=1, max_value=1000, step=1,
-                          value=start.top, help=tr("rulelab.top_help"), key=f"lab_top_{k}")  # fmt: skip
+                          value=start.top, help=tr("rulelab.top_help", players=players),
+                          key=f"lab_top_{k}")  # fmt: skip
 if base.is_keizer:
     modes = ["at-time", "recompute", "iterate"]
     mode = c2.selectbox(tr("rulelab.mode"), modes, index=modes.index(start.mode or "recompute"),
                         format_func=lambda m: tr(f"rulelab.mode.{m}"), key=f"lab_mode_{k}")  # fmt: skip
-absent = c1.text_input(tr("rulelab.absent"), value=start.absent or "",
+absent = c1.text_input(tr("rulelab.absent"), value=start.absent or "0",
                        help=tr("rulelab.absent_help"), key=f"lab_absent_{k}")  # fmt: skip
-cap = c2.text_input(tr("rulelab.cap"), value=start.cap or "", help=tr("rulelab.cap_help"),
-                    key=f"lab_cap_{k}")  # fmt: skip
+cap = c2.text_input(tr("rulelab.cap"), value=start.cap or "", placeholder=tr("rulelab.no_cap"),
+                    help=tr("rulelab.cap_help"), key=f"lab_cap_{k}")  # fmt: skip
 tie_breaks = st.multiselect(tr("rulelab.tie_breaks"), lab.tie_break_names(),
                             default=list(start.tie_breaks or ()),
                             format_func=lambda name: tr(f"rulelab.tie.{name}"),
@@ -58,7 +67,7 @@ advanced = st.text_area(tr("rulelab.advanced"), help=tr("rulelab.advanced_help")
 form = lab.LabForm(top=None if top is None else int(top), absent=absent, cap=cap, mode=mode,
                    tie_breaks=tie_breaks)  # fmt: skip
 try:
-    overrides = lab.form_overrides(base, form, parse_overrides(advanced or "", "toml"))
+    overrides = lab.form_overrides(base, form, parse_overrides(advanced or "", "toml"), players)
     # the comparison and its chart once per revision, competition, preset and overrides
     lab_key = ("rulelab", cid, preset, json.dumps(overrides, sort_keys=True, default=str))
     other = state.memo(

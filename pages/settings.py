@@ -25,7 +25,8 @@ cid = here.cid
 ref = season.ruleset
 overrides = thaw(ref.overrides)
 
-st.markdown(f"**{tr('app.settings.preset')}:** `{ref.preset}`")
+st.markdown(f"**{tr('app.settings.preset')}:** {md(reading.preset_title(ref.preset, run.lang))} "
+            f"(`{ref.preset}`)")  # fmt: skip
 description = (
     ruleset.description_nl if run.lang == "nl" and ruleset.description_nl else ruleset.description
 )
@@ -48,6 +49,7 @@ if run.director is not None:
             tr("app.settings.preset"),
             presets,
             index=presets.index(ref.preset) if ref.preset in presets else 0,
+            format_func=lambda p: reading.preset_title(p, run.lang),
             key=preset_key,
         )
         if fmt == "toml":

@@ -22,6 +22,7 @@ presets = list(reading.preset_names())
 own = season.ruleset.preset
 preset_b = st.selectbox(
     tr("sim.preset_b"), presets, index=presets.index(own) if own in presets else 0,
+    format_func=lambda p: reading.preset_title(p, run.lang),
     key=f"sim_preset_{cid}",
 )  # fmt: skip
 overrides = st.text_area(tr("sim.overrides"), help=tr("sim.overrides.help"), key=f"sim_set_{cid}")

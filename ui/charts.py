@@ -34,6 +34,11 @@ GREY = "#c8c8c8"
 #: a legend label longer than 30 characters as two lines, broken at its last space within
 #: the first 30 (a Vega expression; an array of strings is drawn as lines)
 _CUT = "lastindexof(slice(datum.label, 0, 30), ' ')"
+#: every chart's axis and legend text this big (px, never below 11: Streamlit's theme
+#: draws smaller, grey; the specs carry their own sizes, as they send no ``config``)
+TEXT_SIZE = 12
+AXIS_TEXT: dict[str, Any] = {"labelFontSize": TEXT_SIZE, "titleFontSize": TEXT_SIZE}
+LEGEND_TEXT: dict[str, Any] = {"labelFontSize": TEXT_SIZE, "titleFontSize": TEXT_SIZE}
 WRAP = (
     f"length(datum.label) > 30 && {_CUT} > 0"
     f" ? [slice(datum.label, 0, {_CUT}), slice(datum.label, {_CUT} + 1)] : datum.label"
@@ -193,7 +198,7 @@ def _lines(
     """Everyone's line in thin grey, the chosen players' lines on top in their colours with
     a legend of their full names (``labelLimit=0``: no label is cut off) in ``columns``
     columns; in one column (a phone) a long name goes on two lines (:data:`WRAP`)."""
-    x = alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0))
+    x = alt.X("round:O", title=labels["round"], axis=alt.Axis(labelAngle=0, **AXIS_TEXT))
     tooltip = _tooltip(frame, labels)
     shown = _shown(frame, colours)
     ids = [pid for pid, _, _ in shown]
@@ -209,7 +214,7 @@ def _lines(
         wrapped: dict[str, Any] = {"labelExpr": WRAP} if columns == 1 else {}
         legend = alt.Legend(
             orient="bottom", columns=columns, labelLimit=0, symbolLimit=0, title=labels["player"],
-            **wrapped,
+            **LEGEND_TEXT, **wrapped,
         )  # fmt: skip
         scale = alt.Scale(domain=[n for _, n, _ in shown], range=[c for _, _, c in shown])
         chosen = (
@@ -232,7 +237,9 @@ def value_chart(
     frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
 ) -> alt.LayerChart:
     """Each player's Keizer value over the rounds."""
-    y = alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False))
+    y = alt.Y(
+        "value:Q", title=labels["value"], scale=alt.Scale(zero=False), axis=alt.Axis(**AXIS_TEXT)
+    )
     return _lines(frame, y, labels, colours, columns)
 
 
@@ -240,22 +247,22 @@ def bump_chart(
     frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
 ) -> alt.LayerChart:
     """Rank per round (a bump chart: place 1 on top)."""
-    return _lines(frame, alt.Y("rank:O", title=labels["rank"]), labels, colours, columns)
+    y = alt.Y("rank:O", title=labels["rank"], axis=alt.Axis(**AXIS_TEXT))
+    return _lines(frame, y, labels, colours, columns)
 
 
 def score_chart(
     frame: pd.DataFrame, labels: Mapping[str, str], colours: Colours, columns: int = 2
 ) -> alt.LayerChart:
     """Score progression: the total after each round."""
-    return _lines(frame, alt.Y("score:Q", title=labels["score"]), labels, colours, columns)
+    y = alt.Y("score:Q", title=labels["score"], axis=alt.Axis(**AXIS_TEXT))
+    return _lines(frame, y, labels, colours, columns)
 
 
 #: the player page's charts (issue 22 item 6): one above the other, each this high, the y
 #: axis of both this wide (so that their plots, and so their rounds, line up), text this big
 PLAYER_HEIGHT = 170
 _Y_AXIS_WIDTH = 44
-#: (``spec_with_data`` sends no ``config``: the axes carry their own sizes)
-_AXIS_TEXT: dict[str, Any] = {"labelFontSize": 12, "titleFontSize": 12}
 PLACE_COLOUR, VALUE_COLOUR = "#4c78a8", "#e45756"
 
 
@@ -270,7 +277,7 @@ def player_charts(
     writes them with a comma on a Dutch screen."""
     rounds = [int(r) for r in frame["round"]]
     x = alt.X("round:O", title=labels["round"], scale=alt.Scale(domain=rounds),
-              axis=alt.Axis(labelAngle=0, labelOverlap=True, **_AXIS_TEXT))  # fmt: skip
+              axis=alt.Axis(labelAngle=0, labelOverlap=True, **AXIS_TEXT))  # fmt: skip
     tooltip = [
         alt.Tooltip("round:O", title=labels["round"]),
         alt.Tooltip("rank:Q", title=labels["rank"]),
@@ -284,7 +291,7 @@ def player_charts(
         alt.Y("rank:Q", title=labels["rank"],
               scale=alt.Scale(reverse=True, zero=False, nice=False, domain=[1, worst]),
               axis=alt.Axis(values=place_ticks(worst), format="d", titleColor=PLACE_COLOUR,
-                            minExtent=_Y_AXIS_WIDTH, **_AXIS_TEXT)),
+                            minExtent=_Y_AXIS_WIDTH, **AXIS_TEXT)),
     )  # fmt: skip
     if not keizer:
         return (place,)
@@ -293,7 +300,7 @@ def player_charts(
         frame, x, tooltip, VALUE_COLOUR,
         alt.Y("value:Q", title=labels["value"], scale=alt.Scale(zero=False),
               axis=alt.Axis(format="~f", titleColor=VALUE_COLOUR, minExtent=_Y_AXIS_WIDTH,
-                            **_AXIS_TEXT, **comma)),
+                            **AXIS_TEXT, **comma)),
     )  # fmt: skip
     return (place, value)
 
@@ -313,7 +320,7 @@ def place_ticks(worst: int) -> list[int]:
 def _player_line(
     frame: pd.DataFrame, x: alt.X, tooltip: list[alt.Tooltip], colour: str, y: alt.Y
 ) -> alt.Chart:
-    """One line of :func:`player_charts`, its points marked, its text :data:`_AXIS_TEXT` big."""
+    """One line of :func:`player_charts`, its points marked, its text :data:`AXIS_TEXT` big."""
     chart: alt.Chart = (
         alt.Chart(frame)
         .mark_line(

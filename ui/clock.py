@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from compcore.i18n import Lang, t
+from compcore.i18n import Lang
+from compcore.present.dates import moment_text
 from ui import config
 
 DEFAULT_ZONE = "Europe/Amsterdam"
@@ -26,8 +27,7 @@ def local(at: datetime, lang: Lang, *, seconds: bool = False) -> str:
     """``at`` (UTC; a naive time is UTC, as the store writes it) in the club's time zone,
     e.g. ``30-11-2026 22:15`` in Dutch."""
     aware = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
-    key = "app.datetime_seconds_strftime" if seconds else "app.datetime_strftime"
-    return aware.astimezone(club_zone()).strftime(t(key, lang))
+    return moment_text(aware.astimezone(club_zone()), lang, seconds=seconds)
 
 
 def today() -> date:

@@ -11,6 +11,7 @@ import pandas as pd
 from compcore.i18n import Lang, t
 from compcore.present.club_rating_report import signed
 from compcore.services.vocabulary import ClubRatings, RatingList
+from ui.charts import AXIS_TEXT, LEGEND_TEXT
 
 #: the table's columns, in order (their headers are ``rating.col.<name>``)
 COLUMNS = ("place", "name", "rating", "games", "change", "provisional")
@@ -45,15 +46,14 @@ def trend_chart(frame: pd.DataFrame, lang: Lang) -> alt.Chart:
     player, rnd, rating = (
         t("rating.col.name", lang), t("rating.col.round", lang), t("rating.col.rating", lang)
     )  # fmt: skip
-    legend = alt.Legend(orient="bottom", columns=2, labelLimit=0, title=player)
+    legend = alt.Legend(orient="bottom", columns=2, labelLimit=0, title=player, **LEGEND_TEXT)
+    y_axis = alt.Axis(format="d", **AXIS_TEXT)
     chart: alt.Chart = (
         alt.Chart(frame)
         .mark_line(point=alt.OverlayMarkDef(size=30))
         .encode(
-            x=alt.X("round:O", title=rnd, axis=alt.Axis(labelAngle=0)),
-            y=alt.Y(
-                "rating:Q", title=rating, scale=alt.Scale(zero=False), axis=alt.Axis(format="d")
-            ),
+            x=alt.X("round:O", title=rnd, axis=alt.Axis(labelAngle=0, **AXIS_TEXT)),
+            y=alt.Y("rating:Q", title=rating, scale=alt.Scale(zero=False), axis=y_axis),
             color=alt.Color("player:N", legend=legend, scale=alt.Scale(scheme="tableau10")),
             tooltip=[
                 alt.Tooltip("player:N", title=player),

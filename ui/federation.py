@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from compcore.domain.errors import CompcoreError
-from compcore.services import federation
+from compcore.services import federation, reading
 from compcore.services import settings as stored_settings
 from compcore.services.vocabulary import Director, TrfDocument
 from ui import state, tables
@@ -77,7 +77,8 @@ def new_from_trf(run: state.Ctx) -> None:
                          key="fed_club")  # fmt: skip
     season = st.text_input(tr("setup.field.season"), key="fed_season")
     name = st.text_input(tr("setup.field.name"), key="fed_name")
-    preset = st.selectbox(tr("setup.field.preset"), federation.swiss_presets(), key="fed_preset")
+    preset = st.selectbox(tr("setup.field.preset"), federation.swiss_presets(), key="fed_preset",
+                          format_func=lambda p: reading.preset_title(p, run.lang))  # fmt: skip
     if not st.button(tr("app.fed.import_create"), type="primary", key="fed_create"):
         return
     try:

@@ -109,7 +109,8 @@ def new_group(run: Ctx) -> None:
     ladder = run.season_of(ladder_id)
     name = st.text_input(run.tr("group.field.name"), key="group_name")
     presets = groups.group_presets()
-    preset = st.selectbox(run.tr("group.field.preset"), presets, key="group_preset")
+    preset = st.selectbox(run.tr("group.field.preset"), presets, key="group_preset",
+                          format_func=lambda p: reading.preset_title(p, run.lang))  # fmt: skip
     members = _members(run, ladder_id, ladder)
     double = st.checkbox(run.tr("group.field.double"),
                          value=reading.ruleset_of(preset).round_robin.double, key=f"group_double_{preset}")  # fmt: skip

@@ -150,7 +150,8 @@ def create_form(run: Ctx) -> None:
     st.caption(f"{md(ladder.competition)} · {md(ladder.season)} · {md(ladder.club)}")
     humans = [p.id for p in ladder.players if not p.is_engine]
     with st.form("pools_create"):
-        preset = st.selectbox(tr("pools.create.preset"), presets, key="pools_create_preset")
+        preset = st.selectbox(tr("pools.create.preset"), presets, key="pools_create_preset",
+                              format_func=lambda p: reading.preset_title(p, run.lang))  # fmt: skip
         name = st.text_input(tr("pools.create.name"), key="pools_create_name")
         entrants = st.multiselect(tr("pools.create.entrants"), humans, key="pools_create_who",
                                   format_func=lambda p: ladder.player(p).name,

@@ -65,42 +65,68 @@ def slope_frame(result: Comparison) -> pd.DataFrame:
 #: the room beside the two ends of the slope chart, in steps between them: names in full
 #: on a laptop (little) and on a phone (more: the chart is narrow)
 SLOPE_PADDING = 0.35
-SLOPE_PADDING_PHONE = 1.3
+SLOPE_PADDING_PHONE = 1.9
+
+
+#: the slope chart's colours, the Okabe–Ito palette (safe for colour-blind members):
+#: up blue, down orange (vermilion), unchanged grey (dark enough for its names)
+SLOPE_COLOURS = {"up": "#0072B2", "down": "#D55E00", "same": "#6E6E6E"}
+#: a second cue besides the colour: up solid, down dashed, unchanged dotted
+SLOPE_DASHES = {"up": [1, 0], "down": [6, 3], "same": [2, 2]}
+#: every text of the slope chart this big (px; on a phone 11, the least that reads well,
+#: so that two names in full fit beside a 390 px wide chart)
+SLOPE_FONT = 13
+SLOPE_FONT_PHONE = 11
 
 
 def slope_chart(
     result: Comparison, lang: Lang, *, narrow: bool = False
 ) -> alt.LayerChart | alt.FacetChart:
     """A slope chart: each player's place under A (left) joined to his place under B
-    (right), place 1 on top; players who move are coloured (up green, down red), the
-    others grey; names in full at both ends."""
+    (right), place 1 on top; a player who moves up is a solid blue line with a triangle
+    pointing up, down a dashed orange line with a triangle pointing down (Okabe–Ito
+    colours: safe for colour-blind members, and never colour alone), the others a dotted
+    grey line; names in full at both ends, every text :data:`SLOPE_FONT` px (``narrow``, a
+    phone: :data:`SLOPE_FONT_PHONE`, with more room beside the ends)."""
     frame = slope_frame(result)
-    height = max(240, 18 * len(result.placings))
-    x = alt.X("side:N", title=None, axis=alt.Axis(labelAngle=0, orient="top"),
+    font = SLOPE_FONT_PHONE if narrow else SLOPE_FONT
+    height = max(240, (19 if narrow else 22) * len(result.placings))
+    axis = alt.Axis(labelAngle=0, orient="top", labelFontSize=font + 1,
+                    labelFontWeight="bold", labelColor="#31333F", ticks=False, domain=False)  # fmt: skip
+    x = alt.X("side:N", title=None, axis=axis,
               scale=alt.Scale(padding=SLOPE_PADDING_PHONE if narrow else SLOPE_PADDING))  # fmt: skip
     y = alt.Y("place:Q", title=t("rulelab.col.rank_a", lang).split()[0],
               scale=alt.Scale(reverse=True, zero=False, nice=False), axis=None)  # fmt: skip
+    trends = list(SLOPE_COLOURS)
     colour = alt.Color(
-        "trend:N",
-        legend=None,
-        scale=alt.Scale(domain=["up", "down", "same"], range=["#2e7d32", "#c62828", "#b0b0b0"]),
+        "trend:N", legend=None, scale=alt.Scale(domain=trends, range=list(SLOPE_COLOURS.values()))
     )
+    dash = alt.StrokeDash(
+        "trend:N", legend=None, scale=alt.Scale(domain=trends, range=list(SLOPE_DASHES.values()))
+    )
+    shape = alt.Shape(
+        "trend:N", legend=None,
+        scale=alt.Scale(domain=trends, range=["triangle-up", "triangle-down", "circle"]),
+    )  # fmt: skip
     base = alt.Chart(frame).encode(x=x, y=y, detail="player:N", color=colour)
-    tooltip = [alt.Tooltip("player:N"), alt.Tooltip("side:N"), alt.Tooltip("place:Q")]
-    lines = base.mark_line(point=True).encode(tooltip=tooltip)
+    tooltip = [alt.Tooltip("player:N", title=t("rulelab.col.name", lang)),
+               alt.Tooltip("side:N", title=t("rulelab.side", lang)),
+               alt.Tooltip("place:Q", title=t("rulelab.place", lang))]  # fmt: skip
+    lines = base.mark_line(strokeWidth=2).encode(strokeDash=dash, tooltip=tooltip)
+    points = base.mark_point(filled=True, size=60).encode(shape=shape, tooltip=tooltip)
     left = (
         alt.Chart(frame[frame["side"] == "A"])
-        .mark_text(align="right", dx=-8, fontSize=11)
+        .mark_text(align="right", dx=-9, fontSize=font)
         .encode(x=x, y=y, text=alt.Text("label:N"), color=colour)
         .transform_calculate(label="datum.place + '. ' + datum.player")
     )
     right = (
         alt.Chart(frame[frame["side"] == "B"])
-        .mark_text(align="left", dx=8, fontSize=11)
+        .mark_text(align="left", dx=9, fontSize=font)
         .encode(x=x, y=y, text=alt.Text("label:N"), color=colour)
         .transform_calculate(label="datum.place + '. ' + datum.player")
     )
-    return alt.layer(lines, left, right).properties(
+    return alt.layer(lines, points, left, right).properties(
         height=height, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
     )
 

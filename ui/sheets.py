@@ -12,6 +12,7 @@ from compcore.adapters.files.csv_text import csv_text  # pure text formatting
 from compcore.domain.model import Kind, Round, Season
 from compcore.domain.reason import words
 from compcore.i18n import Lang, t
+from compcore.present.dates import day_text
 from compcore.present.pairing_report import engine_strength
 from compcore.services import reading
 from compcore.services.vocabulary import Board, Pairing, Reason, Ruleset
@@ -112,7 +113,8 @@ def to_html(season: Season, ruleset: Ruleset, rnd: Round, lang: Lang) -> str:
         if ruleset.shows_cycles
         else None
     )
-    parts = (season.club, season.competition, season.season, cycle, rnd.date)
+    parts = (season.club, season.competition, season.season, cycle,
+             day_text(rnd.date, lang, weekday=True))  # fmt: skip
     sub = " · ".join(x for x in parts if x)
     lines = [
         "<!doctype html>",

@@ -17,6 +17,8 @@ NL: dict[str, str] = {
     "rulelab.col.rank_b": "Pl B",
     "rulelab.col.moved": "+/-",
     "rulelab.col.name": "Naam",
+    "rulelab.side": "Reglement",
+    "rulelab.place": "Plaats",
     "rulelab.col.score_a": "Punten A",
     "rulelab.col.score_b": "Punten B",
     "rulelab.col.what": "Prijs",
@@ -48,11 +50,20 @@ NL: dict[str, str] = {
     ),
     "rulelab.preset": "Reglement B",
     "rulelab.top": "Topwaarde",
-    "rulelab.top_help": "De waarde van nummer 1 (`keizer.values.top`)",
+    "rulelab.top_help": (
+        "De waarde van nummer 1 (`keizer.values.top`); volgt die het aantal spelers, dan "
+        "staat hier wat die nu is bij {players} spelers"
+    ),
     "rulelab.absent": "Punten bij afmelding",
     "rulelab.absent_help": "Bijvoorbeeld `2/6 own`: een derde van de eigen waarde (`points.absent`)",
     "rulelab.cap": "Hoogstens zoveel afmeldingen met punten (deel van de cyclus)",
     "rulelab.cap_help": "Bijvoorbeeld `0.33`; leeg: geen grens (`points.absent.cap`)",
+    "rulelab.no_cap": "geen grens",
+    "rulelab.suggested": (
+        "Reglement B begint als uw eigen reglement met de wijziging die clubs het vaakst "
+        "overwegen: punten bij afmelding `{now}` in plaats van `{was}`. Kies een ander reglement B "
+        "of pas de velden aan."
+    ),
     "rulelab.mode": "Herwaardering",
     "rulelab.mode.at-time": "waarde op het moment van de partij",
     "rulelab.mode.recompute": "elke ronde herberekenen",
@@ -94,6 +105,8 @@ EN: dict[str, str] = {
     "rulelab.col.rank_b": "Pl B",
     "rulelab.col.moved": "+/-",
     "rulelab.col.name": "Name",
+    "rulelab.side": "Ruleset",
+    "rulelab.place": "Place",
     "rulelab.col.score_a": "Points A",
     "rulelab.col.score_b": "Points B",
     "rulelab.col.what": "Award",
@@ -124,11 +137,20 @@ EN: dict[str, str] = {
     ),
     "rulelab.preset": "Ruleset B",
     "rulelab.top": "Top value",
-    "rulelab.top_help": "The value of number 1 (`keizer.values.top`)",
+    "rulelab.top_help": (
+        "The value of number 1 (`keizer.values.top`); where it follows the number of "
+        "players, what it is now with {players} players"
+    ),
     "rulelab.absent": "Points for an absence",
     "rulelab.absent_help": "E.g. `2/6 own`: a third of one's own value (`points.absent`)",
     "rulelab.cap": "At most this many absences with points (share of the cycle)",
     "rulelab.cap_help": "E.g. `0.33`; empty: no limit (`points.absent.cap`)",
+    "rulelab.no_cap": "no limit",
+    "rulelab.suggested": (
+        "Ruleset B starts as your own ruleset with the change clubs consider most often: "
+        "`{now}` for an absence instead of `{was}`. Choose another ruleset B or change the "
+        "fields."
+    ),
     "rulelab.mode": "Revaluation",
     "rulelab.mode.at-time": "value at the time of the game",
     "rulelab.mode.recompute": "recompute every round",

@@ -3,6 +3,19 @@ unknown field, a wrong value. Field names are the rulesets' own (``pairing.metho
 quotes; so are the values a field allows. Pydantic's error types are ``pydantic.<type>``."""
 
 NL: dict[str, str] = {
+    # the bundled presets by name, as the ruleset lists show them (the id stays the value)
+    "preset.title.ds-meierij-cup": "Meierij Cup (Dubbelschaak): poules, dan knock-out",
+    "preset.title.ds-playoff": "Play-off om het clubkampioenschap (Dubbelschaak)",
+    "preset.title.ds-rembrandt-league": "Rembrandt League: meerkamp (Dubbelschaak)",
+    "preset.title.ds-topcompetitie": "Topcompetitie: meerkamp (Dubbelschaak)",
+    "preset.title.ds-weihenstephaner-league": "Weihenstephaner League: meerkamp (Dubbelschaak)",
+    "preset.title.dubbelschaak": "Keizer-ladder Dubbelschaak",
+    "preset.title.keizer-classic": "Klassieke Keizer-competitie",
+    "preset.title.ladder-ab": "Puntenladder met A- en B-niveau",
+    "preset.title.magnus-cup": "Knock-out beker (Magnus)",
+    "preset.title.magnus-senior": "Senioren-Keizer (Magnus)",
+    "preset.title.magnus-youth": "Jeugd-Zwitsers (Magnus)",
+    "preset.title.princenpaard": "Zwitsers in drie cycli (Prins & Paard)",
     "at.ruleset_named": "reglement {name!r}",
     "at.overrides": "afwijkingen",
     "ruleset.unknown_preset": "onbekend reglement {name!r} (wel: {allowed})",
@@ -58,6 +71,19 @@ NL: dict[str, str] = {
 }
 
 EN: dict[str, str] = {
+    # the bundled presets by name, as the ruleset lists show them (the id stays the value)
+    "preset.title.ds-meierij-cup": "Meierij Cup (Dubbelschaak): pools, then knock-out",
+    "preset.title.ds-playoff": "Club championship play-off (Dubbelschaak)",
+    "preset.title.ds-rembrandt-league": "Rembrandt League: round robin (Dubbelschaak)",
+    "preset.title.ds-topcompetitie": "Topcompetitie: round robin (Dubbelschaak)",
+    "preset.title.ds-weihenstephaner-league": "Weihenstephaner League: round robin (Dubbelschaak)",
+    "preset.title.dubbelschaak": "Dubbelschaak Keizer ladder",
+    "preset.title.keizer-classic": "Classic Keizer competition",
+    "preset.title.ladder-ab": "Points ladder with A and B levels",
+    "preset.title.magnus-cup": "Knock-out cup (Magnus)",
+    "preset.title.magnus-senior": "Seniors' Keizer (Magnus)",
+    "preset.title.magnus-youth": "Youth Swiss (Magnus)",
+    "preset.title.princenpaard": "Swiss in three cycles (Prins & Paard)",
     "at.ruleset_named": "ruleset {name!r}",
     "at.overrides": "overrides",
     "ruleset.unknown_preset": "unknown preset {name!r} (allowed: {allowed})",

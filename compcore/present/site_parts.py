@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 from fractions import Fraction
 from html import escape
 
@@ -16,6 +15,7 @@ from compcore.domain.model import Kind, Round, Season
 from compcore.formats.kind import Format, format_of
 from compcore.i18n import Lang, t
 from compcore.lab.rulelab import performance
+from compcore.present import dates
 from compcore.present.reports import cell, decimal, header, result_text
 from compcore.rules.rulesets import Ruleset
 from compcore.rules.rulesets.schema import RatingValues
@@ -124,16 +124,12 @@ def name_link(season: Season, player: str, files: Mapping[str, str]) -> str:
 
 
 def day_text(text: str | None, lang: Lang) -> str:
-    """A round's date in words ("di 9 september 2025"; the weekday and month words of the
-    sign-off pages); a date the season does not write as YYYY-MM-DD as it is written."""
+    """A round's date as every screen writes it, with its weekday ("di 09-09-2025",
+    :func:`compcore.present.dates.day_text`); a date the season does not write as
+    YYYY-MM-DD as it is written."""
     if not text:
         return ""
-    try:
-        day = date.fromisoformat(text)
-    except ValueError:
-        return text
-    return t("site.date", lang, weekday=t(f"signoff.weekday.{day.weekday()}", lang),
-             day=day.day, month=t(f"signoff.month.{day.month}", lang), year=day.year)  # fmt: skip
+    return dates.day_text(text, lang, weekday=True)
 
 
 def round_of(season: Season, number: int) -> Round | None:

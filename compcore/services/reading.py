@@ -23,7 +23,7 @@ from compcore.formats.knockout import Bracket, KoRound, Tie
 from compcore.formats.playoff import PlayoffState
 from compcore.formats.pools_cup import CupState
 from compcore.formats.round_robin import GroupTable
-from compcore.i18n import Lang
+from compcore.i18n import Lang, t
 from compcore.rules import rulesets
 from compcore.rules.rulesets import Ruleset
 from compcore.scoring import club_rating, contributions, history
@@ -156,6 +156,15 @@ def preset_names() -> tuple[str, ...]:
 def preset_source(name: str) -> str:
     """The preset's TOML text."""
     return rulesets.preset_source(name)
+
+
+def preset_title(name: str, lang: Lang) -> str:
+    """A preset's name as the ruleset lists show it, in ``lang`` ("Keizer-ladder
+    Dubbelschaak" for ``dubbelschaak``); the id itself for a preset without one (the id
+    stays the value a list gives back)."""
+    key = f"preset.title.{name}"
+    title = t(key, lang)
+    return name if title == key else title
 
 
 def ruleset_of(preset: str, overrides: Mapping[str, Any] | None = None) -> Ruleset:

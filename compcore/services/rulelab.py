@@ -11,7 +11,7 @@ note). The season does not change; the committee reads the proposals on Instelli
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, get_args
 
@@ -22,7 +22,9 @@ from compcore.ports.actors import Actor
 from compcore.ports.repository import Repository
 from compcore.ports.values import PROPOSAL_ACTION
 from compcore.rules.rulesets import Ruleset, load_ruleset, merge
-from compcore.rules.rulesets.schema import TieBreak
+from compcore.rules.rulesets.schema import RankValues, TieBreak
+from compcore.rules.rulesets.schema.base import Points
+from compcore.scoring.values import top_value
 
 #: how far back :func:`proposals` reads the change log
 PROPOSAL_LOG_LIMIT = 1000
@@ -42,15 +44,28 @@ class LabForm:
     tie_breaks: Sequence[str] | None = None
 
 
-def typed_defaults(base: Ruleset) -> LabForm:
-    """The typed widgets' starting values: what ruleset ``base`` says."""
+def top_shown(base: Ruleset, players: int | None) -> int | None:
+    """The top value the Topwaarde field shows for ruleset ``base``: its fixed top value,
+    or, where the top follows the number of players (``"players"``, a top/bottom ratio,
+    DS-1), the top it gives for ``players`` players now (None: no rank values, or no count
+    given for a top that needs one)."""
+    values = base.keizer.values if base.is_keizer else None  # type: ignore[union-attr]
+    if not isinstance(values, RankValues):
+        return None
+    if isinstance(values.top, int):
+        return values.top
+    return top_value(values, max(players, 2)) if players is not None else None
+
+
+def typed_defaults(base: Ruleset, players: int | None = None) -> LabForm:
+    """The typed widgets' starting values: what ruleset ``base`` says (a top value that
+    follows the number of players: the one it gives ``players`` players, :func:`top_shown`)."""
     data = base.model_dump(mode="json", by_alias=True)
     keizer = data.get("keizer") or {}
-    top = (keizer.get("values") or {}).get("top")
     absent = data["points"].get("absent") or {}
     cap = absent.get("cap") or {}
     return LabForm(
-        top=top if isinstance(top, int) else None,
+        top=top_shown(base, players),
         absent=absent.get("points"),
         cap=cap.get("fraction_of_cycle_rounds"),
         mode=keizer.get("mode"),
@@ -58,17 +73,21 @@ def typed_defaults(base: Ruleset) -> LabForm:
     )
 
 
-def form_overrides(base: Ruleset, form: LabForm, advanced: Mapping[str, Any]) -> dict[str, Any]:
+def form_overrides(
+    base: Ruleset, form: LabForm, advanced: Mapping[str, Any], players: int | None = None
+) -> dict[str, Any]:
     """The overrides the typed widgets make (each value that differs from ``base``), the
     advanced editor's fields on top: ``keizer.values.top``, ``points.absent.points``,
     ``points.absent.cap`` (a share of the cycle's rounds; empty: no limit),
     ``keizer.mode`` (turning iterating on iterates every round, off clears the rounds),
-    ``tie_breaks``."""
-    start = typed_defaults(base)
+    ``tie_breaks``; ``players`` as for :func:`typed_defaults` (a top value the field shows
+    for a top that follows the number of players is no change)."""
+    start = typed_defaults(base, players)
     found: dict[str, Any] = {}
     if form.top is not None and form.top != start.top:
         found = merge(found, {"keizer": {"values": {"top": form.top}}})
-    if form.absent is not None and form.absent.strip() and form.absent.strip() != start.absent:
+    # no absence rule: the field shows 0, what an absence then earns (no change)
+    if form.absent is not None and form.absent.strip() not in ("", start.absent or "0"):
         found = merge(found, {"points": {"absent": {"points": form.absent.strip()}}})
     cap = (form.cap or "").strip() or None
     if form.cap is not None and cap != start.cap:
@@ -138,3 +157,29 @@ def compare(season: Season, a: Ruleset, b: Ruleset) -> Comparison:
 def tie_break_names() -> list[str]:
     """Every tie-break the lab's form offers."""
     return list(get_args(TieBreak))
+
+
+def suggested_absent(base: Ruleset) -> str:
+    """The most common change to ruleset ``base``: what an absence earns, the rule clubs
+    argue about most and that every kind of ruleset has. A Keizer ruleset's absence as a
+    share of the own value is halved (``2/6 own`` → ``1/6 own``), a fixed amount halved
+    (``9`` → ``9/2``), none becomes ``1/6 own``; a points ruleset's absence toggles between
+    nothing and half a point (``0`` ↔ ``1/2``, any other amount → ``0``)."""
+    rule = base.points.absent
+    points = rule.points if rule is not None else None
+    if not base.is_keizer:
+        return "1/2" if points is None or points.is_zero else "0"
+    if not isinstance(points, Points) or points.is_zero or points.basis == "evening-average":
+        return "1/6 own"
+    half = points.amount / 2
+    suffix = {"own": " own", "opponent": " opp"}.get(points.basis, "")
+    return f"{half}{suffix}"
+
+
+def suggested_form(base: Ruleset, players: int | None = None) -> LabForm:
+    """Where the Regellab page opens: the club's own preset with the most common change
+    (:func:`suggested_absent`), every other field as the preset says (a top value that
+    follows the number of players shown as the top it gives ``players`` players). Not the
+    next preset of a family: the bundled presets are different clubs' rulebooks, not steps
+    of one, so one rule changed says more than a whole other club's ruleset."""
+    return replace(typed_defaults(base, players), absent=suggested_absent(base))

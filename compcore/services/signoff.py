@@ -25,10 +25,11 @@ from zoneinfo import ZoneInfo
 from compcore.adapters.files import member_card
 from compcore.domain.errors import Label, SignoffRefused
 from compcore.domain.model import Kind, Player, Season
-from compcore.i18n import Lang, t
+from compcore.i18n import Lang
 from compcore.ports.actors import Actor
 from compcore.ports.repository import Repository
 from compcore.ports.values import LogEntry, Mark, MemberToken, member_label
+from compcore.present.dates import day_text
 from compcore.rules.rulesets import Ruleset
 from compcore.services import round as rs
 from compcore.services.setup import next_round_date
@@ -190,9 +191,9 @@ def _assumed(season: Season, me: Player, number: int) -> str:
 
 
 def day_words(day: date, lang: Lang) -> str:
-    """A club evening as members say it: "di 3 december" / "Tue 3 December"."""
-    return t("signoff.date", lang, weekday=t(f"signoff.weekday.{day.weekday()}", lang),
-             day=day.day, month=t(f"signoff.month.{day.month}", lang))  # fmt: skip
+    """A club evening as every screen writes it, with its weekday: "di 03-12-2026" /
+    "Tue 2026-12-03" (:func:`compcore.present.dates.day_text`)."""
+    return day_text(day, lang, weekday=True)
 
 
 @dataclass(frozen=True)

@@ -348,3 +348,25 @@ def test_a_new_rounds_date_defaults_to_its_planned_club_evening(db):
     at.switch_page("pages/round.py").run()
     ok(at)
     assert at.date_input(key=f"date_{cid}_4").value == date(2025, 11, 11)
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"), [("nl", "Puntenladder met A- en B-niveau"),
+                        ("en", "Points ladder with A and B levels")],
+)  # fmt: skip
+def test_the_reglement_list_shows_names_and_keeps_the_ids(db, lang: str, title: str) -> None:
+    """Issue 22 item 9: the Reglement list shows each preset by its name in the screen's
+    language (no id such as ``keizer-classic`` among its options); the id stays the value
+    (the rest of the form keys on it)."""
+    from compcore.services import reading, setup
+
+    _, ids = db
+    at = open_page(ids["AB"], lang=lang)
+    box = at.selectbox(key="new_preset")
+    options = list(box.options)
+    assert title in options
+    assert not set(options) & set(reading.preset_names())
+    assert options == [reading.preset_title(p, lang) for p in setup.paired_presets()]
+    box.select("ladder-ab").run()
+    assert at.selectbox(key="new_preset").value == "ladder-ab"
+    assert at.number_input(key="new_rounds_ladder-ab")  # the form keyed on the id

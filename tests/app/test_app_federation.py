@@ -223,7 +223,10 @@ def test_a_trf_file_is_previewed_and_created(db):
     at = open_page(ids["AB"])
     upload(at, data)
     assert f"{count} spelers, 12 gespeelde ronden, volgende ronde 13" in texts(at)
-    assert list(at.selectbox(key="fed_preset").options) == ["magnus-youth", "princenpaard"]
+    assert list(at.selectbox(key="fed_preset").options) == [
+        "Jeugd-Zwitsers (Magnus)",
+        "Zwitsers in drie cycli (Prins & Paard)",
+    ]  # their names, not their ids
     fill(at, name="Jeugd uit TRF")
     assert not errors(at)
     info = next(i for i in store.competitions() if i.competition == "Jeugd uit TRF")

@@ -38,12 +38,15 @@ def _places(at) -> list[tuple[int, int, str]]:
 
 @pytest.mark.parametrize("lang", ["nl", "en"])
 def test_anyone_reads_the_same_ruleset_as_identical(club_db, lang: str) -> None:
-    """Anonymous, the season's own preset and nothing changed: every place A = place B,
-    the tables, winners, fairness and the slope chart shown; no save button."""
+    """Anonymous, the season's own preset with the suggested change taken back: every
+    place A = place B, the tables, winners, fairness and the slope chart shown; no save
+    button."""
     path, ids = club_db
-    before = Store(path).load(ids["Ladder"])
-    at = _open(ids["Ladder"], lang)
+    cid = ids["Ladder"]
+    before = Store(path).load(cid)
+    at = _open(cid, lang)
     assert ("Regellab" if lang == "nl" else "Rule lab") in texts(at)
+    at.text_input(key=f"lab_absent_{cid}_dubbelschaak").set_value("2/6 own").run()
     assert all(a == b for a, b, _ in _places(at))
     assert ("dezelfde volgorde" if lang == "nl" else "the same order") in texts(at)
     # the span both count, said (issue 22 item 7): the small ladder's 3 rounds, one cycle
@@ -52,7 +55,85 @@ def test_anyone_reads_the_same_ruleset_as_identical(club_db, lang: str) -> None:
     assert span in texts(at)
     assert len(at.dataframe) == 3 and len(at.get("vega_lite_chart")) == 1
     assert not [b for b in at.button if (b.key or "").startswith("lab_save")]
-    assert Store(path).load(ids["Ladder"]) == before
+    assert Store(path).load(cid) == before
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_page_opens_on_a_meaningful_b(club_db, lang: str) -> None:
+    """The page opens on the club's own preset with the most common change (half the
+    absence points: 2/6 own becomes 1/6 own), said in a caption; B is not A, and every
+    field of B holds a real value: the top value the ratio of dubbelschaak gives now (not
+    an empty field), the absence points, the mode and the tie-breaks."""
+    path, ids = club_db
+    cid = ids["Ladder"]
+    season = Store(path).load(cid)
+    ruleset = ruleset_of(season)
+    at = _open(cid, lang)
+    k = f"{cid}_dubbelschaak"
+    assert at.selectbox(key=f"lab_preset_{cid}").value == "dubbelschaak"
+    absent = at.text_input(key=f"lab_absent_{k}").value
+    assert absent == "1/6 own" != lab.typed_defaults(ruleset).absent
+    top = at.number_input(key=f"lab_top_{k}").value
+    assert top is not None and top >= 1
+    assert at.selectbox(key=f"lab_mode_{k}").value == "recompute"
+    assert at.multiselect(key=f"lab_ties_{k}").value
+    assert ("`1/6 own` in plaats van `2/6 own`" if lang == "nl"
+            else "`1/6 own` for an absence instead of `2/6 own`") in texts(at)  # fmt: skip
+    # the comparison is of that B: the core's own for exactly that override
+    expected = compare(
+        season,
+        ruleset,
+        ruleset_b(season, ruleset, None, {"points": {"absent": {"points": "1/6 own"}}}),
+    )
+    assert _places(at) == [(p.rank_a, p.rank_b, p.name) for p in expected.placings]
+    # the top value shown is what the ratio gives: left alone, it overrides nothing
+    assert (
+        lab.form_overrides(ruleset, lab.LabForm(top=int(top)), {}, players=len(season.players))
+        == {}
+    )
+
+
+def test_every_preset_opens_with_its_fields_filled() -> None:
+    """Every bundled preset: the suggested B differs from A in its absence points, and no
+    typed field it shows is empty (a Keizer preset's top value, where it has rank values,
+    is a number)."""
+    from compcore.rules.rulesets import load_ruleset, preset_names
+
+    for name in preset_names():
+        base = load_ruleset(name)
+        start = lab.typed_defaults(base, 20)
+        form = lab.suggested_form(base, 20)
+        assert form.absent and form.absent != (start.absent or "0"), name
+        assert lab.form_overrides(base, form, {}, players=20) != {}, name
+        assert load_ruleset(name, lab.form_overrides(base, form, {}, players=20))
+        if base.is_keizer and base.keizer.values.basis == "rank":  # type: ignore[union-attr]
+            assert isinstance(form.top, int), name
+
+
+def test_slope_chart_is_readable_and_colour_blind_safe(club_db) -> None:
+    """The slope chart as the page sends it (the Vega-Lite spec): every text mark and axis
+    label at least 11 px; the trends in the Okabe–Ito blue and orange (no red/green), and
+    a second cue besides the colour (a dash per trend and a shape per trend)."""
+    import json
+
+    _, ids = club_db
+    at = _open(ids["Ladder"])
+    (chart,) = at.get("vega_lite_chart")
+    spec = json.loads(chart.proto.spec)
+    layers = spec["layer"]
+    sizes = [layer["mark"]["fontSize"] for layer in layers if layer["mark"]["type"] == "text"]
+    assert len(sizes) == 2 and min(sizes) >= 11
+    axes = [layer["encoding"]["x"].get("axis", {}) for layer in layers]
+    assert all(axis.get("labelFontSize", 0) >= 11 for axis in axes)
+    colours = {tuple(layer["encoding"]["color"]["scale"]["range"]) for layer in layers}
+    assert colours == {("#0072B2", "#D55E00", "#6E6E6E")}
+    used = {c.lower() for c in next(iter(colours))}
+    assert not used & {"#2e7d32", "#c62828", "#ff0000", "#00ff00", "#008000"}
+    line = next(layer for layer in layers if layer["mark"]["type"] == "line")
+    dashes = line["encoding"]["strokeDash"]["scale"]["range"]
+    assert len({tuple(d) for d in dashes}) == 3
+    point = next(layer for layer in layers if layer["mark"]["type"] == "point")
+    assert len(set(point["encoding"]["shape"]["scale"]["range"])) == 3
 
 
 def test_absence_points_change_the_places_as_the_core_says(club_db) -> None:

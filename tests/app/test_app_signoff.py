@@ -95,14 +95,14 @@ def test_a_valid_link_signs_the_member_off_and_shows_nothing_else(ladder):
     at = member_page(secret)
     page = texts(at)
     assert "Hallo Bas Vermeulen" in page
-    assert "Wijzigen kan tot di 23 september 18:30 uur." in page
+    assert "Wijzigen kan tot di 23-09-2025 18:30 uur." in page
     assert [r.key.split("_")[-2] for r in at.radio] == ["4", "5", "6"]
     assert radio(at, 4).options == ["aanwezig", "afgemeld", "extern", "clubwerkzaamheden"]
     assert not at.dataframe  # no standings, no other player's data
     radio(at, 4).set_value("absent")
     at = save(at, 4)
     assert not at.exception and not at.error
-    assert "Je bent afgemeld voor ronde 4 (di 23 september)." in texts(at)
+    assert "Je bent afgemeld voor ronde 4 (di 23-09-2025)." in texts(at)
     assert [(m.round, m.player, m.choice, m.by) for m in store.marks(cid)] == [
         (4, "p03", "absent", "member:p03")
     ]
@@ -120,7 +120,7 @@ def test_in_english_the_confirmation_is_english(ladder):
     at.run()
     radio(at, 5).set_value("external")
     at = save(at, 5)
-    assert "You are signed off for round 5 (Tue 30 September): external." in texts(at)
+    assert "You are signed off for round 5 (Tue 2025-09-30): external." in texts(at)
 
 
 @pytest.mark.parametrize("how", ["expired", "revoked", "unknown"])
@@ -170,12 +170,12 @@ def test_a_mark_after_the_deadline_is_refused_and_nothing_is_stored(ladder, monk
     clock(monkeypatch, DEADLINE_R4)
     at = save(at, 4)
     assert [e.value for e in at.error] == [
-        "Afmelden voor ronde 4 kon tot di 23 september 18:30 uur. "
+        "Afmelden voor ronde 4 kon tot di 23-09-2025 18:30 uur. "
         "Laat het de wedstrijdleider zelf weten."
     ]
     assert store.marks(cid) == []
     at.run()
-    assert "Gesloten sinds di 23 september 18:30 uur" in texts(at)
+    assert "Gesloten sinds di 23-09-2025 18:30 uur" in texts(at)
     assert [r.key.split("_")[-2] for r in at.radio] == ["5", "6"]
 
 
@@ -197,7 +197,7 @@ def test_the_directors_attendance_starts_from_the_mark_and_shows_who_changed_it(
     assert "Wie wijzigde wat en wanneer" in texts(at)
     (table,) = [d.value for d in at.dataframe if "Door" in d.value.columns]
     assert table.to_dict("records") == [
-        {"Speler": "Bas Vermeulen", "Keuze": "afgemeld", "Wanneer": "ma 22 september 14:00",
+        {"Speler": "Bas Vermeulen", "Keuze": "afgemeld", "Wanneer": "ma 22-09-2025 14:00",
          "Door": "Bas Vermeulen zelf"}
     ]  # fmt: skip
     anonymous = app()

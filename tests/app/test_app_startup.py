@@ -121,12 +121,12 @@ def test_a_fresh_demo_lets_a_member_sign_off_for_the_next_evening_at_once(
     assert not at.exception, [e.value for e in at.exception]
     page = texts(at)
     assert f"Hallo {player.name}" in page and "Gesloten" not in page
-    assert "Wijzigen kan tot di 8 december 18:30 uur." in page
+    assert "Wijzigen kan tot di 08-12-2026 18:30 uur." in page
     assert [r.key.split("_")[-2] for r in at.radio] == ["31", "32", "33"]
     choice = next(r for r in at.radio if (r.key or "").endswith("_31_choice"))
     choice.set_value("absent")
     button = next(b for b in at.button if str(b.form_id).endswith("_31"))
     at = button.click().run()
     assert not at.exception and not at.error
-    assert "Je bent afgemeld voor ronde 31 (di 8 december)." in texts(at)
+    assert "Je bent afgemeld voor ronde 31 (di 08-12-2026)." in texts(at)
     assert [(m.round, m.choice) for m in store.marks(info.id)] == [(31, "absent")]

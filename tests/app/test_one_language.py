@@ -421,4 +421,4 @@ def test_streamlits_own_date_and_picker_words_follow_the_language(club_db):
     assert "speelt tegen de computer" in flags.proto.options
     at.session_state["lang"] = "en"
     at.switch_page("pages/round.py").run()
-    assert at.date_input[0].proto.format == "YYYY/MM/DD"
+    assert at.date_input[0].proto.format == "YYYY-MM-DD"  # as English screens write dates

@@ -98,7 +98,7 @@ def create_competition(s: Season) -> None:
     goto(page, "Competities", "Nieuwe competitie")
     type_in(page, "Seizoen", SEASON)
     type_in(page, "Naam van de competitie", NEW)
-    choose(page, "Reglement", "dubbelschaak")
+    choose(page, "Reglement", "Keizer-ladder Dubbelschaak")
     choose(page, "Spelers overnemen uit", "Ladder · 2025-2026 · Testclub")
     see(page, "Voorbeeld: 10 spelers")  # 9 members and the engine (DS-9)
     see(page, "Rondedata (36)")  # 3 cycles of 12 club evenings
