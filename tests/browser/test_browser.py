@@ -183,6 +183,14 @@ def log_in(page) -> None:
     see(page, "Uitloggen")
 
 
+def open_as_director(page, url: str, competition: str = "AB · 2025-2026 · Testclub") -> None:
+    """Open the app at ``url``, log in as the test director and choose ``competition``."""
+    page.goto(url)
+    see(page, "Koplopers")
+    log_in(page)
+    choose(page, "Competitie", competition)
+
+
 def goto(page, title: str, marker: str) -> None:
     """Open a page from the navigation and wait for its ``marker`` text; a committee page
     is in the top bar's "Commissie" menu, opened first as a user would."""
@@ -464,10 +472,7 @@ def test_choosing_a_latecomer_keeps_the_section_open(tmp_path, browser):
         context = browser.new_context(viewport=LAPTOP)
         page = context.new_page()
         try:
-            page.goto(url)
-            see(page, "Koplopers")
-            log_in(page)
-            choose(page, "Competitie", "AB · 2025-2026 · Testclub")
+            open_as_director(page, url)
             goto(page, "Ronde", "Aanwezigheid")
             page.get_by_role("button", name="Indelen").click()
             see(page, "Voorstel indeling ronde 4")

@@ -21,9 +21,8 @@ from tests.browser.test_browser import (
     BROWSER_MARKS,
     LAPTOP,
     WAIT,
-    choose,
     goto,
-    log_in,
+    open_as_director,
     see,
     serving,
     settle,
@@ -198,10 +197,7 @@ def test_the_director_downloads_the_website_zip(club, browser, tmp_path):
     context = browser.new_context(viewport=LAPTOP, accept_downloads=True)
     page = context.new_page()
     try:
-        page.goto(url)
-        see(page, "Koplopers")
-        log_in(page)
-        choose(page, "Competitie", "AB · 2025-2026 · Testclub")
+        open_as_director(page, url)
         goto(page, "Instellingen", "Seizoensbestand")
         with page.expect_download(timeout=60_000) as info:
             page.get_by_role("button", name="Website van alle competities (ZIP)").click()
