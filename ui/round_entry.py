@@ -173,6 +173,7 @@ def save_now(v: RoundView, where: str, final: bool) -> None:
         done,
         where=where,
         form=v.edit_form,  # his own save: "Wijzigen na publiceren" starts from it
+        beside=not final,  # beside the buttons at the bottom (finalized: they are gone)
     )  # fmt: skip
 
 
@@ -183,4 +184,5 @@ def discard_now(v: RoundView, where: str) -> None:
         lambda actor: entry.discard(v.run.store, v.cid, v.number, actor=actor),
         v.tr("app.entry.discarded", number=v.number),
         where=where,
+        beside=True,
     )

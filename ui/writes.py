@@ -134,6 +134,8 @@ def write(
 
 #: session key prefix of a refusal a callback write keeps for its place on the page
 REFUSED_PREFIX = "_refused_"
+#: and of a success it keeps there (``write_now(beside=True)``)
+DONE_PREFIX = "_done_"
 
 
 def write_now(
@@ -145,6 +147,7 @@ def write_now(
     form: str | None = None,
     forget_keys: Iterable[str] = (),
     kept: Callable[[], bool] | None = None,
+    beside: bool = False,
 ) -> bool:
     """:func:`write` in a widget's callback (``on_click``), which Streamlit runs before the
     next script run: that run shows the result, so a click costs one script run, not a
@@ -154,7 +157,9 @@ def write_now(
     except that after a success ``kept()`` (when given) may say that ``form``'s widgets
     already show what is now stored (it then makes what they read that), so they keep
     their keys: the browser redraws a widget with a new key from scratch (issue 19).
-    Whether the write was made."""
+    With ``beside`` the success, too, is kept for its place (:func:`show_refused` shows it
+    there): a button at the bottom of a phone's page says it beside itself, not at the top
+    (issue 22 item 2). Whether the write was made."""
     if run.director is None:
         st.session_state[REFUSED_PREFIX + where] = run.tr("app.error.not_director")
         return False
@@ -168,12 +173,19 @@ def write_now(
     if form is not None and (kept is None or not kept()):
         renew(form)
     forget(forget_keys)
-    flash("success", done)
+    if beside:
+        st.session_state[DONE_PREFIX + where] = done
+    else:
+        flash("success", done)
     return True
 
 
 def show_refused(where: str) -> None:
-    """The refusal a callback write (:func:`write_now`) kept for ``where``, once."""
+    """The refusal a callback write (:func:`write_now`) kept for ``where``, or its success
+    kept there (``beside``), once."""
     text = st.session_state.pop(REFUSED_PREFIX + where, None)
     if text:
         st.error(text)
+    done = st.session_state.pop(DONE_PREFIX + where, None)
+    if done:
+        st.success(done)

@@ -112,3 +112,18 @@ def test_his_own_save_does_not_tell_him_the_round_changed_since(published):  # n
     submit(at, "Uitslagen opslaan")
     assert "Uitslagen opgeslagen." in texts(at)
     assert "gewijzigd sinds je dit opende" not in texts(at)
+
+
+def test_the_save_says_so_beside_its_button_not_at_the_top(published):  # noqa: F811
+    """Issue 22 item 2: on a phone the buttons are at the bottom of the page; the success
+    of a save stands below them, after the boards, not above the page's title."""
+    store, cid = published
+    games = boards(store, cid)
+    at = as_director(cid, "round")
+    tap(entry_control(at, cid, 4, 1, games[0]), "1-0")
+    submit(at, "Uitslagen opslaan")
+    order = [type(e).__name__ + ":" + str(getattr(e, "value", getattr(e, "label", "")))
+             for e in at.main]  # fmt: skip
+    said = next(i for i, e in enumerate(order) if e == "Success:Uitslagen opgeslagen.")
+    button = next(i for i, e in enumerate(order) if "Uitslagen opslaan" in e)
+    assert said > button, order
