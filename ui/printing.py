@@ -7,7 +7,8 @@ table as plain HTML with :func:`table`; that copy is hidden on screen and is the
 table on paper. :data:`CSS` (injected once per run by ``app.py``, :func:`inject`) hides
 the app's chrome in print (sidebar, menu, header, buttons, inputs, expanders; on a page
 with a print copy, its canvas tables) and
-lays the page out on A4 without horizontal cut-off.
+lays the page out on A4 without horizontal cut-off. One screen rule beside them: on a touch
+screen a table's toolbar gets room above the table.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ CSS = f"""
 .st-key-cc-warm-up, [data-testid="stElementContainer"]:has(.st-key-cc-warm-up) {{
   display: none !important; }}
 [data-testid="stElementContainer"]:has(.{PRINT_ONLY}) {{ display: none; }}
+/* a touch screen shows a table's toolbar at all times, in the 44 px above the table: room
+   for it there, so it covers neither the line above nor a round picker's arrow (issue 22) */
+@media (hover: none) {{
+  [data-testid="stElementContainer"]:has(> [data-testid="stFullScreenFrame"] > [data-testid="stDataFrame"]) {{
+    margin-top: 2rem; }}
+}}
 @page {{ size: A4 portrait; margin: 1.2cm 1cm; }}
 @media print {{
   [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],

@@ -27,6 +27,20 @@ BEKER = "schaakvereniging-magnus_2025-2026_beker"
 ROW = 35  # px: the height of a header and of a row in Streamlit's table
 
 
+#: each table's toolbar against the nearest drawn element above its table: [top, bottom]
+TOOLBARS = """() => Array.from(document.querySelectorAll("[data-testid='stElementToolbar']"))
+  .map(t => { const c = t.closest("[data-testid='stElementContainer']");
+    let e = c.previousElementSibling;
+    while (e && e.getBoundingClientRect().height === 0) e = e.previousElementSibling;
+    return [t.getBoundingClientRect().top, e ? e.getBoundingClientRect().bottom : 0]; })"""
+
+
+def toolbars_clear(page) -> None:
+    """A touch screen shows every table's toolbar: it must not cover what is above."""
+    found = page.evaluate(TOOLBARS)
+    assert found and all(top >= above - 1 for top, above in found), found
+
+
 def test_a_tap_on_a_name_opens_the_player_page_on_a_phone(tmp_path, browser):  # noqa: F811
     db = tmp_path / "club.duckdb"
     build_template(db)
@@ -50,6 +64,7 @@ def test_a_tap_on_a_name_opens_the_player_page_on_a_phone(tmp_path, browser):  #
                 " return [s.scrollWidth, s.clientWidth]; }"
             )
             assert widths[0] <= widths[1], widths  # Pl, ±Pl, Naam, Punten, Wa: all in view
+            toolbars_clear(page)
             shot(page, "phone-standings", "phone")
             # the first row's name: Pl and ±Pl are 40 px each, the name after them
             page.touchscreen.tap(box["x"] + 100, box["y"] + ROW + ROW / 2)
@@ -65,6 +80,7 @@ def test_a_tap_on_a_name_opens_the_player_page_on_a_phone(tmp_path, browser):  #
             main = page.locator("[data-testid='stMain']").inner_text()
             assert "±Pl" not in main and "Gelijke punten" not in main
             assert "Ronde 1" in main
+            toolbars_clear(page)
             shot(page, "phone-cup-standings", "phone")
         finally:
             context.close()
