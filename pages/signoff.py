@@ -9,6 +9,7 @@ through :func:`compcore.services.signoff.mark`, which checks the link again.
 import streamlit as st
 
 from compcore.domain.errors import SignoffRefused
+from compcore.present.dates import day_text
 from compcore.services import round as rs
 from compcore.services import signoff
 from compcore.services.signoff import Evening
@@ -52,7 +53,7 @@ else:
 
 def confirmation(evening: Evening, choice: str) -> str:
     """ "Je bent afgemeld voor ronde 12 (di 3 december)"."""
-    day = signoff.day_words(evening.day, run.lang)
+    day = day_text(evening.day, run.lang, weekday=True)
     if choice in (rs.PRESENT, "absent"):
         return tr(f"signoff.saved.{choice}", number=evening.number, day=day)
     kind = rs.kind_label(choice, run.lang)
@@ -62,9 +63,9 @@ def confirmation(evening: Evening, choice: str) -> str:
 def show(evening: Evening) -> None:
     """One evening: a choice and a save before the deadline, else what counts now."""
     title = tr("signoff.evening", number=evening.number,
-               day=signoff.day_words(evening.day, run.lang))  # fmt: skip
+               day=day_text(evening.day, run.lang, weekday=True))  # fmt: skip
     last = evening.deadline
-    when = {"day": signoff.day_words(last.date(), run.lang), "time": last.strftime("%H:%M")}
+    when = {"day": day_text(last.date(), run.lang, weekday=True), "time": last.strftime("%H:%M")}
 
     def label(choice: str) -> str:
         return rs.kind_label(choice, run.lang)

@@ -14,6 +14,7 @@ import streamlit as st
 from compcore.domain.model import Player
 from compcore.i18n import Lang
 from compcore.ports.values import Mark
+from compcore.present.dates import day_text, moment_text
 from compcore.services import round as rs
 from compcore.services import signoff
 from compcore.services.vocabulary import Ruleset
@@ -37,7 +38,7 @@ def render(run: state.Ctx, player: Player) -> None:
     if live is None:
         st.write(tr("signoff.no_link", name=name))
     else:
-        day = signoff.day_words(live.created_at.date(), run.lang)
+        day = day_text(live.created_at.date(), run.lang, weekday=True)
         st.write(tr("signoff.has_link", name=name, day=day))
     made = _made_key(cid, player.id)
     c1, c2 = st.columns(2)
@@ -97,8 +98,8 @@ def show_marks(run: state.Ctx, ruleset: Ruleset, marks: Sequence[Mark], *, used:
 
 
 def when_words(moment: datetime, lang: Lang) -> str:
-    """ "di 23 september 12:00"."""
-    return f"{signoff.day_words(moment.date(), lang)} {moment.strftime('%H:%M')}"
+    """ "di 23-09-2025 12:00"."""
+    return moment_text(moment, lang, weekday=True)
 
 
 def by_words(run: state.Ctx, by: str) -> str:

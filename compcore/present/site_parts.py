@@ -123,23 +123,14 @@ def name_link(season: Season, player: str, files: Mapping[str, str]) -> str:
 # --------------------------------------------------------------------------- dates
 
 
-def day_text(text: str | None, lang: Lang) -> str:
-    """A round's date as every screen writes it, with its weekday ("di 09-09-2025",
-    :func:`compcore.present.dates.day_text`); a date the season does not write as
-    YYYY-MM-DD as it is written."""
-    if not text:
-        return ""
-    return dates.day_text(text, lang, weekday=True)
-
-
 def round_of(season: Season, number: int) -> Round | None:
     return next((r for r in season.rounds if r.number == number), None)
 
 
 def date_line(season: Season, number: int, lang: Lang) -> str:
-    """``<p>`` with round ``number``'s date ("Gespeeld op di 9 september 2025"), if known."""
+    """``<p>`` with round ``number``'s date ("Gespeeld op di 09-09-2025"), if known."""
     rnd = round_of(season, number)
-    when = day_text(rnd.date if rnd else None, lang)
+    when = dates.day_text(rnd.date if rnd else None, lang, weekday=True)
     return f'<p class="date">{esc(t("site.played_on", lang, date=when))}</p>' if when else ""
 
 

@@ -190,20 +190,15 @@ def _assumed(season: Season, me: Player, number: int) -> str:
     return rs.default_choice(me, rs.stored_round(season, number), _MEMBER_KINDS)
 
 
-def day_words(day: date, lang: Lang) -> str:
-    """A club evening as every screen writes it, with its weekday: "di 03-12-2026" /
-    "Tue 2026-12-03" (:func:`compcore.present.dates.day_text`)."""
-    return day_text(day, lang, weekday=True)
-
-
 @dataclass(frozen=True)
 class DayWords:
-    """A date as a message field, rendered in the reader's language (:func:`day_words`)."""
+    """A date as a message field, rendered in the reader's language, with its weekday
+    (:func:`compcore.present.dates.day_text`)."""
 
     day: date
 
     def render(self, lang: Lang) -> str:
-        return day_words(self.day, lang)
+        return day_text(self.day, lang, weekday=True)
 
 
 # --------------------------------------------------------------------------- marking

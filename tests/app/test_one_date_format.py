@@ -36,7 +36,7 @@ def test_the_helper_writes_one_format_per_language() -> None:
     assert moment_text(datetime(2026, 11, 30, 22, 15), "nl") == "30-11-2026 22:15"
     assert day_text(None, "nl") == "" and day_text("na de Kerst", "nl") == "na de Kerst"
     # the sign-off pages' club evenings: the same format, with the weekday
-    assert signoff.day_words(day, "nl") == "di 08-12-2026"
+    assert signoff.DayWords(day).render("nl") == "di 08-12-2026"
 
 
 def _screen(at) -> str:

@@ -19,7 +19,7 @@ from compcore.adapters.store import Store
 from compcore.cli import main as cli
 from compcore.domain.errors import CompcoreError
 from compcore.ports.actors import Administrator
-from compcore.present import site_files, site_parts, website
+from compcore.present import dates, site_files, site_parts, website
 from compcore.present.reports import decimal
 from compcore.scoring.standings import standings
 from tests.builders import load
@@ -450,7 +450,7 @@ def test_demo_round_pages_carry_their_dates(name):
     for rnd in comp.season.rounds:
         file = f"round-{rnd.number}.html"
         if file in site_pages and rnd.date:
-            assert site_parts.day_text(rnd.date, "nl") in site_pages[file]
+            assert dates.day_text(rnd.date, "nl", weekday=True) in site_pages[file]
             dated += 1
     assert dated > 0
 
