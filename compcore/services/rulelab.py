@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from fractions import Fraction
 from typing import Any, get_args
 
 from compcore.domain.model import Season
@@ -171,9 +172,7 @@ def suggested_absent(base: Ruleset) -> str:
         return "1/2" if points is None or points.is_zero else "0"
     if not isinstance(points, Points) or points.is_zero or points.basis == "evening-average":
         return "1/6 own"
-    half = points.amount / 2
-    suffix = {"own": " own", "opponent": " opp"}.get(points.basis, "")
-    return f"{half}{suffix}"
+    return points.times(Fraction(1, 2)).text
 
 
 def suggested_form(base: Ruleset, players: int | None = None) -> LabForm:

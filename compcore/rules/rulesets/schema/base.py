@@ -356,6 +356,15 @@ class Points:
         amount = exact_fraction(match["num"])
         return cls(_BASIS_OF[match["of"]], amount, text.strip())
 
+    def times(self, factor: Fraction) -> Points:
+        """These points times ``factor``, written as a ruleset writes them (``"2/6 own"``
+        halved: ``"1/6 own"``); evening-average stays as it is."""
+        if self.basis == "evening-average":
+            return self
+        amount = self.amount * factor
+        of = next(k for k, v in _BASIS_OF.items() if v == self.basis)
+        return Points(self.basis, amount, f"{amount} {of}" if of else str(amount))
+
 
 ZERO = Points("constant", Fraction(0), "0")
 
