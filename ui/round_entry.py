@@ -15,6 +15,7 @@ import streamlit as st
 
 from compcore.domain.errors import CompcoreError
 from compcore.domain.model import Result, Round
+from compcore.present.reports import result_text
 from compcore.services import changelog, results
 from compcore.services import result_entry as entry
 from compcore.services.vocabulary import BoardResult
@@ -70,7 +71,7 @@ def boards(v: RoundView) -> None:
             v.tr("app.entry.board", board=i + 1, white=md(v.names.get(game.white, game.white)),
                  black=md(v.names.get(game.black, game.black))),
             options,
-            format_func=lambda r: v.tr(f"app.entry.result.{r}"),
+            format_func=lambda r: result_text(r, v.run.lang),
             key=key,
             on_change=tap_now,
             args=(v, i, key),
@@ -102,7 +103,7 @@ def _status(v: RoundView, draft: entry.Entered, applied: entry.Applied) -> None:
 
 def _conflict(v: RoundView, e: BoardResult) -> str:
     def label(r: Result | None) -> str:
-        return v.tr(f"app.entry.result.{r.value}") if r else v.tr("app.entry.no_result")
+        return result_text(r.value, v.run.lang) if r else v.tr("app.entry.no_result")
 
     words = dict(board=e.board, white=md(v.names.get(e.white, e.white)),
                  black=md(v.names.get(e.black, e.black)), new=label(e.new))  # fmt: skip
