@@ -128,14 +128,20 @@ def max_weight_matching(
     that fits in :data:`MAX_WEIGHT_BITS` bits), networkx on the original weights otherwise
     (counted, and logged as a warning). Returns a set of ``(u, v)`` node pairs.
     ``tracker``: the weight classes of ``graph``'s edges, kept up to date between calls
-    (:func:`partners`), instead of counted from the edges on every call.
+    (:func:`partners`), instead of counted from the edges on every call; its
+    :attr:`~TableTracker.isolated` edges belong to the graph too (``graph.edges`` lists
+    the others), and are matched without rustworkx.
     """
     if not isinstance(graph, LightGraph):
         import networkx as nx
 
         _pure_python(graph.number_of_nodes(), "a networkx graph was passed")
         return nx.max_weight_matching(graph, maxcardinality=maxcardinality, weight=weight)
-    edges = graph.edges
+    searched = graph.edges
+    isolated = cast(
+        "list[tuple[Hashable, Hashable, int]]", [] if tracker is None else tracker.isolated
+    )
+    edges = searched + isolated if isolated else searched
     nodes = list(graph.nodes)
     if not edges:
         return set()
@@ -151,22 +157,29 @@ def max_weight_matching(
     stats.widest_raw_bits = max(stats.widest_raw_bits, raw)
     identity = graph.numbered or _numbered(nodes, edges)  # caissify's vertices: 0 .. n-1
     index = {} if identity else _index(nodes, edges)
-    indexed = (
-        cast("list[tuple[int, int, int]]", edges)
-        if identity
-        else [(index[u], index[v], w) for u, v, w in edges]
-    )
+
+    def numbered(
+        some: list[tuple[Hashable, Hashable, int]],
+    ) -> list[tuple[int, int, int]]:
+        if identity:
+            return cast("list[tuple[int, int, int]]", some)
+        return [(index[u], index[v], w) for u, v, w in some]
+
     found = _mapping(
-        counts, edges, indexed, len(nodes), None if tracker is None else tracker.limits
+        counts, edges, numbered(edges), len(nodes), None if tracker is None else tracker.limits
     )
     if found is None:
         why = f"weights of {raw} bits need more than {MAX_WEIGHT_BITS} even mapped exactly"
         return _networkx(nodes, edges, maxcardinality, why)
     path, mapping = found
     try:
-        pairs = _rustworkx_nudged(len(nodes), indexed, mapping)
+        keyed = None if tracker is None or not identity else tracker
+        pairs = _rustworkx_nudged(len(nodes), numbered(searched), mapping, keyed)
     except OverflowError:  # pragma: no cover - a rustworkx build with narrower weights
         return _networkx(nodes, edges, maxcardinality, "rustworkx refused the weights")
+    # an edge whose two ends have no other is in every maximum-cardinality matching, and
+    # adds the same weight to each: the search among the others decides alone
+    pairs.update((u, v) for u, v, _ in numbered(isolated))
     setattr(stats, path, getattr(stats, path) + 1)
     widest = max(mapping.values()).bit_length()
     stats.widest_compressed_bits = max(stats.widest_compressed_bits, widest)
@@ -279,7 +292,10 @@ NUDGE = 1024
 
 
 def _rustworkx_nudged(
-    n: int, indexed: list[tuple[int, int, int]], mapping: Mapping[int, int]
+    n: int,
+    indexed: list[tuple[int, int, int]],
+    mapping: Mapping[int, int],
+    tracker: TableTracker | None = None,
 ) -> set[tuple[int, int]]:
     """:func:`_rustworkx`'s matching of a large graph, sooner: each mapped weight is
     shifted up and a nudge added below it for pairs close in the vertex order, which
@@ -293,12 +309,20 @@ def _rustworkx_nudged(
     docs/swiss.md). Which of several best matchings comes back may differ; caissify reads
     only partners its weights fix, as with any fresh matching (the 200 vectors and the
     bbpPairings runs are unchanged). Not nudged: small graphs, and weights too wide for
-    the shift (:data:`MAX_WEIGHT_BITS`)."""
+    the shift (:data:`MAX_WEIGHT_BITS`). ``tracker``: the table ``indexed`` lists (its
+    :attr:`~TableTracker.keyed_edges`, when kept, are the same edges keyed by weight and
+    distance), so rustworkx reads each nudged weight from a table of the keys instead of
+    a new list of 40,000 edges or more (the same weights)."""
     shift = (n // 2 + 1) * NUDGE
     widest = max(mapping.values(), default=0)
     if len(indexed) < NUDGE_FROM or (widest * shift + NUDGE).bit_length() > MAX_WEIGHT_BITS:
         return _rustworkx(n, indexed, mapping)[0]
     top = NUDGE - 1
+    stats.nudged += 1
+    if tracker is not None and tracker.keyed_edges is not None:
+        base = {w: m * shift + top for w, m in mapping.items()}
+        table = tracker.keyed_weights(base, n, top)
+        return _solve(n, tracker.keyed_edges, table.__getitem__)[0]
     if n <= NUDGE:  # every pair is under NUDGE places apart: its nudge is top - |u - v|
         scaled = {w: m * shift + top for w, m in mapping.items()}
         weights = [(u, v, scaled[w] - abs(u - v)) for u, v, w in indexed]
@@ -307,7 +331,6 @@ def _rustworkx_nudged(
             (u, v, mapping[w] * shift + (top - d if (d := abs(u - v)) < top else 0))
             for u, v, w in indexed
         ]
-    stats.nudged += 1
     return _solve(n, weights, int)[0]
 
 
@@ -348,6 +371,8 @@ def partners(
     graph = LightGraph()
     graph.nodes = dict.fromkeys(range(n))
     if tracker is not None:
+        # the table bounds the edges: only a table this large can give nudged matchings
+        tracker.keying = len(edge_weights) >= NUDGE_FROM
         edges, answer = tracker.update(edge_weights)
         if answer is not None:
             return answer

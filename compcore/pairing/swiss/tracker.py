@@ -6,12 +6,29 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from itertools import chain
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import cast
 
 from compcore.pairing.swiss.compression import COVER_LIMIT, _greedy_cover_size
 from compcore.pairing.swiss.counters import stats
+
+#: a key's weight number is counted in units of this (above any distance of two vertices)
+KEY_STRIDE = 1 << 32
+
+
+def _without(
+    slots: list[tuple[int, int, int] | None], places: list[int]
+) -> list[tuple[int, int, int]]:
+    """The filled ``slots`` in order, less those at ``places`` (at C speed: they are
+    emptied for the listing and filled again)."""
+    held = [slots[place] for place in places]
+    for place in places:
+        slots[place] = None
+    found = cast("list[tuple[int, int, int]]", list(filter(None, slots)))
+    for place, slot in zip(places, held, strict=True):
+        slots[place] = slot
+    return found
 
 
 class _WeightClass:
@@ -46,9 +63,15 @@ class TableTracker:
     __slots__ = (
         "_classes",
         "_degree",
+        "_ids",
         "_index",
+        "_keyed",
+        "_neighbours",
         "_slots",
         "decided",
+        "isolated",
+        "keyed_edges",
+        "keying",
         "last",
         "log",
         "skipped",
@@ -65,6 +88,24 @@ class TableTracker:
         self._classes: dict[int, _WeightClass] = {}
         #: each vertex's number of positive entries
         self._degree: dict[int, int] = {}
+        #: the XOR of each vertex's neighbours by positive entries (its neighbour when it
+        #: has one)
+        self._neighbours: dict[int, int] = {}
+        #: the positive entries that are a component of their own (both ends have no
+        #: other), as edges; :meth:`update` leaves them out of the edges it returns
+        self.isolated: list[tuple[int, int, int]] = []
+        #: whether to keep the edges keyed as well (:attr:`keyed_edges`); set before
+        #: :meth:`update` (:func:`~compcore.pairing.swiss.matching.partners`: for tables
+        #: whose matchings are nudged)
+        self.keying = False
+        #: each weight's number, for the keys (kept for the whole table)
+        self._ids: dict[int, int] = {}
+        #: the slots with each edge's key instead of its weight (:data:`KEY_STRIDE`)
+        self._keyed: list[tuple[int, int, int] | None] | None = None
+        #: the edges :meth:`update` returned, with each one's key instead of its weight:
+        #: ``number(weight) * KEY_STRIDE + (j - i)`` (its weight class and its distance,
+        #: all a nudged weight depends on: :meth:`keyed_weights`); ``None`` unless keying
+        self.keyed_edges: list[tuple[int, int, int]] | None = None
         #: the last matching computed (each vertex's partner, itself when unmatched)
         self.last: list[int] | None = None
         #: matchings not computed because the last one answered them (:meth:`certain`)
@@ -76,9 +117,12 @@ class TableTracker:
         self.table = table
         self._classes = {}
         self._degree = {}
+        self._neighbours = {}
         self.last = None
         self._index = {key: index for index, key in enumerate(table)}
         self._slots = [(*key, w) if w > 0 else None for key, w in table.items()]
+        self._ids = {}
+        self._keyed = None
         by_weight: dict[int, list[tuple[int, int]]] = {}
         for key, weight in table.items():
             if weight > 0:
@@ -88,26 +132,37 @@ class TableTracker:
                 else:
                     found.append(key)
         degree: Counter[int] = Counter()
+        neighbours = self._neighbours
         for weight, keys in by_weight.items():
             entry = self._classes[weight] = _WeightClass()
             entry.pairs = set(keys)
             entry.touched = dict(Counter(chain.from_iterable(keys)))
             degree.update(entry.touched)
+            for i, j in keys:
+                neighbours[i] = neighbours.get(i, 0) ^ j
+                neighbours[j] = neighbours.get(j, 0) ^ i
         self._degree = dict(degree)
+        if self.keying:
+            self._keyed = self._keys(self._slots)
 
     def update(
         self, table: Mapping[tuple[int, int], int]
     ) -> tuple[list[tuple[int, int, int]] | None, list[int] | None]:
         """Bring the slots and classes up to ``table``. Returns its positive entries as
-        edges ``(i, j, weight)`` in the table's order, or (``None``, the answer) when the
-        last matching answers this one (:meth:`certain`)."""
+        edges ``(i, j, weight)`` in the table's order, less the :attr:`isolated` ones (an
+        edge whose ends have no other lies in every maximum-cardinality matching: caissify's
+        fixed pairs, which the matching need not search), or (``None``, the answer) when
+        the last matching answers this one (:meth:`certain`)."""
         changes: list[tuple[tuple[int, int], int, int]] | None = None
         if table is not self.table:
             self._start(table)
         else:
             changes = []
             slots, index = self._slots, self._index
-            classes, degree = self._classes, self._degree
+            classes, degree, neighbours = self._classes, self._degree, self._neighbours
+            if self.keying and self._keyed is None:
+                self._keyed = self._keys(slots)
+            keyed, ids = self._keyed, self._ids
             get = table.get
             for key, old in self.log.items():
                 if key not in index:
@@ -116,6 +171,8 @@ class TableTracker:
                     # insertion, later than every entry there before)
                     index[key] = len(slots)
                     slots.append(None)
+                    if keyed is not None:
+                        keyed.append(None)
                 new = get(key, 0)
                 if new == old:
                     continue
@@ -124,6 +181,8 @@ class TableTracker:
                 if old > 0:  # leave the class of ``old`` (inline: this runs for every change)
                     degree[i] -= 1
                     degree[j] -= 1
+                    neighbours[i] ^= j
+                    neighbours[j] ^= i
                     left = classes[old]
                     pairs = left.pairs
                     pairs.discard(key)
@@ -145,6 +204,8 @@ class TableTracker:
                 if new > 0:  # join the class of ``new``
                     degree[i] = degree.get(i, 0) + 1
                     degree[j] = degree.get(j, 0) + 1
+                    neighbours[i] = neighbours.get(i, 0) ^ j
+                    neighbours[j] = neighbours.get(j, 0) ^ i
                     joined = classes.get(new)
                     if joined is None:
                         joined = classes[new] = _WeightClass()
@@ -154,8 +215,15 @@ class TableTracker:
                     touched[j] = touched.get(j, 0) + 1
                     joined.cover = None
                     slots[index[key]] = (i, j, new)
+                    if keyed is not None:  # self._key(i, j, new), inline
+                        number = ids.get(new)
+                        if number is None:
+                            number = ids[new] = len(ids)
+                        keyed[index[key]] = (i, j, number * KEY_STRIDE + j - i)
                 else:
                     slots[index[key]] = None
+                    if keyed is not None:
+                        keyed[index[key]] = None
             if len(slots) != len(table):  # pragma: no cover - written past _set_w
                 self._start(table)
                 changes = None
@@ -167,7 +235,55 @@ class TableTracker:
                 stats.answered += 1
                 self.last = answer
                 return None, list(answer)
-        return cast("list[tuple[int, int, int]]", list(filter(None, self._slots))), None
+        return self._edges(), None
+
+    def _edges(self) -> list[tuple[int, int, int]]:
+        """The positive entries as edges in the table's order, without the isolated ones
+        (:attr:`isolated`, found from the degrees: a vertex of degree 1 names its neighbour
+        in :attr:`_neighbours`)."""
+        degree, neighbours, slots = self._degree, self._neighbours, self._slots
+        keys = [
+            (v, u)
+            for v, d in degree.items()
+            if d == 1 and v < (u := neighbours[v]) and degree.get(u) == 1
+        ]
+        places = [self._index[key] for key in keys]
+        self.isolated = [cast("tuple[int, int, int]", slots[place]) for place in places]
+        self.keyed_edges = None if self._keyed is None else _without(self._keyed, places)
+        return _without(slots, places)
+
+    def _keys(self, slots: list[tuple[int, int, int] | None]) -> list[tuple[int, int, int] | None]:
+        """``slots`` with each edge's key instead of its weight (:attr:`keyed_edges`)."""
+        ids = self._ids
+        for weight in self._classes:
+            ids.setdefault(weight, len(ids))
+        return [
+            None
+            if slot is None
+            else (slot[0], slot[1], ids[slot[2]] * KEY_STRIDE + slot[1] - slot[0])
+            for slot in slots
+        ]
+
+    def keyed_weights(self, base: Mapping[int, int], n: int, top: int) -> dict[int, int]:
+        """Each key of :attr:`keyed_edges` and its edge's nudged weight: ``base[weight] -
+        min(distance, top)`` (the nudge ``top - min(distance, top)`` on ``base``, which
+        holds ``top`` already). For ``n`` vertices a distance is 1 .. ``n - 1``: a weight
+        with at least ``n`` edges gets every distance (at C speed), a smaller one its
+        edges' own. So rustworkx reads each edge's weight from its key, instead of a new
+        edge list being built for every nudged matching (issue 19)."""
+        table: dict[int, int] = {}
+        for weight, found in self._classes.items():
+            start = self._ids[weight] * KEY_STRIDE
+            high = base[weight]
+            if len(found.pairs) >= n:
+                near = range(high - 1, high - min(n, top), -1)  # distances 1 .. top - 1
+                far = repeat(high - top, max(0, n - top))  # distances top .. n - 1
+                table.update(zip(range(start + 1, start + n), chain(near, far), strict=True))
+            else:
+                for i, j in found.pairs:
+                    distance = j - i
+                    table[start + distance] = high - min(distance, top)
+        return table
 
     def certain(
         self,
