@@ -310,7 +310,7 @@ def _rustworkx_nudged(
     only partners its weights fix, as with any fresh matching (the 200 vectors and the
     bbpPairings runs are unchanged). Not nudged: small graphs, and weights too wide for
     the shift (:data:`MAX_WEIGHT_BITS`). ``tracker``: the table ``indexed`` lists (its
-    :attr:`~TableTracker.keyed_edges`, when kept, are the same edges keyed by weight and
+    :meth:`~TableTracker.keyed_edges`, when kept, are the same edges keyed by weight and
     distance), so rustworkx reads each nudged weight from a table of the keys instead of
     a new list of 40,000 edges or more (the same weights)."""
     shift = (n // 2 + 1) * NUDGE
@@ -319,10 +319,11 @@ def _rustworkx_nudged(
         return _rustworkx(n, indexed, mapping)[0]
     top = NUDGE - 1
     stats.nudged += 1
-    if tracker is not None and tracker.keyed_edges is not None:
+    keyed = None if tracker is None else tracker.keyed_edges()
+    if tracker is not None and keyed is not None:
         base = {w: m * shift + top for w, m in mapping.items()}
         table = tracker.keyed_weights(base, n, top)
-        return _solve(n, tracker.keyed_edges, table.__getitem__)[0]
+        return _solve(n, keyed, table.__getitem__)[0]
     if n <= NUDGE:  # every pair is under NUDGE places apart: its nudge is top - |u - v|
         scaled = {w: m * shift + top for w, m in mapping.items()}
         weights = [(u, v, scaled[w] - abs(u - v)) for u, v, w in indexed]

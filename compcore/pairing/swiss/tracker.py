@@ -56,8 +56,12 @@ class TableTracker:
     positive) and the weight classes they left and joined. The edge list is the slots
     without the ``None`` ones, so in the table's order; the limits are the numbers
     :func:`_class_limits` gives (the cover is taken over the class's edges in table order,
-    as there): every matching is computed on the same edges and mapped weights as without
-    a tracker.
+    as there): every matching is computed on the same mapped weights as without a
+    tracker. Two things more for the matching: the :attr:`isolated` edges (caissify's
+    fixed pairs: both ends have no other edge) are listed apart, as they need no search;
+    and for a table whose matchings are nudged (:attr:`keying`) each slot is kept keyed
+    by its weight's number and its distance too (:meth:`keyed_edges`,
+    :meth:`keyed_weights`), so a nudged matching needs no new edge list.
     """
 
     __slots__ = (
@@ -67,10 +71,10 @@ class TableTracker:
         "_index",
         "_keyed",
         "_neighbours",
+        "_places",
         "_slots",
         "decided",
         "isolated",
-        "keyed_edges",
         "keying",
         "last",
         "log",
@@ -94,7 +98,7 @@ class TableTracker:
         #: the positive entries that are a component of their own (both ends have no
         #: other), as edges; :meth:`update` leaves them out of the edges it returns
         self.isolated: list[tuple[int, int, int]] = []
-        #: whether to keep the edges keyed as well (:attr:`keyed_edges`); set before
+        #: whether to keep the edges keyed as well (:meth:`keyed_edges`); set before
         #: :meth:`update` (:func:`~compcore.pairing.swiss.matching.partners`: for tables
         #: whose matchings are nudged)
         self.keying = False
@@ -102,10 +106,8 @@ class TableTracker:
         self._ids: dict[int, int] = {}
         #: the slots with each edge's key instead of its weight (:data:`KEY_STRIDE`)
         self._keyed: list[tuple[int, int, int] | None] | None = None
-        #: the edges :meth:`update` returned, with each one's key instead of its weight:
-        #: ``number(weight) * KEY_STRIDE + (j - i)`` (its weight class and its distance,
-        #: all a nudged weight depends on: :meth:`keyed_weights`); ``None`` unless keying
-        self.keyed_edges: list[tuple[int, int, int]] | None = None
+        #: the slots of the isolated edges :meth:`update` last left out
+        self._places: list[int] = []
         #: the last matching computed (each vertex's partner, itself when unmatched)
         self.last: list[int] | None = None
         #: matchings not computed because the last one answered them (:meth:`certain`)
@@ -249,11 +251,18 @@ class TableTracker:
         ]
         places = [self._index[key] for key in keys]
         self.isolated = [cast("tuple[int, int, int]", slots[place]) for place in places]
-        self.keyed_edges = None if self._keyed is None else _without(self._keyed, places)
+        self._places = places
         return _without(slots, places)
 
+    def keyed_edges(self) -> list[tuple[int, int, int]] | None:
+        """The edges :meth:`update` last returned, with each one's key instead of its
+        weight: ``number(weight) * KEY_STRIDE + (j - i)`` (its weight class and its
+        distance, all a nudged weight depends on: :meth:`keyed_weights`); ``None`` unless
+        keying."""
+        return None if self._keyed is None else _without(self._keyed, self._places)
+
     def _keys(self, slots: list[tuple[int, int, int] | None]) -> list[tuple[int, int, int] | None]:
-        """``slots`` with each edge's key instead of its weight (:attr:`keyed_edges`)."""
+        """``slots`` with each edge's key instead of its weight (:meth:`keyed_edges`)."""
         ids = self._ids
         for weight in self._classes:
             ids.setdefault(weight, len(ids))
@@ -265,7 +274,7 @@ class TableTracker:
         ]
 
     def keyed_weights(self, base: Mapping[int, int], n: int, top: int) -> dict[int, int]:
-        """Each key of :attr:`keyed_edges` and its edge's nudged weight: ``base[weight] -
+        """Each key of :meth:`keyed_edges` and its edge's nudged weight: ``base[weight] -
         min(distance, top)`` (the nudge ``top - min(distance, top)`` on ``base``, which
         holds ``top`` already). For ``n`` vertices a distance is 1 .. ``n - 1``: a weight
         with at least ``n`` edges gets every distance (at C speed), a smaller one its

@@ -142,10 +142,11 @@ def test_keyed_edges_read_the_nudged_weights_of_the_edge_list(seed: int, top: in
     tracker.keying = True
     for step in range(6):
         edges, _ = tracker.update(table)
-        assert edges is not None and tracker.keyed_edges is not None
+        keyed = tracker.keyed_edges()
+        assert edges is not None and keyed is not None
         base = {w: 1000 * w + top for w in tracker.counts()}
         read = tracker.keyed_weights(base, n, top)
-        assert [(i, j, read[key]) for i, j, key in tracker.keyed_edges] == [
+        assert [(i, j, read[key]) for i, j, key in keyed] == [
             (i, j, base[w] - min(j - i, top)) for i, j, w in edges
         ]
         if step == 2:
