@@ -440,8 +440,9 @@ def _check_games(players: dict[int, TrfPlayer]) -> None:
 
 
 def _check_points(p: TrfPlayer, values: PointValues, round_to_pair: int) -> None:
-    total = sum((values.points(rec) for rec in p.rounds), Fraction(0))
-    before = sum((values.points(rec) for rec in p.rounds[: round_to_pair - 1]), Fraction(0))
+    points = [values.points(rec) for rec in p.rounds]
+    before = sum(points[: round_to_pair - 1], Fraction(0))
+    total = sum(points[round_to_pair - 1 :], before)
     if p.points not in (total, before):
         raise _fail(
             p.line, "trf.points_sum", number=p.number, points=_fmt(p.points), total=_fmt(total)

@@ -121,7 +121,7 @@ class TableTracker:
         self._degree = {}
         self._neighbours = {}
         self.last = None
-        self._index = {key: index for index, key in enumerate(table)}
+        self._index = dict(zip(table, range(len(table)), strict=True))
         self._slots = [(*key, w) if w > 0 else None for key, w in table.items()]
         self._ids = {}
         self._keyed = None
@@ -167,11 +167,12 @@ class TableTracker:
             keyed, ids = self._keyed, self._ids
             get = table.get
             for key, old in self.log.items():
-                if key not in index:
+                place = index.get(key)
+                if place is None:
                     # an entry new to the table (caissify's _finalize_pair writes (i, i) = 0):
                     # the table puts it last, and so does the log (its first change was its
                     # insertion, later than every entry there before)
-                    index[key] = len(slots)
+                    place = index[key] = len(slots)
                     slots.append(None)
                     if keyed is not None:
                         keyed.append(None)
@@ -180,11 +181,14 @@ class TableTracker:
                     continue
                 changes.append((key, old, new))
                 i, j = key
-                if old > 0:  # leave the class of ``old`` (inline: this runs for every change)
-                    degree[i] -= 1
-                    degree[j] -= 1
-                    neighbours[i] ^= j
-                    neighbours[j] ^= i
+                # (inline: this runs for every change; a weight that changes between two
+                # positive ones leaves the degrees and neighbours as they were)
+                if old > 0:  # leave the class of ``old``
+                    if new <= 0:
+                        degree[i] -= 1
+                        degree[j] -= 1
+                        neighbours[i] ^= j
+                        neighbours[j] ^= i
                     left = classes[old]
                     pairs = left.pairs
                     pairs.discard(key)
@@ -204,10 +208,11 @@ class TableTracker:
                     else:
                         del classes[old]
                 if new > 0:  # join the class of ``new``
-                    degree[i] = degree.get(i, 0) + 1
-                    degree[j] = degree.get(j, 0) + 1
-                    neighbours[i] = neighbours.get(i, 0) ^ j
-                    neighbours[j] = neighbours.get(j, 0) ^ i
+                    if old <= 0:
+                        degree[i] = degree.get(i, 0) + 1
+                        degree[j] = degree.get(j, 0) + 1
+                        neighbours[i] = neighbours.get(i, 0) ^ j
+                        neighbours[j] = neighbours.get(j, 0) ^ i
                     joined = classes.get(new)
                     if joined is None:
                         joined = classes[new] = _WeightClass()
@@ -216,16 +221,16 @@ class TableTracker:
                     touched[i] = touched.get(i, 0) + 1
                     touched[j] = touched.get(j, 0) + 1
                     joined.cover = None
-                    slots[index[key]] = (i, j, new)
+                    slots[place] = (i, j, new)
                     if keyed is not None:  # self._key(i, j, new), inline
                         number = ids.get(new)
                         if number is None:
                             number = ids[new] = len(ids)
-                        keyed[index[key]] = (i, j, number * KEY_STRIDE + j - i)
+                        keyed[place] = (i, j, number * KEY_STRIDE + j - i)
                 else:
-                    slots[index[key]] = None
+                    slots[place] = None
                     if keyed is not None:
-                        keyed[index[key]] = None
+                        keyed[place] = None
             if len(slots) != len(table):  # pragma: no cover - written past _set_w
                 self._start(table)
                 changes = None
