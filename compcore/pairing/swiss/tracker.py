@@ -159,79 +159,8 @@ class TableTracker:
         if table is not self.table:
             self._start(table)
         else:
-            changes = []
-            slots, index = self._slots, self._index
-            classes, degree, neighbours = self._classes, self._degree, self._neighbours
-            if self.keying and self._keyed is None:
-                self._keyed = self._keys(slots)
-            keyed, ids = self._keyed, self._ids
-            get = table.get
-            for key, old in self.log.items():
-                place = index.get(key)
-                if place is None:
-                    # an entry new to the table (caissify's _finalize_pair writes (i, i) = 0):
-                    # the table puts it last, and so does the log (its first change was its
-                    # insertion, later than every entry there before)
-                    place = index[key] = len(slots)
-                    slots.append(None)
-                    if keyed is not None:
-                        keyed.append(None)
-                new = get(key, 0)
-                if new == old:
-                    continue
-                changes.append((key, old, new))
-                i, j = key
-                # (inline: this runs for every change; a weight that changes between two
-                # positive ones leaves the degrees and neighbours as they were)
-                if old > 0:  # leave the class of ``old``
-                    if new <= 0:
-                        degree[i] -= 1
-                        degree[j] -= 1
-                        neighbours[i] ^= j
-                        neighbours[j] ^= i
-                    left = classes[old]
-                    pairs = left.pairs
-                    pairs.discard(key)
-                    if pairs:
-                        touched = left.touched
-                        count = touched[i] - 1
-                        if count:
-                            touched[i] = count
-                        else:
-                            del touched[i]
-                        count = touched[j] - 1
-                        if count:
-                            touched[j] = count
-                        else:
-                            del touched[j]
-                        left.cover = None
-                    else:
-                        del classes[old]
-                if new > 0:  # join the class of ``new``
-                    if old <= 0:
-                        degree[i] = degree.get(i, 0) + 1
-                        degree[j] = degree.get(j, 0) + 1
-                        neighbours[i] = neighbours.get(i, 0) ^ j
-                        neighbours[j] = neighbours.get(j, 0) ^ i
-                    joined = classes.get(new)
-                    if joined is None:
-                        joined = classes[new] = _WeightClass()
-                    joined.pairs.add(key)
-                    touched = joined.touched
-                    touched[i] = touched.get(i, 0) + 1
-                    touched[j] = touched.get(j, 0) + 1
-                    joined.cover = None
-                    slots[place] = (i, j, new)
-                    if keyed is not None:  # self._key(i, j, new), inline
-                        number = ids.get(new)
-                        if number is None:
-                            number = ids[new] = len(ids)
-                        keyed[place] = (i, j, number * KEY_STRIDE + j - i)
-                else:
-                    slots[place] = None
-                    if keyed is not None:
-                        keyed[place] = None
-            if len(slots) != len(table):  # pragma: no cover - written past _set_w
+            changes = self._apply_log(table)
+            if len(self._slots) != len(table):  # pragma: no cover - written past _set_w
                 self._start(table)
                 changes = None
         self.log.clear()
@@ -243,6 +172,85 @@ class TableTracker:
                 self.last = answer
                 return None, list(answer)
         return self._edges(), None
+
+    def _apply_log(
+        self, table: Mapping[tuple[int, int], int]
+    ) -> list[tuple[tuple[int, int], int, int]]:
+        """The logged entries' slots and classes brought up to ``table``; the entries
+        that changed, with their weights before and now."""
+        changes = []
+        slots, index = self._slots, self._index
+        classes, degree, neighbours = self._classes, self._degree, self._neighbours
+        if self.keying and self._keyed is None:
+            self._keyed = self._keys(slots)
+        keyed, ids = self._keyed, self._ids
+        get = table.get
+        for key, old in self.log.items():
+            place = index.get(key)
+            if place is None:
+                # an entry new to the table (caissify's _finalize_pair writes (i, i) = 0):
+                # the table puts it last, and so does the log (its first change was its
+                # insertion, later than every entry there before)
+                place = index[key] = len(slots)
+                slots.append(None)
+                if keyed is not None:
+                    keyed.append(None)
+            new = get(key, 0)
+            if new == old:
+                continue
+            changes.append((key, old, new))
+            i, j = key
+            # (inline: this runs for every change; a weight that changes between two
+            # positive ones leaves the degrees and neighbours as they were)
+            if old > 0:  # leave the class of ``old``
+                if new <= 0:
+                    degree[i] -= 1
+                    degree[j] -= 1
+                    neighbours[i] ^= j
+                    neighbours[j] ^= i
+                left = classes[old]
+                pairs = left.pairs
+                pairs.discard(key)
+                if pairs:
+                    touched = left.touched
+                    count = touched[i] - 1
+                    if count:
+                        touched[i] = count
+                    else:
+                        del touched[i]
+                    count = touched[j] - 1
+                    if count:
+                        touched[j] = count
+                    else:
+                        del touched[j]
+                    left.cover = None
+                else:
+                    del classes[old]
+            if new > 0:  # join the class of ``new``
+                if old <= 0:
+                    degree[i] = degree.get(i, 0) + 1
+                    degree[j] = degree.get(j, 0) + 1
+                    neighbours[i] = neighbours.get(i, 0) ^ j
+                    neighbours[j] = neighbours.get(j, 0) ^ i
+                joined = classes.get(new)
+                if joined is None:
+                    joined = classes[new] = _WeightClass()
+                joined.pairs.add(key)
+                touched = joined.touched
+                touched[i] = touched.get(i, 0) + 1
+                touched[j] = touched.get(j, 0) + 1
+                joined.cover = None
+                slots[place] = (i, j, new)
+                if keyed is not None:  # self._key(i, j, new), inline
+                    number = ids.get(new)
+                    if number is None:
+                        number = ids[new] = len(ids)
+                    keyed[place] = (i, j, number * KEY_STRIDE + j - i)
+            else:
+                slots[place] = None
+                if keyed is not None:
+                    keyed[place] = None
+        return changes
 
     def _edges(self) -> list[tuple[int, int, int]]:
         """The positive entries as edges in the table's order, without the isolated ones
