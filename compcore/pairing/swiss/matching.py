@@ -287,7 +287,7 @@ def _solve(
 #: the matching gains (issue 19; a 300-player round's largest matchings have ~40,000)
 NUDGE_FROM = 30_000
 #: the nudge's range: a pair ``d`` places apart in caissify's order (score, then pairing
-#: number) gets ``NUDGE - 1 - d`` (none from ``NUDGE`` places on)
+#: number) gets ``NUDGE - 1 - d`` (none from ``NUDGE - 1`` places on)
 NUDGE = 1024
 
 
@@ -319,19 +319,12 @@ def _rustworkx_nudged(
         return _rustworkx(n, indexed, mapping)[0]
     top = NUDGE - 1
     stats.nudged += 1
+    # a pair d places apart gets the nudge top - min(d, top): none from NUDGE - 1 places on
+    scaled = {w: m * shift + top for w, m in mapping.items()}
     keyed = None if tracker is None else tracker.keyed_edges()
     if tracker is not None and keyed is not None:
-        base = {w: m * shift + top for w, m in mapping.items()}
-        table = tracker.keyed_weights(base, n, top)
-        return _solve(n, keyed, table.__getitem__)[0]
-    if n <= NUDGE:  # every pair is under NUDGE places apart: its nudge is top - |u - v|
-        scaled = {w: m * shift + top for w, m in mapping.items()}
-        weights = [(u, v, scaled[w] - abs(u - v)) for u, v, w in indexed]
-    else:
-        weights = [
-            (u, v, mapping[w] * shift + (top - d if (d := abs(u - v)) < top else 0))
-            for u, v, w in indexed
-        ]
+        return _solve(n, keyed, tracker.keyed_weights(scaled, n, top).__getitem__)[0]
+    weights = [(u, v, scaled[w] - min(abs(u - v), top)) for u, v, w in indexed]
     return _solve(n, weights, int)[0]
 
 

@@ -241,7 +241,7 @@ class TableTracker:
                 touched[j] = touched.get(j, 0) + 1
                 joined.cover = None
                 slots[place] = (i, j, new)
-                if keyed is not None:  # self._key(i, j, new), inline
+                if keyed is not None:  # the key :meth:`_keys` gives, inline
                     number = ids.get(new)
                     if number is None:
                         number = ids[new] = len(ids)
