@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sys
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from itertools import repeat
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from itertools import chain, repeat
 from typing import Any
 
 from compcore.scoring.snapshot import Zeros
@@ -264,17 +264,50 @@ class MatrixStepper:
         return ranking
 
 
-class Ranking(tuple[int, ...]):
+class Ranking:
     """A ranking as indices (:class:`DenseLinear`), with the places of its active
     players (``places``: index to place, from 0), so a step reads their values without
-    going through the whole ranking."""
+    going through the whole ranking. A step's ranking that holds the idle block whole is
+    kept as its three parts (``head``, the block, ``tail``) and not copied into one
+    sequence: a club's 8,000 members who never play cost a step nothing (issue 19)."""
 
-    places: dict[int, int]
-    #: the place (from 0) from which the idle block stands whole in it, if it does
-    block_at: int | None
-    #: the block it was made with (:class:`BlockStepper`), and its key against that block
-    block: tuple[int, ...]
-    key: Hashable
+    __slots__ = ("_items", "_parts", "_size", "block", "block_at", "head", "key", "places", "tail")
+
+    def __init__(self, items: tuple[int, ...] | None = None) -> None:
+        self._items = items
+        self._parts: tuple[Sequence[int], ...] = () if items is None else (items,)
+        self._size = 0 if items is None else len(items)
+        self.places: dict[int, int] = {}
+        #: the place (from 0) from which the idle block stands whole in it, if it does;
+        #: then ``head`` is what stands before the block and ``tail`` what after it
+        self.block_at: int | None = None
+        self.head: Sequence[int] = ()
+        self.tail: Sequence[int] = ()
+        #: the block it was made with (:class:`BlockStepper`), and its key against that block
+        self.block: tuple[int, ...] = ()
+        self.key: Hashable = None
+
+    @classmethod
+    def around(cls, head: list[int], block: tuple[int, ...], tail: list[int]) -> Ranking:
+        """``head``, then ``block`` whole, then ``tail``: kept as the three parts."""
+        made = cls()
+        made._parts, made._size = (head, block, tail), len(head) + len(block) + len(tail)
+        made.head, made.tail, made.block_at = head, tail, len(head)
+        return made
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[int]:
+        if self._items is not None:
+            return iter(self._items)
+        return chain.from_iterable(self._parts)
+
+    def items(self) -> tuple[int, ...]:
+        """The whole ranking as one tuple (made once, when asked)."""
+        if self._items is None:
+            self._items = tuple(chain.from_iterable(self._parts))
+        return self._items
 
 
 class BlockStepper:
@@ -315,7 +348,7 @@ class BlockStepper:
         if known is not None and known[0] is order:
             return known[1]
         index = self._dense.index
-        ranking = Ranking(index[p] for p in order)
+        ranking = Ranking(tuple(map(index.__getitem__, order)))
         rows = self._dense.row_of_index
         ranking.places = {i: place for place, i in enumerate(ranking) if i in rows}
         return ranking
@@ -333,24 +366,28 @@ class BlockStepper:
         out, equal, after = ordered[:above], ordered[above:level], ordered[level:]
         places = {i: place for place, i in enumerate(out)}
         block, block_tie = self._block, self._block_tie
-        done = 0
-        for i in equal:
-            cut = bisect_right(block_tie, tie[i], lo=done)
-            out.extend(block[done:cut])
-            places[i] = len(out)
-            out.append(i)
-            done = cut
-        out.extend(block[done:])
-        whole = done == 0 and not equal
-        for i in after:
-            places[i] = len(out)
-            out.append(i)
-        new = Ranking(out)
+        new: Ranking
+        if equal:  # active players on 0 go into the block by the initial order
+            done = 0
+            for i in equal:
+                cut = bisect_right(block_tie, tie[i], lo=done)
+                out.extend(block[done:cut])
+                places[i] = len(out)
+                out.append(i)
+                done = cut
+            out.extend(block[done:])
+            for i in after:
+                places[i] = len(out)
+                out.append(i)
+            new = Ranking(tuple(out))
+        else:  # the block stands whole between those above 0 and those below
+            at = len(out) + len(block)
+            for place, i in enumerate(after, start=at):
+                places[i] = place
+            new = Ranking.around(out, block, after)
         new.places = places
-        #: where the block stands whole in it (:meth:`RankTable.mark_block`), if it does
-        new.block_at = len(out) - len(after) - len(block) if whole else None
         # the others' places say the whole ranking: the block fills the rest in its order
-        new.block, new.key = block, (len(out), tuple(places.items()))
+        new.block, new.key = block, (len(new), tuple(places.items()))
         return new, scores
 
     def key(self, ranking: Ranking) -> Hashable:
@@ -359,7 +396,7 @@ class BlockStepper:
         not compared and hashed every step, issue 19). Equal exactly when the rankings
         are: the block's members stand in the block's order in every ranking a step
         makes, and one that does not have them so (another round's) is keyed whole."""
-        if getattr(ranking, "block", None) is self._block:
+        if ranking.block is self._block:
             return ranking.key
         block = self._block
         members = frozenset(block)
@@ -378,16 +415,15 @@ class BlockStepper:
 
     def ids(self, ranking: Ranking) -> tuple[str, ...]:
         ids = self._dense.ids
-        at = getattr(ranking, "block_at", None)
+        at = ranking.block_at
         order: tuple[str, ...]
         if at is None:
             order = tuple(map(ids.__getitem__, ranking))
         else:  # the block's names are known: only the others are looked up
-            end = at + len(self._block)
             order = (
-                *map(ids.__getitem__, ranking[:at]),
+                *map(ids.__getitem__, ranking.head),
                 *self._names,
-                *map(ids.__getitem__, ranking[end:]),
+                *map(ids.__getitem__, ranking.tail),
             )
             if self._mark is not None:
                 self._mark(order, self._names, at)

@@ -22,11 +22,13 @@ from compcore.scoring.rows import Row
 from compcore.scoring.standings import Standings, resolve_scope, standings
 
 
-def _with_idle(season: Season, count: int = 40) -> Season:
+def _with_idle(season: Season, count: int = 40, zero: bool = True) -> Season:
     """``season`` with ``count`` more members who never play, of every kind: ratings above,
     among and below the players' (and none), later joiners, withdrawn ones, namesakes;
-    some carry an explicit ``not-participating`` mark (as the pairing writes them), one
-    member has only an ``absent-unexcused`` (score 0, like the idle ones, but not idle)."""
+    some carry an explicit ``not-participating`` mark (as the pairing writes them), and
+    (``zero``) one member has only an ``absent-unexcused`` (score 0, like the idle ones,
+    but not idle: he goes into their block; without him the block stands whole between
+    the players, the other way a Keizer step ranks it)."""
     members = []
     for i in range(count):
         members.append(
@@ -40,7 +42,7 @@ def _with_idle(season: Season, count: int = 40) -> Season:
                 withdrawn_round=2 if i % 13 == 2 else None,
             )
         )
-    zero = Player(id="zero", name="Nul", rating=1650, participation="never")
+    zero_member = Player(id="zero", name="Nul", rating=1650, participation="never")
     rounds = []
     for rnd in season.rounds:
         if rnd.is_played:
@@ -48,17 +50,18 @@ def _with_idle(season: Season, count: int = 40) -> Season:
             for i, m in enumerate(members):
                 if (i + rnd.number) % 4 == 0:
                     entries[m.id] = Kind.NOT_PARTICIPATING
-            if rnd.number == 1:
-                entries[zero.id] = Kind.ABSENT_UNEXCUSED
+            if rnd.number == 1 and zero:
+                entries[zero_member.id] = Kind.ABSENT_UNEXCUSED
             rnd = replace(rnd, entries=entries)
         rounds.append(rnd)
-    return replace(season, players=(*season.players, *members, zero), rounds=tuple(rounds))
+    players = (*season.players, *members, *([zero_member] if zero else []))
+    return replace(season, players=players, rounds=tuple(rounds))
 
 
-def _season(preset: str) -> Season:
+def _season(preset: str, zero: bool = True) -> Season:
     overrides = {"rounds_per_cycle": 3} if preset == "dubbelschaak" else None
     base = synthetic.season(preset, n_players=10, n_rounds=8, seed=11, overrides=overrides)
-    return _with_idle(base)
+    return _with_idle(base, zero=zero)
 
 
 def _same(fast: Standings, full: Standings) -> None:
@@ -73,9 +76,10 @@ def _same(fast: Standings, full: Standings) -> None:
     assert fast.ties == full.ties
 
 
+@pytest.mark.parametrize("zero", [True, False], ids=["member-on-0", "block-whole"])
 @pytest.mark.parametrize("preset", preset_names())
-def test_idle_members_as_one_block_equal_the_full_computation(preset: str) -> None:
-    season = _season(preset)
+def test_idle_members_as_one_block_equal_the_full_computation(preset: str, zero: bool) -> None:
+    season = _season(preset, zero)
     ruleset = ruleset_of(season)
     hist = history(season, ruleset)
     idle = idle_members(hist, ruleset)
