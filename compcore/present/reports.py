@@ -122,8 +122,12 @@ def column_texts(
         in_info = [column in m for m in infos]
         if not any(in_breaks) and not any(in_info):  # a field of every row
             values = list(map(attrgetter(column), rows))
-            if column not in _FORMATTED:
-                by_column.append(list(map(str, values)))  # :func:`_text`'s plain case
+            if column not in _FORMATTED:  # :func:`_text`'s plain case
+                by_column.append(_plain_texts(values))
+                continue
+            if column == "value" and None not in values and set(map(_DENOMINATOR, values)) == {1}:
+                # whole values (distinct by place): :func:`_text`'s case in bulk
+                by_column.append(list(map(str, map(_NUMERATOR, values))))
                 continue
             by_column.append(_shared_texts(values, _FIELD, column, decimals, lang))
         elif all(in_breaks) and not any(in_info):
@@ -138,11 +142,22 @@ def column_texts(
 
 
 _TIE_BREAKS = attrgetter("tie_breaks")
+_NUMERATOR = attrgetter("numerator")
+_DENOMINATOR = attrgetter("denominator")
 _INFO_OF = attrgetter("info")
 #: the fields :func:`_text` formats (the others are written as ``str`` writes them)
 _FORMATTED = frozenset(
     ("score", "value", "percentage", "colour_balance", "place_change", "points_change")
 )
+
+
+def _plain_texts(values: list[Any]) -> list[str]:
+    """``str`` of each of ``values``, made once per distinct value where they are all of
+    one type (so no 1 stands for a True): a club's idle members share their zeros."""
+    if len(set(map(type, values))) != 1:
+        return list(map(str, values))
+    texts = {v: str(v) for v in set(values)}
+    return list(map(texts.__getitem__, values))
 
 
 def _shared_texts(
