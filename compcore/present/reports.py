@@ -125,7 +125,11 @@ def column_texts(
             if column not in _FORMATTED:  # :func:`_text`'s plain case
                 by_column.append(_plain_texts(values))
                 continue
-            if column == "value" and None not in values and set(map(_DENOMINATOR, values)) == {1}:
+            if (
+                column == "value"
+                and set(map(type, values)) == {Fraction}  # no None (no == on each value)
+                and set(map(_DENOMINATOR, values)) == {1}
+            ):
                 # whole values (distinct by place): :func:`_text`'s case in bulk
                 by_column.append(list(map(str, map(_NUMERATOR, values))))
                 continue
