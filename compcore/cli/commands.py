@@ -55,7 +55,12 @@ def cmd_standings(args: argparse.Namespace) -> int:
         raise CompcoreError(Phrase("cli.excel_needs_csv", format=args.format))
     season, ruleset = load_season(args)
     cycle = None if args.cycle is None else ruleset.cycle_from_label(args.cycle)
-    result = standings(season, ruleset, after_round=args.after_round, cycle=cycle)
+    # the table and CSV show the last round's standings: the earlier rounds' are not kept
+    # (the JSON's diagnostics list every round)
+    every_round = args.format == "json"
+    result = standings(
+        season, ruleset, after_round=args.after_round, cycle=cycle, every_round=every_round
+    )
     if args.format == "json":
         print(reports.to_json(result, ruleset, args.lang))
     elif args.excel:  # issue 18 item 6: ';', decimal comma, UTF-8 with a BOM

@@ -15,8 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
+
+#: a player's id (:attr:`Season.player_ids`, read in C)
+_ID = attrgetter("id")
 
 if TYPE_CHECKING:
     from compcore.domain.reason import Reason
@@ -306,6 +310,11 @@ class Season:
     def player(self, player_id: str) -> Player:
         return self._by_id[player_id]
 
+    @property
+    def by_id(self) -> Mapping[str, Player]:
+        """Every player by id (the last of an id, as :meth:`player`): made once, read only."""
+        return self._by_id
+
     def name_of(self, player_id: str) -> str:
         """The player's name; an id not on the roster as it is."""
         found = self._by_id.get(player_id)
@@ -322,7 +331,7 @@ class Season:
 
     @property
     def player_ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.players)
+        return tuple(map(_ID, self.players))
 
     @property
     def played_rounds(self) -> tuple[Round, ...]:

@@ -78,7 +78,7 @@ def chain(
     tie_index: Mapping[str, int],
     max_iterations: int,
     positional: Callable[[int], Sequence[int]] | None = None,
-    progression: bool = True,
+    keep_last: int | None = None,
     idle: frozenset[str] = frozenset(),
 ) -> list[Snapshot]:
     """The snapshots S(0), S(k1), S(k2), ... for the scope's rounds, in order, by ``mode``:
@@ -91,9 +91,9 @@ def chain(
     by the initial order): when the mode iterates, the forms are then kept by place
     (:class:`DenseLinear`: plain Python rows for a club, an int64 matrix from
     :data:`NUMPY_FROM` active players; one step per round, as ``recompute`` takes, is as
-    fast in the plain Python forms, and a command-line run is spared numpy's import). Without
-    ``progression`` only S(0) and the last snapshot are returned (the ranking chain is
-    computed all the same). ``idle``: players without any term who score 0 whatever the
+    fast in the plain Python forms, and a command-line run is spared numpy's import). With
+    ``keep_last`` only S(0) and the snapshots of the scope's last ``keep_last`` rounds are
+    returned (the ranking chain is computed all the same; None: every round). ``idle``: players without any term who score 0 whatever the
     values (members who never play, issue 19); with place values they rank as one block
     (:class:`BlockStepper`).
     """
@@ -120,6 +120,7 @@ def chain(
     snapshots = [
         Snapshot(first - 1, order, dict.fromkeys(order, 0), scale, values.units(order, first), vs)
     ]
+    kept = frozenset(rounds if keep_last is None else rounds[len(rounds) - keep_last :])
     totals: dict[str, int] = {}
     for k in rounds:
         players = population(k)
@@ -154,7 +155,7 @@ def chain(
                     scored_with=current,
                 )
             order = snap.order
-        if progression or k == rounds[-1]:
+        if keep_last is None or k in kept:
             snapshots.append(replace(snap, values=values.units(order, k + 1), value_scale=vs))
     return snapshots
 

@@ -187,7 +187,7 @@ def table_rows(
     shared = columns_of(one) if one is not None else None
     order = final.order
     scores = final.scores
-    by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
+    by_id = season.by_id
     players = list(map(by_id.__getitem__, order))
     line_values = _shown_values(ruleset, final)
     moves = list(map(moved.get, order))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter, itemgetter
 
 from compcore.domain.errors import CompcoreError, Phrase
 from compcore.domain.model import Season
@@ -99,27 +100,44 @@ def initial_order(season: Season, ruleset: Ruleset, at_round: int) -> tuple[str,
 
     # each key as a column, then one sort of the rows (keys, id): the same order as
     # sorting the ids on those keys, without a key call per member (issue 19)
-    by_id = {p.id: p for p in season.players}  # as season.player: the last of an id
+    by_id = season.by_id
     ids = season.player_ids
-    players = [by_id[pid] for pid in ids]
+    players = list(map(by_id.__getitem__, ids))
     columns: list[list[object]] = []
     for name in ruleset.initial_order:
         if name == "strength":
-            columns.append([(p.strength is None, p.strength or 0) for p in players])
+            columns.append(_missing_last(list(map(_STRENGTH, players)), down=False))
         elif name == "rating":
             # a player without a rating change has his own (most of a club, issue 19)
             changed = {c.player for c in season.ratings or ()}
-            ratings = [
-                season.rating_at(pid, at_round) if pid in changed else p.rating
-                for pid, p in zip(ids, players, strict=True)
-            ]
-            columns.append([(r is None, -(r or 0)) for r in ratings])
+            ratings = (
+                [
+                    season.rating_at(pid, at_round) if pid in changed else p.rating
+                    for pid, p in zip(ids, players, strict=True)
+                ]
+                if changed
+                else list(map(_RATING, players))
+            )
+            columns.append(_missing_last(ratings, down=True))
         elif name == "club-rating":
             columns.append([(pid not in club, -club.get(pid, 0)) for pid in ids])
         else:
-            columns.append([p.name.casefold() for p in players])
+            columns.append(list(map(str.casefold, map(_NAME, players))))
     ordered = sorted(zip(*columns, ids, strict=True))
-    return tuple(row[-1] for row in ordered)
+    return tuple(map(itemgetter(-1), ordered))
+
+
+_STRENGTH = attrgetter("strength")
+_RATING = attrgetter("rating")
+_NAME = attrgetter("name")
+
+
+def _missing_last(values: list[int | None], *, down: bool) -> list[object]:
+    """Each value's sort key: (missing, the number; negated when ``down``), so the
+    missing come last. Made once per distinct value and shared (a club's members have a
+    few ratings between them), so the sort compares the same key objects: fast."""
+    keys = {v: (v is None, -(v or 0) if down else v or 0) for v in set(values)}
+    return list(map(keys.__getitem__, values))
 
 
 def in_ranking(season: Season, after_round: int) -> list[str]:
@@ -208,6 +226,7 @@ def standings(
     after_round: int | None = None,
     cycle: int | None = None,
     detail: bool = True,
+    every_round: bool = True,
     hist: History | None = None,
     terms: Mapping[int, Mapping[str, Sequence[Term]]] | None = None,
 ) -> Standings:
@@ -218,7 +237,11 @@ def standings(
     standings after every round of the scope (for charts). With ``detail=False`` only the
     ranking is computed (pairing needs no more): no rows, and only S(0) and the last
     snapshot (a Keizer ranking still runs through every round; a point system's does not
-    need the earlier rankings at all). ``hist``: the season's history if the caller has it
+    need the earlier rankings at all). With ``every_round=False`` the rows are made and
+    ``snapshots`` hold S(0) and the last two rounds' standings only, all the rows need (the
+    final table and the change since the round before): for a table printed once, as the
+    command line does, not for charts (a club's 8,000 members kept for every round of a
+    season cost 25 MB, issue 19). ``hist``: the season's history if the caller has it
     already (any rounds up to ``after_round`` at least; pairing shares it with the rules).
     ``terms``: the scope's :func:`scored_terms`, if the caller has them (contributions).
     """
@@ -258,15 +281,17 @@ def standings(
         # ranking on scores in units of 1/scale gives the same order as on the scores
         return breaks.ranking(units, upto=k)
 
+    # the rounds whose snapshots are kept (None: every one): the rows need the last two
+    keep_last = None if detail and every_round else (2 if detail else 1)
     in_first = set(population(first - 1))
     initial = [p for p in start_order if p in in_first]
     if ruleset.is_keizer:
         snapshots = _keizer_chain(
             season, ruleset, _Scope(cycle, rounds, first, initial, population), terms,
-            rank, tie_index, blocks, detail=detail, idle=idle,
+            rank, tie_index, blocks, keep_last=keep_last, idle=idle,
         )  # fmt: skip
     else:
-        snapshots = _points_chain(rounds, terms, initial, population, rank, detail)
+        snapshots = _points_chain(rounds, terms, initial, population, rank, keep_last)
     rows = (
         table_rows(season, ruleset, snapshots, hist, scope_entries, tie_index, idle)
         if detail
@@ -329,11 +354,12 @@ def _keizer_chain(
     tie_index: Mapping[str, int],
     blocks: IdleRanking,
     *,
-    detail: bool,
+    keep_last: int | None,
     idle: frozenset[str],
 ) -> list[Snapshot]:
     """The Keizer chain of the scope's rounds (KC-1 .. KC-5: values from the ranking, by
-    rank or by rating, iterated where the ruleset says)."""
+    rank or by rating, iterated where the ruleset says); ``keep_last`` as
+    :func:`compcore.scoring.keizer.chain` takes it."""
     cycle, rounds, first, initial, population = (
         scope.cycle, scope.rounds, scope.first, scope.initial, scope.population
     )  # fmt: skip
@@ -378,7 +404,7 @@ def _keizer_chain(
         positional=table.positional
         if isinstance(table, RankTable) and ruleset.tie_breaks == ("initial-order",)
         else None,
-        progression=detail,
+        keep_last=keep_last,
         idle=idle,
     )
 
@@ -407,10 +433,11 @@ def _points_chain(
     initial: Sequence[str],
     population: Callable[[int], Sequence[str]],
     rank: Callable[[Mapping[str, Number], int, int], tuple[str, ...]],
-    progression: bool = True,
+    keep_last: int | None = None,
 ) -> list[Snapshot]:
     """Point systems (PP, LA, MG youth): totals of plain numbers, ranked after every round
-    (or only after the last one without ``progression``).
+    (or, with ``keep_last``, only after the last ``keep_last`` rounds: the earlier rankings
+    are not needed for any later one).
 
     Totals are whole numbers of 1/L points (L: the common denominator of the points table).
     """
@@ -418,13 +445,14 @@ def _points_chain(
     zeros = Zeros()
     first = rounds[0] if rounds else 1
     snapshots = [Snapshot(first - 1, tuple(initial), {p: 0 for p in initial}, scale)]
+    kept = frozenset(rounds if keep_last is None else rounds[len(rounds) - keep_last :])
     totals: dict[str, int] = {}
     for k in rounds:
         for player, player_terms in terms.get(k, {}).items():
             totals[player] = totals.get(player, 0) + sum(
                 t.amount.numerator * (scale // t.amount.denominator) for t in player_terms
             )
-        if progression or k == rounds[-1]:
+        if keep_last is None or k in kept:
             units: dict[str, int] = zeros(population(k))  # issue 19: a copy, not a loop
             for player, total in totals.items():
                 if player in units:

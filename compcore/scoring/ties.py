@@ -185,7 +185,7 @@ class _InitialKeys:
 
     def _all(self) -> dict[str, tuple[object, ...]]:
         season, first = self.season, self.first_round
-        players = {p.id: p for p in season.players}  # as season.player: the last of an id
+        players = season.by_id
         columns: list[list[object]] = []
         for key in self.ruleset.initial_order:
             if key == "strength":
