@@ -5,6 +5,7 @@ else is judged, and refused with its field named, by the walk as before."""
 from __future__ import annotations
 
 import datetime
+import json
 from types import MappingProxyType
 from typing import Any
 
@@ -70,3 +71,60 @@ def test_depth_limit_with_a_leaf_judged_in_its_container(depth: int, leaf: Any, 
     for _ in range(depth):
         data = [data] if container == "list" else {"k": data}
     assert jsondata._plainly_fine(data) == (not _walk_refuses(data))
+
+
+_JSON_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**130), max_value=2**130),
+    st.floats(allow_nan=False, allow_infinity=True),
+    st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0xFFFF), max_size=4),
+)
+
+
+def _json_tree(children: Any) -> Any:
+    keys = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0xFFFF), max_size=3)
+    return st.one_of(st.lists(children, max_size=4), st.dictionaries(keys, children, max_size=4))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.recursive(_JSON_SCALARS, _json_tree, max_leaves=20), st.booleans())
+def test_parsed_text_judged_as_the_walk_judges(data: Any, ascii_only: bool) -> None:
+    """:func:`jsondata.loads`' quick judgment of what ``json.loads`` read (issue 19) says
+    fine only where the field-by-field walk finds nothing, whether the text escapes its
+    characters (``\\u``, then it leaves the judgment to :func:`check`) or holds them."""
+    text = json.dumps(data, ensure_ascii=ascii_only)
+    parsed = json.loads(text)
+    if jsondata._parsed_fine(parsed, text):
+        assert not _walk_refuses(parsed)
+        assert "\\u" not in text
+    elif "\\u" not in text:  # nothing escaped: it judged the numbers and depth itself
+        assert _walk_refuses(parsed)
+
+
+@pytest.mark.parametrize("depth", [jsondata.MAX_DEPTH - 1, jsondata.MAX_DEPTH, 40])
+@pytest.mark.parametrize("leaf", ['"s"', "1", "null", "true", str(2**130), "1e999", "[]", "{}"])
+@pytest.mark.parametrize("container", ["list", "dict"])
+def test_parsed_depth_limit_is_the_walks(depth: int, leaf: str, container: str) -> None:
+    text = leaf
+    for _ in range(depth):
+        text = f"[{text}]" if container == "list" else f'{{"k": {text}}}'
+    parsed = json.loads(text)
+    assert jsondata._parsed_fine(parsed, text) == (not _walk_refuses(parsed))
+
+
+def test_a_lone_surrogate_in_the_text_itself_is_left_to_the_walk() -> None:
+    text = '{"name": "a\ud800b"}'  # not from a UTF-8 file: a str that holds one
+    assert not jsondata._parsed_fine(json.loads(text), text)
+    with pytest.raises(SeasonError):
+        jsondata.loads(text, "x.json", SeasonError)
+
+
+@pytest.mark.parametrize("number", [2**127 - 1, 2**127, -(2**127), -(2**127) - 1, 2**200], ids=str)
+@pytest.mark.parametrize("where", ["top", "list", "dict"])
+def test_parsed_whole_numbers_at_the_128_bit_bounds(number: int, where: str) -> None:
+    text = {"top": f"{number}", "list": f"[{number}]", "dict": f'{{"n": {number}}}'}[where]
+    parsed = json.loads(text)
+    # the bounds are the walk's: 2**127 - 1 and -(2**127) fine, one further refused
+    assert jsondata._parsed_fine(parsed, text) == (jsondata.INT_MIN <= number <= jsondata.INT_MAX)
+    assert jsondata._parsed_fine(parsed, text) == (not _walk_refuses(parsed))
