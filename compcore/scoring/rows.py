@@ -7,10 +7,12 @@ columns made once, issue 19).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import filterfalse
 from operator import attrgetter
+from typing import TypeVar
 
 from compcore.domain.model import Kind, Season
 from compcore.rules.rulesets.schema import Ruleset
@@ -20,6 +22,8 @@ from compcore.scoring.history import Entry, History, alternation, colour_balance
 from compcore.scoring.movement import changes
 from compcore.scoring.snapshot import Snapshot
 from compcore.scoring.values import Number
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,13 +194,22 @@ def table_rows(
     by_id = season.by_id
     players = list(map(by_id.__getitem__, order))
     line_values = _shown_values(ruleset, final)
-    moves = list(map(moved.get, order))
     after = final.round
-    withdrawn = [w is not None and w <= after for w in map(_WITHDRAWN, players)]
-    if shared is not None:
-        cols = [shared if pid in idle else columns_of(pid) for pid in order]
+    if shared is not None:  # the idle members' lines looked up, the others' made
+        by_player = dict.fromkeys(idle, shared)
+        by_player.update((pid, columns_of(pid)) for pid in filterfalse(idle.__contains__, order))
+        cols = list(map(by_player.__getitem__, order))
     else:
         cols = list(map(columns_of, order))
+    places: Iterable[int | None]
+    points: Iterable[Fraction | None]
+    if len(moved) == len(order):  # every line has its change (:func:`changes`)
+        moves = list(map(moved.__getitem__, order))
+        places, points = map(_PLACES, moves), map(_POINTS, moves)
+    else:
+        maybe = list(map(moved.get, order))
+        places = [None if m is None else m.places for m in maybe]
+        points = [None if m is None else m.points for m in maybe]
     # positional, as its twin, a column at a time: there is one line per member (:data:`_row`)
     return tuple(
         map(
@@ -207,14 +220,23 @@ def table_rows(
             map(scores.__getitem__, order),
             line_values,
             *zip(*cols, strict=True),
-            withdrawn,
-            [v == "engine" for v in map(_VIRTUAL, players)],
-            [None if m is None else m.places for m in moves],
-            [None if m is None else m.points for m in moves],
+            _each(list(map(_WITHDRAWN, players)), lambda w: w is not None and w <= after),
+            _each(list(map(_VIRTUAL, players)), lambda v: v == "engine"),
+            places,
+            points,
         )
     )
 
 
+def _each(values: list[T], test: Callable[[T], bool]) -> list[bool]:
+    """``test`` of each of ``values``, asked once per distinct value (a club's members
+    share a few)."""
+    told = {v: test(v) for v in set(values)}
+    return list(map(told.__getitem__, values))
+
+
+_PLACES = attrgetter("places")
+_POINTS = attrgetter("points")
 _NAME = attrgetter("name")
 _WITHDRAWN = attrgetter("withdrawn_round")
 _VIRTUAL = attrgetter("virtual")
