@@ -65,15 +65,26 @@ def run(args: list[str], runs: int) -> tuple[float, float, float]:
     run that is not counted (it writes the bytecode caches, and the validated rulesets'
     cache: ``compcore.rules.rulesets.validated``)."""
     subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, env=ENV)
-    times, cpu = [], []
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, env=ENV)
-        times.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    times, cpu = zip(*(_once(args) for _ in range(runs)), strict=True)
     return statistics.median(times) * 1000, min(times) * 1000, statistics.median(cpu) * 1000
+
+
+def _once(args: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one ``python ARGS`` process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, env=ENV)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def paired_ratio(args: list[str], reference: list[str], runs: int) -> float:
+    """The median over ``runs`` pairs of the CPU time of ``python ARGS`` over that of
+    ``python REFERENCE`` run right after it: each pair sees the same state of the machine,
+    where two series run one after the other see its drift (a shared machine's speed moves
+    by 10-20% over a minute)."""
+    return statistics.median(_once(args)[1] / _once(reference)[1] for _ in range(runs))
 
 
 def peak_mb(args: list[str]) -> float:
@@ -120,17 +131,19 @@ def standings_commands(
 
 def whole_process(commands: list[Command], runs: int) -> dict[str, float]:
     """Print each command's median and minimum wall time, its CPU time, its multiple of
-    the reference row it names (CPU time: steadier on a busy machine) against the target,
-    and its peak memory; return the CPU medians by label."""
-    print(f"whole process, {runs} runs each; x = CPU time / the reference's (target)")
+    the reference row it names (CPU time: steadier on a busy machine; the two run in
+    pairs, :func:`paired_ratio`) against the target, and its peak memory; return the CPU
+    medians by label."""
+    print(f"whole process, {runs} runs each; x = CPU time / the reference's, run in pairs (target)")
     print(f"{'command':<48} {'median ms':>10} {'min ms':>8} {'CPU ms':>8} {'x':>12} {'MB':>6}")
     cpus: dict[str, float] = {}
+    args_of: dict[str, list[str]] = {}
     for label, command, reference, target in commands:
         median, best, cpu = run(command, runs)
-        cpus[label] = cpu
+        cpus[label], args_of[label] = cpu, command
         ratio = ""
-        if reference is not None:
-            ratio = f"{cpu / cpus[reference]:.1f}"
+        if reference is not None:  # the two run in pairs (:func:`paired_ratio`)
+            ratio = f"{paired_ratio(command, args_of[reference], runs):.2f}"
             ratio += f" ({target:g})" if target is not None else ""
         mb = peak_mb(command)
         print(f"{label:<48} {median:>10.1f} {best:>8.1f} {cpu:>8.1f} {ratio:>12} {mb:>6.1f}")
