@@ -41,7 +41,7 @@ def loads(text: str, where: Part, error: type[CompcoreError]) -> Any:
         raise error(*place(where), phrase("error.json.constant", name=exc.name)) from None
     except ValueError:  # Python reads no integer of more than 4300 digits
         raise error(*place(where), phrase("error.json.digits")) from None
-    if _parsed_fine(data, text):
+    if _plain_text(text) and _parsed_fine(data):
         return data
     check(data, where, error)
     return data
@@ -75,16 +75,20 @@ def check(data: Any, where: Part, error: type[CompcoreError]) -> None:
             raise error(*place(where), phrase("error.json.field", path=_show(path)), problem)
 
 
-def _parsed_fine(data: Any, text: str) -> bool:
-    """Whether ``data``, ``json.loads``' own reading of ``text``, keeps every limit of
-    :func:`check`, judged faster than :func:`_plainly_fine` judges any data: what JSON
-    reads is dicts with text keys, lists, text, numbers, booleans and null, and where the
-    text holds no ``\\u`` escape and no surrogate of its own (a file read as UTF-8 has
-    none) no string of it has one, so only depth and numbers are left to judge (a club's
+def _plain_text(text: str) -> bool:
+    """Whether JSON ``text`` holds no ``\\u`` escape and no surrogate of its own (a file
+    read as UTF-8 has none): then no string ``json.loads`` reads from it has a lone
+    surrogate (:func:`_parsed_fine`)."""
+    return "\\u" not in text and (text.isascii() or _encodes(text))
+
+
+def _parsed_fine(data: Any) -> bool:
+    """Whether ``data``, ``json.loads``' own reading of a :func:`_plain_text`, keeps every
+    limit of :func:`check`, judged faster than :func:`_plainly_fine` judges any data: what
+    JSON reads is dicts with text keys, lists, text, numbers, booleans and null, and such
+    a text's strings need no look, so only depth and numbers are left to judge (a club's
     season file of 8,000 members in half the time, issue 19). False when it cannot tell
     so quickly: :func:`check` judges then."""
-    if "\\u" in text or not (text.isascii() or _encodes(text)):
-        return False
     stack: list[tuple[Any, int]] = [(data, 1)]
     pop, push = stack.pop, stack.append
     while stack:
@@ -111,9 +115,8 @@ def _parsed_fine(data: Any, text: str) -> bool:
         elif kind is int:
             if not INT_MIN <= value <= INT_MAX:
                 return False
-        elif kind is float:
-            if not math.isfinite(value):
-                return False
+        elif kind is float and not math.isfinite(value):
+            return False
     return True
 
 

@@ -95,7 +95,7 @@ def test_parsed_text_judged_as_the_walk_judges(data: Any, ascii_only: bool) -> N
     characters (``\\u``, then it leaves the judgment to :func:`check`) or holds them."""
     text = json.dumps(data, ensure_ascii=ascii_only)
     parsed = json.loads(text)
-    if jsondata._parsed_fine(parsed, text):
+    if jsondata._plain_text(text) and jsondata._parsed_fine(parsed):
         assert not _walk_refuses(parsed)
         assert "\\u" not in text
     elif "\\u" not in text:  # nothing escaped: it judged the numbers and depth itself
@@ -110,12 +110,14 @@ def test_parsed_depth_limit_is_the_walks(depth: int, leaf: str, container: str) 
     for _ in range(depth):
         text = f"[{text}]" if container == "list" else f'{{"k": {text}}}'
     parsed = json.loads(text)
-    assert jsondata._parsed_fine(parsed, text) == (not _walk_refuses(parsed))
+    assert (jsondata._plain_text(text) and jsondata._parsed_fine(parsed)) == (
+        not _walk_refuses(parsed)
+    )
 
 
 def test_a_lone_surrogate_in_the_text_itself_is_left_to_the_walk() -> None:
     text = '{"name": "a\ud800b"}'  # not from a UTF-8 file: a str that holds one
-    assert not jsondata._parsed_fine(json.loads(text), text)
+    assert not jsondata._plain_text(text)
     with pytest.raises(SeasonError):
         jsondata.loads(text, "x.json", SeasonError)
 
@@ -126,5 +128,9 @@ def test_parsed_whole_numbers_at_the_128_bit_bounds(number: int, where: str) -> 
     text = {"top": f"{number}", "list": f"[{number}]", "dict": f'{{"n": {number}}}'}[where]
     parsed = json.loads(text)
     # the bounds are the walk's: 2**127 - 1 and -(2**127) fine, one further refused
-    assert jsondata._parsed_fine(parsed, text) == (jsondata.INT_MIN <= number <= jsondata.INT_MAX)
-    assert jsondata._parsed_fine(parsed, text) == (not _walk_refuses(parsed))
+    assert (jsondata._plain_text(text) and jsondata._parsed_fine(parsed)) == (
+        jsondata.INT_MIN <= number <= jsondata.INT_MAX
+    )
+    assert (jsondata._plain_text(text) and jsondata._parsed_fine(parsed)) == (
+        not _walk_refuses(parsed)
+    )
