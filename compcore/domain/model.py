@@ -297,7 +297,8 @@ class Season:
 
     def __post_init__(self) -> None:
         # lookups by id and rating timelines are asked for constantly: index them once
-        object.__setattr__(self, "_by_id", {p.id: p for p in self.players})
+        by_id = dict(zip(map(_ID, self.players), self.players, strict=True))
+        object.__setattr__(self, "_by_id", by_id)
         timeline: dict[str, list[tuple[int, int]]] = {}
         for change in self.ratings or ():
             timeline.setdefault(change.player, []).append((change.from_round, change.rating))

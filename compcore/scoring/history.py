@@ -197,7 +197,7 @@ def history(season: Season, ruleset: Ruleset, upto: int | None = None) -> Histor
     #: the players placed in some round so far, each with his entries up to ``filled[pid]``
     by_player: dict[str, list[Entry]] = {}
     filled: dict[str, int] = {}
-    known = {p.id for p in season.players}
+    known = season.by_id
 
     def entries_of(pid: str, at: int) -> list[Entry]:
         """``pid``'s entries, not-participating filled in for the rounds before ``at``."""
@@ -244,20 +244,17 @@ def history(season: Season, ruleset: Ruleset, upto: int | None = None) -> Histor
         absents.append(Entry(rnd.number, cycle, NOT_PARTICIPATING))
     count = len(rounds)
     idle = tuple(absents)
-    out: dict[str, tuple[Entry, ...]] = {}
-    for p in season.players:
-        entries = by_player.get(p.id)
-        if entries is None:
-            out[p.id] = idle
-        else:
-            done = filled[p.id]
-            if done < count:
-                entries.extend(absents[done:count])
-            out[p.id] = tuple(entries)
+    # every member in roster order, the idle sharing one tuple (set in C: a club's 8,000)
+    out: dict[str, tuple[Entry, ...]] = dict.fromkeys(season.player_ids, idle)
+    for pid, entries in by_player.items():
+        done = filled[pid]
+        if done < count:
+            entries.extend(absents[done:count])
+        out[pid] = tuple(entries)
     return History(
         rounds=tuple(rounds),
         cycles=cycles,
         by_player=out,
-        idle=frozenset(pid for pid in out if pid not in by_player),
+        idle=frozenset(out.keys() - by_player.keys()),
         idle_entries=idle,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import filterfalse
 from operator import attrgetter, itemgetter
 
 from compcore.domain.errors import CompcoreError, Phrase
@@ -333,7 +334,7 @@ def _in_scope(
         }
         return scope_entries, scope_entries, hist
     idle_scope = [e for e in hist.idle_entries if e.round in scope]
-    active_ids = [p for p in by_player if p not in idle]
+    active_ids = list(filterfalse(idle.__contains__, by_player))
     scope_entries = dict.fromkeys(by_player, idle_scope)
     active_entries: dict[str, list[Entry]] = {}
     for p in active_ids:

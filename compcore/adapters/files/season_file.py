@@ -145,12 +145,12 @@ def _parse_shape(data: Any, source: Where, known: Mapping[int, Round]) -> Season
     # a club's members read a field at a time, the others (or all, where any of those is
     # not plainly right) one by one (issue 19)
     bulk = plain_players(listing)
-    players = tuple(
-        bulk.get(i)
-        or plain_player(item)
-        or read_player(item, (*source, Phrase("at.player_index", index=i + 1)))
-        for i, item in enumerate(listing)
-    )
+    for i in sorted(set(range(len(listing))).difference(bulk)):  # the others, one by one
+        item = listing[i]
+        bulk[i] = plain_player(item) or read_player(
+            item, (*source, Phrase("at.player_index", index=i + 1))
+        )
+    players = tuple(map(bulk.__getitem__, range(len(listing))))
     ratings = top.listing("ratings")
     decisions = top.listing("decisions")
     history = top.listing("roster_changes")
