@@ -92,6 +92,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--trace", type=int, default=0, help="list the N largest holders")
     parser.add_argument("--view", choices=("member", "director", "both"), default="both")
+    parser.add_argument("--each", action="store_true", help="memory after each page view")
     args = parser.parse_args()
     print(f"before: {load()}", flush=True)
     started = time.perf_counter()
@@ -147,6 +148,8 @@ def main() -> int:
             done = info
             show(info, page, view, links, login)
             shown += 1
+            if args.each:
+                print(f"    {page} ({view}): peak {peak_mb():.1f} MB, now {current_mb():.1f} MB")
             if first_page is None:
                 first_page = peak_mb()
         if done is not None:
