@@ -114,8 +114,7 @@ def column_texts(
     their columns' values), and a column is read in bulk: 8,000 lines are written in a
     fraction of the time (issue 19)."""
     # the distinct tie-break and info mappings (the idle members share one of each)
-    breaks = list({id(m): m for m in map(_TIE_BREAKS, rows)}.values())
-    infos = list({id(m): m for m in map(_INFO_OF, rows)}.values())
+    breaks, infos = _distinct(list(map(_TIE_BREAKS, rows))), _distinct(list(map(_INFO_OF, rows)))
     by_column = []
     for column in columns:
         in_breaks = [column in m for m in breaks]
@@ -155,12 +154,22 @@ _FORMATTED = frozenset(
 )
 
 
+def _distinct(objects: list[Any]) -> list[Any]:
+    """The distinct ``objects`` by identity (each stays alive in its row meanwhile)."""
+    return list(dict(zip(map(id, objects), objects, strict=True)).values())
+
+
 def _plain_texts(values: list[Any]) -> list[str]:
-    """``str`` of each of ``values``, made once per distinct value where they are all of
-    one type (so no 1 stands for a True): a club's idle members share their zeros."""
-    if len(set(map(type, values))) != 1:
+    """``str`` of each of ``values``: text as it is; else made once per distinct value
+    where they are all of one type (so no 1 stands for a True) and repeat (a club's idle
+    members share their zeros), else one by one (the places)."""
+    kinds = set(map(type, values))
+    if kinds == {str}:
+        return values
+    distinct = set(values) if len(kinds) == 1 else values
+    if 2 * len(distinct) > len(values):
         return list(map(str, values))
-    texts = {v: str(v) for v in set(values)}
+    texts = {v: str(v) for v in distinct}
     return list(map(texts.__getitem__, values))
 
 
