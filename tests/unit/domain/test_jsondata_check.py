@@ -16,23 +16,31 @@ from hypothesis import strategies as st
 from compcore.domain import jsondata
 from compcore.domain.errors import SeasonError
 
-_SCALARS = st.one_of(
+#: text of any code point of the first plane, lone surrogates included
+_CHARACTERS = st.characters(min_codepoint=0, max_codepoint=0xFFFF)
+_KEYS = st.text(alphabet=_CHARACTERS, max_size=3)
+#: what JSON text can give (infinity from an exponent too large)
+_JSON_SCALARS = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(min_value=-(2**130), max_value=2**130),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0xFFFF), max_size=4),
+    st.floats(allow_nan=False, allow_infinity=True),
+    st.text(alphabet=_CHARACTERS, max_size=4),
+)
+#: ... and what other data brings: NaN, a date, explicit lone surrogates
+_SCALARS = st.one_of(
+    _JSON_SCALARS,
+    st.just(float("nan")),
     st.sampled_from([datetime.date(2026, 1, 1), "\ud800", "a\udfffb"]),
 )
 
 
 def _tree(children: Any) -> Any:
-    keys = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0xFFFF), max_size=3)
     return st.one_of(
         st.lists(children, max_size=4),
         st.lists(children, max_size=3).map(tuple),
-        st.dictionaries(keys, children, max_size=4),
-        st.dictionaries(keys, children, max_size=2).map(MappingProxyType),
+        st.dictionaries(_KEYS, children, max_size=4),
+        st.dictionaries(_KEYS, children, max_size=2).map(MappingProxyType),
     )
 
 
@@ -73,18 +81,8 @@ def test_depth_limit_with_a_leaf_judged_in_its_container(depth: int, leaf: Any, 
     assert jsondata._plainly_fine(data) == (not _walk_refuses(data))
 
 
-_JSON_SCALARS = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(min_value=-(2**130), max_value=2**130),
-    st.floats(allow_nan=False, allow_infinity=True),
-    st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0xFFFF), max_size=4),
-)
-
-
 def _json_tree(children: Any) -> Any:
-    keys = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0xFFFF), max_size=3)
-    return st.one_of(st.lists(children, max_size=4), st.dictionaries(keys, children, max_size=4))
+    return st.one_of(st.lists(children, max_size=4), st.dictionaries(_KEYS, children, max_size=4))
 
 
 @settings(max_examples=400, deadline=None)
