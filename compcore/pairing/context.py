@@ -131,7 +131,7 @@ def present_players(season: Season, rnd: Round) -> list[str]:
     not list them, every registered ``always`` player without an entry (DS-15)."""
     entries = rnd.entries or EMPTY
     if rnd.present is not None:
-        players = {p.id: p for p in season.players}
+        players = season.by_id
         listed = list(dict.fromkeys([*rnd.present, *(rnd.late or ())]))
         out = []
         for pid in listed:

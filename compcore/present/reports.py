@@ -160,14 +160,14 @@ def _distinct(objects: list[Any]) -> list[Any]:
 
 
 def _plain_texts(values: list[Any]) -> list[str]:
-    """``str`` of each of ``values``: text as it is; else made once per distinct value
-    where they are all of one type (so no 1 stands for a True) and repeat (a club's idle
-    members share their zeros), else one by one (the places)."""
+    """``str`` of each of ``values``: text as it is; values of one type (so no 1 stands
+    for a True) that repeat written once each (a club's idle members share their zeros);
+    others one by one (the places)."""
     kinds = set(map(type, values))
     if kinds == {str}:
         return values
-    distinct = set(values) if len(kinds) == 1 else values
-    if 2 * len(distinct) > len(values):
+    distinct = set(values) if len(kinds) == 1 else None
+    if distinct is None or 2 * len(distinct) > len(values):
         return list(map(str, values))
     texts = {v: str(v) for v in distinct}
     return list(map(texts.__getitem__, values))

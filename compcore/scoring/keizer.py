@@ -93,9 +93,9 @@ def chain(
     :data:`NUMPY_FROM` active players; one step per round, as ``recompute`` takes, is as
     fast in the plain Python forms, and a command-line run is spared numpy's import). With
     ``keep_last`` only S(0) and the snapshots of the scope's last ``keep_last`` rounds are
-    returned (the ranking chain is computed all the same; None: every round). ``idle``: players without any term who score 0 whatever the
-    values (members who never play, issue 19); with place values they rank as one block
-    (:class:`BlockStepper`).
+    returned (the ranking chain is computed all the same; None: every round). ``idle``:
+    players without any term who score 0 whatever the values (members who never play,
+    issue 19); with place values they rank as one block (:class:`BlockStepper`).
     """
     amount_scale = scale_for(terms)
     vs = values.scale

@@ -271,12 +271,11 @@ class Ranking:
     kept as its three parts (``head``, the block, ``tail``) and not copied into one
     sequence: a club's 8,000 members who never play cost a step nothing (issue 19)."""
 
-    __slots__ = ("_items", "_parts", "_size", "block", "block_at", "head", "key", "places", "tail")
+    __slots__ = ("_parts", "_size", "block", "block_at", "head", "key", "places", "tail")
 
-    def __init__(self, items: tuple[int, ...] | None = None) -> None:
-        self._items = items
-        self._parts: tuple[Sequence[int], ...] = () if items is None else (items,)
-        self._size = 0 if items is None else len(items)
+    def __init__(self, items: tuple[int, ...] = ()) -> None:
+        self._parts: tuple[Sequence[int], ...] = (items,)
+        self._size = len(items)
         self.places: dict[int, int] = {}
         #: the place (from 0) from which the idle block stands whole in it, if it does;
         #: then ``head`` is what stands before the block and ``tail`` what after it
@@ -299,15 +298,7 @@ class Ranking:
         return self._size
 
     def __iter__(self) -> Iterator[int]:
-        if self._items is not None:
-            return iter(self._items)
         return chain.from_iterable(self._parts)
-
-    def items(self) -> tuple[int, ...]:
-        """The whole ranking as one tuple (made once, when asked)."""
-        if self._items is None:
-            self._items = tuple(chain.from_iterable(self._parts))
-        return self._items
 
 
 class BlockStepper:

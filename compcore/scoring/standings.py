@@ -258,7 +258,7 @@ def standings(
 
     population = _populations(season)
     breaks = tiebreaks.TieBreaks(active_entries, ruleset, tie_index)
-    blocks = IdleRanking(idle, tie_index, start_order)
+    blocks = IdleRanking(idle, tie_index)
     before_initial = ruleset.tie_breaks[
         : ruleset.tie_breaks.index("initial-order")
         if "initial-order" in ruleset.tie_breaks
